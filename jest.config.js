@@ -1,0 +1,24 @@
+// One jest run covers every tier: *.spec.ts (pure), *.int.spec.ts (real PostgreSQL),
+// *.e2e.spec.ts (through the gateway). Kafka suites run when KAFKA_BROKERS is set
+// (and are required under CI=true).
+const { compilerOptions } = require('./tsconfig.base.json');
+const fs = require('node:fs');
+const swcrc = JSON.parse(fs.readFileSync(`${__dirname}/.swcrc`, 'utf8'));
+
+const moduleNameMapper = {};
+for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
+  moduleNameMapper[`^${alias}$`] = `<rootDir>/${target}`;
+}
+
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  roots: ['<rootDir>/apps', '<rootDir>/libs'],
+  testMatch: ['**/*.spec.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }] },
+  moduleNameMapper,
+  globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+  testTimeout: 60_000,
+  verbose: false,
+};

@@ -1,0 +1,125 @@
+import { Client } from 'pg';
+import { openTestServiceDb, TestServiceDb } from '@payments/testing';
+import { asTransactional } from './typeorm';
+import { CommandExecutor } from './command-executor';
+import { Decider, DomainError } from './decider';
+import { PostgresEventStore, RecordedEvent, WrongExpectedVersionError } from './event-store';
+
+type CounterEvent = { type: 'Incremented.v1'; data: { by: number } };
+type CounterCommand = { type: 'Increment'; by: number; max: number };
+const counter: Decider<number, CounterCommand, CounterEvent> = {
+  initialState: 0,
+  decide: (c, s) => (s + c.by > c.max ? new DomainError('LIMIT_REACHED', 'counter limit') : [{ type: 'Incremented.v1', data: { by: c.by } }]),
+  evolve: (s, e) => s + e.data.by,
+};
+
+describe('PostgresEventStore (real PostgreSQL)', () => {
+  let db: TestServiceDb;
+  const store = new PostgresEventStore('svc');
+
+  beforeAll(async () => {
+    db = await openTestServiceDb('svc');
+  });
+  afterAll(() => db.close());
+
+  it('appends with an expected version and reads the stream back in order', async () => {
+    const first = await store.append(db.dataSource, 'Counter:a', 'no_stream', [{ type: 'Incremented.v1', data: { by: 1 } }], { platformId: 'P1' });
+    await store.append(db.dataSource, 'Counter:a', 1, [
+      { type: 'Incremented.v1', data: { by: 2 } },
+      { type: 'Incremented.v1', data: { by: 3 } },
+    ]);
+    const stream = await store.readStream(db.dataSource, 'Counter:a');
+    expect(stream.map((e) => [e.streamVersion, (e.data as { by: number }).by])).toEqual([[1, 1], [2, 2], [3, 3]]);
+    expect(first[0].platformId).toBe('P1');
+    await expect(store.append(db.dataSource, 'Counter:a', 1, [{ type: 'Incremented.v1', data: { by: 9 } }])).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    await expect(store.append(db.dataSource, 'Counter:a', 'no_stream', [{ type: 'Incremented.v1', data: { by: 9 } }])).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    await expect(store.append(db.dataSource, 'Counter:a', 7, [{ type: 'Incremented.v1', data: { by: 9 } }])).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect(await store.readStream(db.dataSource, 'Counter:a')).toHaveLength(3);
+  });
+
+  it('lets exactly one concurrent append win per version', async () => {
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => db.dataSource.transaction((tx) => store.append(tx, 'Counter:race', 0, [{ type: 'Incremented.v1', data: { by: i } }]))),
+    );
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    expect(attempts.filter((a) => a.status === 'rejected' && a.reason instanceof WrongExpectedVersionError)).toHaveLength(9);
+    expect(await store.readStream(db.dataSource, 'Counter:race')).toHaveLength(1);
+  });
+
+  it('retries a losing writer so every concurrent command lands once, in version order', async () => {
+    const executor = new CommandExecutor(asTransactional(db.dataSource), store, 50);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => executor.execute({ decider: counter, streamId: 'Counter:retry', command: { type: 'Increment', by: 1, max: 1000 } })),
+    );
+    const versions = results.map((r) => r.version).sort((a, b) => a - b);
+    expect(versions).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    const stream = await store.readStream(db.dataSource, 'Counter:retry');
+    expect(stream.map((e) => e.streamVersion)).toEqual(versions);
+  });
+
+  it('answers CONFLICT (409) once the retry bound is spent', async () => {
+    const executor = new CommandExecutor(asTransactional(db.dataSource), store, 0);
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => executor.execute({ decider: counter, streamId: 'Counter:bounded', command: { type: 'Increment', by: 1, max: 1000 } })),
+    );
+    const conflicts = results.filter((r) => r.status === 'rejected' && (r.reason as DomainError).code === 'CONFLICT');
+    const wins = results.filter((r) => r.status === 'fulfilled');
+    expect(conflicts.length).toBeGreaterThan(0);
+    expect((await store.readStream(db.dataSource, 'Counter:bounded')).length).toBe(wins.length);
+  });
+
+  it('rolls back the projection with the append when the decider refuses', async () => {
+    await db.dataSource.query(`CREATE TABLE IF NOT EXISTS svc.counter_view (id text primary key, total int)`);
+    const executor = new CommandExecutor(asTransactional(db.dataSource), store);
+    const project = async (tx: { query: (s: string, p: unknown[]) => Promise<unknown> }, _e: readonly RecordedEvent[], total: number) => {
+      await tx.query(`INSERT INTO svc.counter_view VALUES ('c', $1) ON CONFLICT (id) DO UPDATE SET total = $1`, [total]);
+    };
+    await executor.execute({ decider: counter, streamId: 'Counter:p', command: { type: 'Increment', by: 5, max: 6 }, project });
+    await expect(executor.execute({ decider: counter, streamId: 'Counter:p', command: { type: 'Increment', by: 5, max: 6 }, project })).rejects.toMatchObject({
+      code: 'LIMIT_REACHED',
+    });
+    expect(await db.dataSource.query(`SELECT total FROM svc.counter_view`)).toEqual([{ total: 5 }]);
+    expect(await store.readStream(db.dataSource, 'Counter:p')).toHaveLength(1);
+  });
+
+  it('shows a global-log reader every event exactly once although 24 writers commit out of order', async () => {
+    const writers = 24;
+    const clients = await Promise.all(Array.from({ length: writers }, async () => {
+      const c = new Client({ connectionString: db.database.url });
+      await c.connect();
+      return c;
+    }));
+    const seen: string[] = [];
+    let checkpoint = '0';
+    let writing = true;
+    const reader = (async () => {
+      // A tight subscriber loop: advance the checkpoint to the last position it saw, as a relay does.
+      while (writing || seen.length < writers * 2) {
+        const batch = await store.readAll(db.dataSource, checkpoint, 1000);
+        for (const e of batch) seen.push(e.eventId);
+        if (batch.length > 0) checkpoint = batch[batch.length - 1].globalPosition;
+        if (!writing && batch.length === 0) break;
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    })();
+    // Every writer takes its positions first; they then commit in reverse order, newest position first.
+    for (const [i, c] of clients.entries()) {
+      await c.query('BEGIN');
+      await store.append(c, `Ooo:${i}`, 'no_stream', [
+        { type: 'Incremented.v1', data: { by: i } },
+        { type: 'Incremented.v1', data: { by: i } },
+      ]);
+    }
+    for (const c of [...clients].reverse()) {
+      await c.query('COMMIT');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    writing = false;
+    await reader;
+    await Promise.all(clients.map((c) => c.end()));
+    const written: { event_id: string }[] = await db.dataSource.query(`SELECT event_id FROM svc.events WHERE stream_id LIKE 'Ooo:%'`);
+    const seenOoo = seen.filter((id) => written.some((w) => w.event_id === id));
+    expect(new Set(seenOoo).size).toBe(seenOoo.length);
+    expect(seenOoo.sort()).toEqual(written.map((w) => w.event_id).sort());
+  });
+});

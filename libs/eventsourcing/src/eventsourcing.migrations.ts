@@ -1,0 +1,51 @@
+import { MigrationSet } from './migrations';
+
+/** Tables every service schema gets: the event store (also the outbox), checkpoints, inbox and durable timers. */
+export const eventsourcingMigrations: MigrationSet = {
+  module: 'eventsourcing',
+  migrations: [
+    {
+      version: 1,
+      name: 'event_store',
+      sql: `
+        CREATE TABLE {{schema}}.events (
+          global_position bigserial PRIMARY KEY,
+          event_id uuid NOT NULL UNIQUE,
+          stream_id text NOT NULL,
+          stream_version integer NOT NULL CHECK (stream_version > 0),
+          type text NOT NULL,
+          platform_id text,
+          data jsonb NOT NULL,
+          metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
+          transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+          created_at timestamptz NOT NULL DEFAULT now(),
+          CONSTRAINT events_stream_version_unique UNIQUE (stream_id, stream_version)
+        );
+        CREATE TABLE {{schema}}.checkpoints (
+          name text PRIMARY KEY,
+          position bigint NOT NULL,
+          updated_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE {{schema}}.inbox (
+          consumer text NOT NULL,
+          event_id text NOT NULL,
+          processed_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (consumer, event_id)
+        );
+        CREATE TABLE {{schema}}.timers (
+          id uuid PRIMARY KEY,
+          name text NOT NULL,
+          stream_id text,
+          platform_id text,
+          payload jsonb NOT NULL DEFAULT '{}'::jsonb,
+          due_at timestamptz NOT NULL,
+          fired_at timestamptz,
+          attempts integer NOT NULL DEFAULT 0,
+          last_error text,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX timers_due_idx ON {{schema}}.timers (due_at) WHERE fired_at IS NULL;
+      `,
+    },
+  ],
+};

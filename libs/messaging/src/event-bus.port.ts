@@ -1,0 +1,44 @@
+import type { EventEnvelope, EventPublisher } from '@payments/eventsourcing';
+
+/** What a consumer is told about the delivery it is handling. */
+export interface DeliveryContext {
+  topic: string;
+  /** 1 for the first try of this message in this process; retries count up to maxAttempts. */
+  attempt: number;
+}
+
+export type MessageHandler = (envelope: EventEnvelope, context: DeliveryContext) => Promise<void>;
+
+export interface SubscriptionOptions {
+  /** Consumer group: one per (service, purpose), e.g. `webhook-dispatcher.deliveries`. */
+  group: string;
+  topics: readonly string[];
+  handler: MessageHandler;
+  /** Attempts per message before it is parked in `<topic>.dlq` and the partition moves on. */
+  maxAttempts?: number;
+  /** Backoff between attempts: retryBackoffMs * 2^(attempt-1), capped at 5 s. */
+  retryBackoffMs?: number;
+  /** Start from the beginning of the log when the group has no stored position (default true). */
+  fromBeginning?: boolean;
+}
+
+export interface SubscriptionHandle {
+  stop(): Promise<void>;
+}
+
+/**
+ * The event bus port (DESIGN §5). Delivery is at-least-once and ordered per key (the stream id); consumers make
+ * the effect exactly-once with the inbox. Adapters: Kafka (kafkajs) and the embedded PostgreSQL-log bus.
+ */
+export interface EventBus extends EventPublisher {
+  subscribe(options: SubscriptionOptions): Promise<SubscriptionHandle>;
+  /** Checks the transport is reachable (readiness probes). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DLQ_SUFFIX = '.dlq';
+export const dlqTopicOf = (topic: string): string => `${topic}${DLQ_SUFFIX}`;
+
+/** Topic naming of DESIGN §5: one topic per service. */
+export const serviceTopic = (service: string): string => `payments.${service}.events.v1`;

@@ -1,0 +1,42 @@
+/** Process configuration from the environment (README lists every variable). Read once at boot. */
+export interface RuntimeConfig {
+  port: number;
+  databaseUrl: string | undefined;
+  kafkaBrokers: string[] | undefined;
+  sandboxTimeScale: number;
+  dataDir: string;
+  embeddedPostgresPort: number;
+  logLevel: string;
+  rpcHost: string;
+  identityRpcPort: number;
+  rpcTimeoutMs: number;
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+  const scaleRaw = env.SANDBOX_TIME_SCALE ?? '1';
+  const sandboxTimeScale = Number(scaleRaw);
+  if (!Number.isFinite(sandboxTimeScale) || sandboxTimeScale < 0) {
+    throw new Error(`SANDBOX_TIME_SCALE must be a number >= 0, got "${scaleRaw}"`);
+  }
+  const brokers = env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean);
+  return {
+    port: intFrom(env, 'PORT', 3000),
+    databaseUrl: env.DATABASE_URL || undefined,
+    kafkaBrokers: brokers && brokers.length > 0 ? brokers : undefined,
+    sandboxTimeScale,
+    dataDir: env.DATA_DIR || '.data',
+    embeddedPostgresPort: intFrom(env, 'EMBEDDED_POSTGRES_PORT', 54329),
+    logLevel: env.LOG_LEVEL || 'info',
+    rpcHost: env.RPC_HOST || '127.0.0.1',
+    identityRpcPort: intFrom(env, 'IDENTITY_RPC_PORT', 4101),
+    rpcTimeoutMs: intFrom(env, 'RPC_TIMEOUT_MS', 5000),
+  };
+}

@@ -1,0 +1,46 @@
+import { DataSource, EntitySchema, MixedList } from 'typeorm';
+import { Client } from 'pg';
+
+export interface ServiceDatabaseOptions {
+  url: string;
+  /** The service's own schema: no other service reads it (DESIGN §2). */
+  schema: string;
+  entities?: MixedList<Function | string | EntitySchema>;
+  poolSizeMax?: number;
+  applicationName?: string;
+}
+
+/** Opens the TypeORM DataSource a service uses for its event store, inbox, timers and read models. */
+export async function openServiceDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
+  await ensureSchema(options.url, options.schema);
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    entities: options.entities ?? [],
+    synchronize: false, // numbered migrations own the schema
+    migrationsRun: false,
+    logging: false,
+    applicationName: options.applicationName ?? options.schema,
+    extra: {
+      max: options.poolSizeMax ?? 10,
+      connectionTimeoutMillis: 10_000,
+      idleTimeoutMillis: 30_000,
+    },
+  });
+  await dataSource.initialize();
+  return dataSource;
+}
+
+async function ensureSchema(url: string, schema: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+  } catch (error) {
+    // Two services booting at once may race on CREATE SCHEMA IF NOT EXISTS (a unique violation); the schema exists.
+    if ((error as { code?: string }).code !== '23505') throw error;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,3 @@
+export * from './config';
+export * from './database';
+export * from './embedded-postgres';

@@ -1,0 +1,20 @@
+import { join } from 'node:path';
+import { startEmbeddedPostgres } from '../../runtime/src/embedded-postgres';
+
+/**
+ * Runs once before all suites. Tests use a real PostgreSQL: DATABASE_URL when set, else an embedded one.
+ * Under CI=true the Kafka suites are required, so a missing KAFKA_BROKERS fails the run instead of skipping.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.CI === 'true' && !process.env.KAFKA_BROKERS) {
+    throw new Error('CI=true but KAFKA_BROKERS is not set: the Kafka contract suite must run in CI');
+  }
+  if (!process.env.DATABASE_URL) {
+    const db = await startEmbeddedPostgres({
+      dataDir: join(__dirname, '../../../.data/test-postgres'),
+      port: Number(process.env.EMBEDDED_POSTGRES_TEST_PORT ?? 54339),
+    });
+    process.env.DATABASE_URL = db.url;
+    (globalThis as { __embeddedPg?: { stop(): Promise<void> } }).__embeddedPg = db;
+  }
+}
