@@ -120,7 +120,7 @@ terminate() {
 }
 
 need_java() {
-  command -v "$JAVA" >/dev/null 2>&1 || die "java not found (set JAVA_HOME or put java on PATH; Kafka 3.9 needs Java 11+)"
+  command -v "$JAVA" >/dev/null 2>&1 || die "java not found (set JAVA_HOME or put java on PATH; tested with Java 17)"
 }
 
 is_true() {

@@ -30,3 +30,8 @@ export interface Decider<S, C, E extends DomainEvent> {
 export function fold<S, E extends DomainEvent>(decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve'>, events: readonly E[]): S {
   return events.reduce((state, event) => decider.evolve(state, event), decider.initialState);
 }
+
+/** Exhaustiveness check at the end of every switch over a union (DESIGN §10). */
+export function assertNever(value: never): never {
+  throw new Error(`unhandled case: ${JSON.stringify(value)}`);
+}

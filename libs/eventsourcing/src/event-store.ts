@@ -5,7 +5,9 @@ import { readLogAfter } from './log-reader';
 import { ident, queryRows, SqlExecutor } from './sql';
 
 /** A committed event as read back from the store: the bus envelope with a typed payload. */
-export type RecordedEvent<E extends DomainEvent = DomainEvent> = EventEnvelope<E['data']> & { type: E['type'] };
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent
+  ? Omit<EventEnvelope<E['data']>, 'type'> & { type: E['type'] } // distributes, so a switch on `type` narrows `data`
+  : never;
 
 /** `no_stream`: the stream must not exist yet; a number: the version the caller last saw. */
 export type ExpectedVersion = number | 'any' | 'no_stream';

@@ -1,5 +1,5 @@
 import { loadCheckpoint, storeCheckpoint } from './checkpoints';
-import { EventPublisher } from './envelope';
+import { EventEnvelope, EventPublisher } from './envelope';
 import { EventStore } from './event-store';
 import { SqlExecutor } from './sql';
 
@@ -13,6 +13,8 @@ export interface OutboxRelayOptions {
   name?: string;
   batchSizeMax?: number;
   pollIntervalMs?: number;
+  /** Maps an event to its public bus form (e.g. drops secret hashes); the log keeps the full event. */
+  toPublic?: (envelope: EventEnvelope) => EventEnvelope;
   /** Test seam: runs after a batch is published and before its checkpoint is stored (crash injection). */
   afterPublish?: (count: number) => Promise<void>;
   onError?: (error: unknown) => void;
@@ -39,7 +41,7 @@ export class OutboxRelay {
     const after = await loadCheckpoint(db, schema, this.name);
     const batch = await store.readAll(db, after, this.options.batchSizeMax ?? 500);
     if (batch.length === 0) return 0;
-    await publisher.publish(topic, batch);
+    await publisher.publish(topic, this.options.toPublic ? batch.map(this.options.toPublic) : batch);
     if (this.options.afterPublish) await this.options.afterPublish(batch.length);
     await storeCheckpoint(db, schema, this.name, batch[batch.length - 1].globalPosition);
     return batch.length;

@@ -3,6 +3,10 @@ import type { EventEnvelope, EventPublisher } from '@payments/eventsourcing';
 /** What a consumer is told about the delivery it is handling. */
 export interface DeliveryContext {
   topic: string;
+  /** The message key: the stream id for domain events (per-key order is guaranteed). */
+  key: string | null;
+  /** Transport headers as strings: eventId, type, traceparent; on a `.dlq` topic also the `x-*` failure details. */
+  headers: Readonly<Record<string, string>>;
   /** 1 for the first try of this message in this process; retries count up to maxAttempts. */
   attempt: number;
 }
@@ -31,6 +35,11 @@ export interface SubscriptionHandle {
  * the effect exactly-once with the inbox. Adapters: Kafka (kafkajs) and the embedded PostgreSQL-log bus.
  */
 export interface EventBus extends EventPublisher {
+  /**
+   * Makes sure the topics and their `.dlq` topics exist (idempotent). Kafka creates them with `partitions`
+   * partitions (an existing topic is left as it is); the embedded bus has nothing to create.
+   */
+  ensureTopics(topics: readonly string[], partitions?: number): Promise<void>;
   subscribe(options: SubscriptionOptions): Promise<SubscriptionHandle>;
   /** Checks the transport is reachable (readiness probes). */
   ping(): Promise<void>;
@@ -39,6 +48,7 @@ export interface EventBus extends EventPublisher {
 
 export const DLQ_SUFFIX = '.dlq';
 export const dlqTopicOf = (topic: string): string => `${topic}${DLQ_SUFFIX}`;
+export const isDlqTopic = (topic: string): boolean => topic.endsWith(DLQ_SUFFIX);
 
 /** Topic naming of DESIGN §5: one topic per service. */
 export const serviceTopic = (service: string): string => `payments.${service}.events.v1`;

@@ -7,7 +7,10 @@ export interface RuntimeConfig {
   dataDir: string;
   embeddedPostgresPort: number;
   logLevel: string;
+  /** Address the services' RPC servers bind to. */
   rpcHost: string;
+  /** Where the gateway reaches identity (a Service name in Kubernetes). */
+  identityRpcHost: string;
   identityRpcPort: number;
   rpcTimeoutMs: number;
 }
@@ -36,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     embeddedPostgresPort: intFrom(env, 'EMBEDDED_POSTGRES_PORT', 54329),
     logLevel: env.LOG_LEVEL || 'info',
     rpcHost: env.RPC_HOST || '127.0.0.1',
+    identityRpcHost: env.IDENTITY_RPC_HOST || '127.0.0.1',
     identityRpcPort: intFrom(env, 'IDENTITY_RPC_PORT', 4101),
     rpcTimeoutMs: intFrom(env, 'RPC_TIMEOUT_MS', 5000),
   };

@@ -24,6 +24,8 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
     applicationName: options.applicationName ?? options.schema,
     extra: {
       max: options.poolSizeMax ?? 10,
+      // Raw SQL in projections names tables unqualified: they resolve in the service's own schema.
+      options: `-c search_path=${options.schema},public`,
       connectionTimeoutMillis: 10_000,
       idleTimeoutMillis: 30_000,
     },

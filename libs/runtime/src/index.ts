@@ -1,3 +1,7 @@
 export * from './config';
 export * from './database';
 export * from './embedded-postgres';
+export * from './service-host';
+export * from './logger';
+export * from './rpc/rpc-error.filter';
+export * from './secret-key';

@@ -3,3 +3,5 @@ export * from './eventually';
 export * from './kafka';
 export * from './given';
 export * from './service-db';
+export * from './ports';
+export * from './http';

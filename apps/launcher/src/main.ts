@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+import { join } from 'node:path';
+import { bootstrapFromEnv, localBootstrapCredentials, startPlatform } from '@payments/platform';
+import { createLogger, loadConfig } from '@payments/runtime';
+
+/** `npm start`: every app in one process, embedded PostgreSQL and bus unless DATABASE_URL / KAFKA_BROKERS say otherwise. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger('platform', config.logLevel);
+  const bootstrap = bootstrapFromEnv() ?? localBootstrapCredentials(join(config.dataDir, 'bootstrap-credentials.json'));
+  const platform = await startPlatform({ config, logger, bootstrap, secretHashKeyHex: process.env.SECRET_HASH_KEY });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received, shutting down`);
+    platform.stop().then(
+      () => process.exit(0),
+      (error) => (logger.error({ err: error }, 'shutdown failed'), process.exit(1)),
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  const lines = [
+    '',
+    `payments-platform is up: ${platform.url}`,
+    `  database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${join(config.dataDir, 'postgres')}`}`,
+    `  event bus: ${config.kafkaBrokers ? `Kafka ${config.kafkaBrokers.join(',')}` : 'embedded PostgreSQL log'}`,
+    `  sandbox credentials (HTTP Basic): ${bootstrap.SANDBOX.clientId}:${bootstrap.SANDBOX.clientSecret}`,
+    `  try: curl -u '${bootstrap.SANDBOX.clientId}:${bootstrap.SANDBOX.clientSecret}' ${platform.url}/config`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((error) => {
+  process.stderr.write(`failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

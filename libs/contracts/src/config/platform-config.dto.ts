@@ -1,0 +1,102 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+  IsFQDN,
+  Max,
+} from 'class-validator';
+
+export const CUSTOMER_INFO_FIELD_NAMES = [
+  'FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'PHONE_NUMBER', 'EMAIL', 'POSTAL_ADDRESS', 'TAX_ID', 'REGISTRATION_NUMBER',
+  'USER_TYPE', 'COUNTRY_OF_RESIDENCE', 'ACCOUNT_IDENTIFIER', 'FI_LEGAL_ENTITY_NAME', 'FI_ADDRESS', 'PURPOSE_OF_PAYMENT',
+  'ULTIMATE_INSTITUTION_COUNTRY', 'IDENTIFIER', 'BUSINESS_TYPE', 'COMPANY_LEGAL_NAME', 'ID_TYPE', 'ID_NUMBER',
+] as const;
+export const TRANSACTION_DIRECTIONS = ['INCOMING', 'OUTGOING'] as const;
+
+export class RequiredFieldDto {
+  @IsIn(CUSTOMER_INFO_FIELD_NAMES)
+  name!: (typeof CUSTOMER_INFO_FIELD_NAMES)[number];
+
+  @IsBoolean()
+  mandatory!: boolean;
+}
+
+/** PlatformCurrencyConfig: limits and requirements for one currency the platform supports. */
+export class PlatformCurrencyConfigDto {
+  @IsString()
+  @Matches(/^[A-Z]{3,5}$/, { message: 'currencyCode must be an ISO 4217 code or a crypto ticker' })
+  currencyCode!: string;
+
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  minAmount!: number;
+
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  maxAmount!: number;
+
+  @IsArray()
+  @ArrayMaxSize(CUSTOMER_INFO_FIELD_NAMES.length)
+  @ValidateNested({ each: true })
+  @Type(() => RequiredFieldDto)
+  requiredCounterpartyFields!: RequiredFieldDto[];
+
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(TRANSACTION_DIRECTIONS, { each: true })
+  enabledTransactionTypes!: (typeof TRANSACTION_DIRECTIONS)[number][];
+}
+
+/** PATCH /config body. Only the fields sent change; `webhookEndpoint: null` removes the endpoint. */
+export class UpdatePlatformConfigRequest {
+  @IsOptional()
+  @IsString()
+  @MaxLength(253)
+  @IsFQDN({ require_tld: true }, { message: 'umaDomain must be a domain name' })
+  umaDomain?: string;
+
+  @ValidateIf((_o, v) => v !== null)
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  @Matches(/^https?:\/\/[^\s]+$/i, { message: 'webhookEndpoint must be an http(s) URL' })
+  webhookEndpoint?: string | null;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(64)
+  @ValidateNested({ each: true })
+  @Type(() => PlatformCurrencyConfigDto)
+  supportedCurrencies?: PlatformCurrencyConfigDto[];
+}
+
+export interface PlatformCurrencyConfig {
+  currencyCode: string;
+  minAmount: number;
+  maxAmount: number;
+  requiredCounterpartyFields: { name: string; mandatory: boolean }[];
+  enabledTransactionTypes: ('INCOMING' | 'OUTGOING')[];
+}
+
+/** PlatformConfig as the API returns it. */
+export interface PlatformConfig {
+  id: string;
+  umaDomain?: string;
+  webhookEndpoint?: string;
+  supportedCurrencies: PlatformCurrencyConfig[];
+  createdAt: string;
+  updatedAt: string;
+}

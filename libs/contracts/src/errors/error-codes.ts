@@ -1,0 +1,26 @@
+/**
+ * Every public error code and its HTTP status, in one place (DESIGN §10: failures are named after the rule and
+ * mapped to the envelope once). Codes follow the spec's error model; add a row when a new rule appears.
+ */
+export const ERROR_STATUS = {
+  INVALID_INPUT: 400,
+  INVALID_CURRENCY: 400,
+  INVALID_AMOUNT: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  NOT_IMPLEMENTED: 501,
+  SERVICE_UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export function statusOf(code: string): number {
+  return (ERROR_STATUS as Record<string, number>)[code] ?? 500;
+}

@@ -1,0 +1,3 @@
+export * from './error-codes';
+export * from './error-envelope';
+export * from './api-error';

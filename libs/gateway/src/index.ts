@@ -1,0 +1,2 @@
+export * from './gateway.server';
+export * from './rpc/service-client';

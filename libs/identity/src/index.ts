@@ -1,0 +1,5 @@
+export * from './identity';
+export * from './identity.server';
+export * from './platform/platform.service';
+export * from './platform-config/platform-config.service';
+export * from './credentials/secrets';

@@ -1,0 +1,57 @@
+import type { EntityManager } from 'typeorm';
+import { v5 as uuidv5 } from 'uuid';
+import { ApiError, CallerContext, Mode, PlatformConfig, UpdatePlatformConfigRequest } from '@payments/contracts';
+import { CommandExecutor } from '@payments/eventsourcing';
+import { platformConfigDecider } from './platform-config.decider';
+import { PlatformConfigFields } from './platform-config.events';
+import { PlatformConfigView, toPlatformConfig } from './platform-config.entity';
+import { projectPlatformConfig } from './platform-config.projection';
+
+const CONFIG_NAMESPACE = '5b0f3a51-6f0c-4f43-9d1e-2f8b2a7d6c10';
+
+/** One config per platform and mode: its id (and stream) derive from both, so there is nothing to look up. */
+export function platformConfigId(platformId: string, mode: Mode): string {
+  return `PlatformConfig:${uuidv5(`${platformId}/${mode}`, CONFIG_NAMESPACE)}`;
+}
+
+export const DEFAULT_PLATFORM_CONFIG: PlatformConfigFields = {
+  supportedCurrencies: [
+    { currencyCode: 'USD', minAmount: 1, maxAmount: 10_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] },
+  ],
+};
+
+export class PlatformConfigService {
+  constructor(private readonly executor: CommandExecutor<EntityManager>) {}
+
+  async initialize(tx: EntityManager, platformId: string, mode: Mode, now: string): Promise<void> {
+    const configId = platformConfigId(platformId, mode);
+    await this.executor.decideAndAppend(tx, {
+      decider: platformConfigDecider,
+      streamId: configId,
+      platformId,
+      command: { type: 'InitializeConfig', configId, platformId, mode, defaults: DEFAULT_PLATFORM_CONFIG, now },
+      project: projectPlatformConfig,
+    });
+  }
+
+  async get(tx: EntityManager, caller: CallerContext): Promise<PlatformConfig> {
+    const view = await tx.getRepository(PlatformConfigView).findOneBy({ platformId: caller.platformId, mode: caller.mode });
+    if (!view) throw new ApiError('NOT_FOUND', 'platform configuration not found');
+    return toPlatformConfig(view);
+  }
+
+  async update(caller: CallerContext, patch: UpdatePlatformConfigRequest, now: string): Promise<PlatformConfig> {
+    const configId = platformConfigId(caller.platformId, caller.mode);
+    const result = await this.executor.execute({
+      decider: platformConfigDecider,
+      streamId: configId,
+      platformId: caller.platformId,
+      metadata: { correlationId: caller.correlationId, actor: caller.clientId },
+      command: { type: 'UpdateConfig', patch, now },
+      project: projectPlatformConfig,
+    });
+    if (result.state.status !== 'ACTIVE') throw new ApiError('NOT_FOUND', 'platform configuration not found');
+    const { status: _status, configId: id, platformId: _p, mode: _m, ...fields } = result.state;
+    return { id, ...fields };
+  }
+}

@@ -1,0 +1,25 @@
+import type { BusLog } from './bus-log';
+import type { EventBus } from './event-bus.port';
+import { PgLogEventBus } from './embedded/pg-log-event-bus';
+import { KafkaEventBus } from './kafka/kafka-event-bus';
+
+export interface CreateEventBusOptions {
+  /** KAFKA_BROKERS: a comma-separated string or a list. Unset or empty selects the embedded PostgreSQL-log bus. */
+  kafkaBrokers?: string | readonly string[];
+  /** DATABASE_URL: where the embedded bus keeps its log (unused with Kafka). */
+  databaseUrl: string;
+  clientId: string;
+  log?: BusLog;
+}
+
+/** Runtime mode of DESIGN §3: the same code on either adapter, chosen by configuration only. */
+export function createEventBus(options: CreateEventBusOptions): EventBus {
+  const brokers = brokerList(options.kafkaBrokers);
+  if (brokers.length > 0) return new KafkaEventBus({ brokers, clientId: options.clientId, log: options.log });
+  return new PgLogEventBus(options.databaseUrl, { applicationName: options.clientId, log: options.log });
+}
+
+function brokerList(raw: CreateEventBusOptions['kafkaBrokers']): string[] {
+  const list = typeof raw === 'string' ? raw.split(',') : [...(raw ?? [])];
+  return list.map((b) => b.trim()).filter(Boolean);
+}

@@ -1,0 +1,66 @@
+import { runMigrations } from '@payments/eventsourcing';
+import { createTestDatabase, eventually, TestDatabase } from '@payments/testing';
+import { Pool } from 'pg';
+import { describeEventBusContract } from '../event-bus.contract';
+import { envelopeOf, uniqueSuffix } from '../event-bus.contract-fixtures';
+import { pgLogBusMigrations } from './pg-log-bus.migrations';
+import { PgLogEventBus } from './pg-log-event-bus';
+import { pgTransactional } from './pg-transactional';
+
+let database: TestDatabase;
+const buses: PgLogEventBus[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase('pp_bus_pg');
+});
+afterAll(async () => {
+  await Promise.all(buses.map((b) => b.close()));
+  await database?.drop();
+});
+
+// Short lock retries so a restarted subscription takes over its group quickly.
+const newBus = (): PgLogEventBus => {
+  const bus = new PgLogEventBus(database.url, { pollIntervalMs: 250, lockRetryMs: 100 });
+  buses.push(bus);
+  return bus;
+};
+
+describeEventBusContract('PostgreSQL log (embedded)', async () => newBus(), { partitions: 1 });
+
+describe('PgLogEventBus', () => {
+  it('migrations apply on an empty database and are a no-op on a migrated one', async () => {
+    const pool = new Pool({ connectionString: database.url, max: 2 });
+    try {
+      const schema = `bus_mig_${uniqueSuffix()}`;
+      expect(await runMigrations(pgTransactional(pool), schema, [pgLogBusMigrations])).toEqual(['messaging:0001_pg_log_bus']);
+      expect(await runMigrations(pgTransactional(pool), schema, [pgLogBusMigrations])).toEqual([]);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('lets one consumer per (group, topic) run at a time and hands over when it stops', async () => {
+    const [a, b] = [newBus(), newBus()];
+    const topic = `lock.${uniqueSuffix()}`;
+    const group = `lock.${uniqueSuffix()}`;
+    const seenBy = { a: [] as string[], b: [] as string[] };
+    const subscriptions = {
+      a: await a.subscribe({ group, topics: [topic], handler: async (e) => void seenBy.a.push(e.eventId) }),
+      b: await b.subscribe({ group, topics: [topic], handler: async (e) => void seenBy.b.push(e.eventId) }),
+    };
+    const first = [envelopeOf('Lock:1', 1), envelopeOf('Lock:1', 2)];
+    await a.publish(topic, first);
+    await eventually(async () => seenBy.a.length + seenBy.b.length >= 2, { what: 'the first batch' });
+    // Whoever won the lock took both; the other one saw nothing.
+    const winner = seenBy.a.length > 0 ? 'a' : 'b';
+    const loser = winner === 'a' ? 'b' : 'a';
+    expect(seenBy[winner]).toEqual(first.map((e) => e.eventId));
+    expect(seenBy[loser]).toEqual([]);
+
+    await subscriptions[winner].stop();
+    const next = envelopeOf('Lock:1', 3);
+    await a.publish(topic, [next]);
+    await eventually(async () => seenBy[loser].includes(next.eventId), { what: 'the waiting consumer to take over' });
+    expect(seenBy[loser]).toEqual([next.eventId]);
+  });
+});

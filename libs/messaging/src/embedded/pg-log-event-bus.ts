@@ -1,0 +1,117 @@
+import { EventEnvelope, runMigrations } from '@payments/eventsourcing';
+import { Pool } from 'pg';
+import { BusLog, errorsOnlyLog } from '../bus-log';
+import { envelopeHeaders } from '../envelope-codec';
+import type { EventBus, SubscriptionHandle, SubscriptionOptions } from '../event-bus.port';
+import { pgLogBusMigrations } from './pg-log-bus.migrations';
+import { appendMessages, notifyChannelOf, notifyTopic } from './pg-log-store';
+import { PgLogSubscription } from './pg-log-subscription';
+import { TopicConsumerSettings } from './pg-log-topic-consumer';
+import { PgNotificationListener } from './pg-notification-listener';
+import { inTransaction, pgTransactional } from './pg-transactional';
+
+export interface PgLogEventBusOptions {
+  /** Schema of the bus tables (default `bus`). */
+  schema?: string;
+  pollIntervalMs?: number;
+  lockRetryMs?: number;
+  /** Messages read per query by a consumer loop. */
+  batchSize?: number;
+  /** Connections for publishing; each consumer loop and the listener have their own dedicated connection. */
+  poolMax?: number;
+  applicationName?: string;
+  log?: BusLog;
+}
+
+/**
+ * The embedded event bus (used when KAFKA_BROKERS is unset): topics are rows of one append-only PostgreSQL table,
+ * read by the xmin rule of DESIGN §4, with LISTEN/NOTIFY to wake consumers. Same port and guarantees as Kafka:
+ * at-least-once, per-key order (here even total order per topic), bounded retries then `<topic>.dlq`.
+ */
+export class PgLogEventBus implements EventBus {
+  private readonly pool: Pool;
+  private readonly settings: TopicConsumerSettings;
+  private readonly listener: PgNotificationListener;
+  private migrated?: Promise<void>;
+  private readonly subscriptions = new Set<PgLogSubscription>();
+  private closed = false;
+
+  constructor(databaseUrl: string, options: PgLogEventBusOptions = {}) {
+    this.settings = {
+      databaseUrl,
+      schema: options.schema ?? 'bus',
+      applicationName: options.applicationName ?? 'payments-bus',
+      pollIntervalMs: options.pollIntervalMs ?? 250,
+      lockRetryMs: options.lockRetryMs ?? 1_000,
+      batchSize: options.batchSize ?? 100,
+      log: options.log ?? errorsOnlyLog,
+    };
+    this.pool = new Pool({
+      connectionString: databaseUrl,
+      max: options.poolMax ?? 5,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 10_000,
+      application_name: this.settings.applicationName,
+    });
+    // An idle pooled connection that dies emits here; without a listener that would crash the process.
+    this.pool.on('error', (error) => this.settings.log('warn', 'idle bus connection failed', { error: error.message }));
+    const { databaseUrl: url, schema, applicationName, log } = this.settings;
+    this.listener = new PgNotificationListener(url, notifyChannelOf(schema), applicationName, log);
+  }
+
+  /** Creates or upgrades the bus tables; called lazily by every operation, safe to run from many processes. */
+  migrate(): Promise<void> {
+    this.migrated ??= runMigrations(pgTransactional(this.pool), this.settings.schema, [pgLogBusMigrations]).then(
+      () => undefined,
+      (error: unknown) => {
+        this.migrated = undefined;
+        throw error;
+      },
+    );
+    return this.migrated;
+  }
+
+  /** The rows and their NOTIFY commit together; positions follow the order of `envelopes`. */
+  async publish(topic: string, envelopes: readonly EventEnvelope[]): Promise<void> {
+    this.assertOpen();
+    if (envelopes.length === 0) return;
+    await this.migrate();
+    const messages = envelopes.map((e) => ({ key: e.streamId, eventId: e.eventId, envelope: e, headers: envelopeHeaders(e) }));
+    await inTransaction(this.pool, async (tx) => {
+      await appendMessages(tx, this.settings.schema, topic, messages);
+      await notifyTopic(tx, this.settings.schema, topic);
+    });
+  }
+
+  /** A topic is a column value here: only the tables have to exist. */
+  async ensureTopics(): Promise<void> {
+    this.assertOpen();
+    await this.migrate();
+  }
+
+  async subscribe(subscription: SubscriptionOptions): Promise<SubscriptionHandle> {
+    this.assertOpen();
+    if (subscription.topics.length === 0) throw new Error(`subscription ${subscription.group} has no topics`);
+    await this.migrate();
+    await this.listener.start();
+    const handle = new PgLogSubscription(this.settings, subscription, this.listener, (s) => this.subscriptions.delete(s));
+    this.subscriptions.add(handle);
+    return handle;
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.listener.stop();
+    await this.pool.end();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('PgLogEventBus is closed');
+  }
+}

@@ -1,0 +1,123 @@
+import type { SqlExecutor } from '@payments/eventsourcing';
+import { Client } from 'pg';
+import { sleep } from '../abortable-sleep';
+import { BusLog, describeError } from '../bus-log';
+import { deadLetterHeaders, deliver, DeliveryOutcome, DeliveryPolicy } from '../delivery-policy';
+import { asEnvelope } from '../envelope-codec';
+import { dlqTopicOf, SubscriptionOptions } from '../event-bus.port';
+import { appendMessages, loadPosition, MessageRow, notifyTopic, readMessagesAfter, savePosition } from './pg-log-store';
+import { inClientTransaction, sqlExecutorOf } from './pg-transactional';
+import { TopicWakeup } from './topic-wakeup';
+
+export interface TopicConsumerSettings {
+  databaseUrl: string;
+  schema: string;
+  applicationName: string;
+  /** Fallback poll: the xmin guard can hold rows back after their NOTIFY, and a NOTIFY can be missed. */
+  pollIntervalMs: number;
+  /** How often a consumer waiting for the group's lock (or recovering from an error) tries again. */
+  lockRetryMs: number;
+  batchSize: number;
+  log: BusLog;
+}
+
+export interface TopicConsumer {
+  settings: TopicConsumerSettings;
+  subscription: SubscriptionOptions;
+  topic: string;
+  policy: DeliveryPolicy;
+  wakeup: TopicWakeup;
+  signal: AbortSignal;
+}
+
+/**
+ * Consumes one topic for one group until `signal` aborts; never rejects. Each attempt opens a dedicated session,
+ * takes the group's session-level advisory lock on it (one active consumer per (group, topic) across processes),
+ * and reads, stores positions and writes dead letters on that same session: if it dies, the lock goes with it
+ * and so does our ability to move the position.
+ */
+export async function runTopicConsumer(c: TopicConsumer): Promise<void> {
+  const { settings, signal } = c;
+  while (!signal.aborted) {
+    const session = new Client({ connectionString: settings.databaseUrl, application_name: settings.applicationName });
+    session.on('error', (error) => settings.log('debug', 'consumer session error', { error: describeError(error) }));
+    try {
+      await session.connect();
+      if (await waitForLock(sqlExecutorOf(session), c)) await consumeWhileLocked(session, c);
+    } catch (error) {
+      if (!signal.aborted) {
+        settings.log('error', 'bus consumer failed; restarting from the stored position', {
+          group: c.subscription.group,
+          topic: c.topic,
+          error: describeError(error),
+        });
+      }
+    } finally {
+      await session.end().catch(() => undefined); // ending the session releases the advisory lock
+    }
+    await sleep(settings.lockRetryMs, signal);
+  }
+}
+
+async function waitForLock(db: SqlExecutor, c: TopicConsumer): Promise<boolean> {
+  const lockKey = `${c.settings.schema}:${c.subscription.group}:${c.topic}`;
+  let reported = false;
+  while (!c.signal.aborted) {
+    const rows = await db.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`, [lockKey]);
+    if (rows[0].locked === true) return true;
+    if (!reported) c.settings.log('info', 'another consumer of the group holds the topic; waiting', { lockKey });
+    reported = true;
+    await sleep(c.settings.lockRetryMs, c.signal);
+  }
+  return false;
+}
+
+async function consumeWhileLocked(session: Client, c: TopicConsumer): Promise<void> {
+  const { settings, subscription, topic, signal } = c;
+  const db = sqlExecutorOf(session);
+  let position = await loadPosition(db, settings.schema, subscription.group, topic, subscription.fromBeginning ?? true);
+  while (!signal.aborted) {
+    const rows = await readMessagesAfter(db, settings.schema, topic, position, settings.batchSize);
+    if (rows.length === 0) {
+      await c.wakeup.wait(settings.pollIntervalMs, signal);
+      continue;
+    }
+    for (const row of rows) {
+      const outcome = await deliverRow(row, c);
+      // Stopping mid-retry: the position stays before this message, so the next consumer gets it.
+      if (outcome.kind === 'stopped') return;
+      if (outcome.kind === 'handled') await savePosition(db, settings.schema, subscription.group, topic, row.position);
+      else await deadLetter(session, c, row, outcome);
+      position = row.position;
+    }
+  }
+}
+
+function deliverRow(row: MessageRow, c: TopicConsumer): Promise<DeliveryOutcome> {
+  return deliver({
+    decode: () => asEnvelope(row.envelope),
+    context: { topic: row.topic, key: row.key, headers: row.headers },
+    handler: c.subscription.handler,
+    policy: c.policy,
+    signal: c.signal,
+    log: c.settings.log,
+  });
+}
+
+/** The dead letter and the moved position commit together: the message is parked exactly once, never lost. */
+async function deadLetter(
+  session: Client,
+  c: TopicConsumer,
+  row: MessageRow,
+  outcome: Extract<DeliveryOutcome, { kind: 'dead-letter' }>,
+): Promise<void> {
+  const { schema } = c.settings;
+  const source = { topic: row.topic, partition: 0, offset: row.position, group: c.subscription.group };
+  const headers = { ...row.headers, ...deadLetterHeaders(source, outcome, new Date()) };
+  await inClientTransaction(session, async (tx) => {
+    await appendMessages(tx, schema, dlqTopicOf(row.topic), [{ key: row.key, eventId: row.event_id, envelope: row.envelope, headers }]);
+    await savePosition(tx, schema, c.subscription.group, row.topic, row.position);
+    await notifyTopic(tx, schema, dlqTopicOf(row.topic));
+  });
+  c.settings.log('warn', 'message parked in the DLQ', { ...source, attempts: outcome.attempts, error: outcome.error });
+}

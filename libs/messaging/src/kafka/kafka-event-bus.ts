@@ -1,0 +1,103 @@
+import type { EventEnvelope } from '@payments/eventsourcing';
+import { Admin, Kafka, Message, Producer } from 'kafkajs';
+import { dlqTopicOf, EventBus, isDlqTopic, SubscriptionHandle, SubscriptionOptions } from '../event-bus.port';
+import { kafkaClientConfig, KafkaEventBusOptions, producerConfig, ResolvedKafkaOptions, resolveKafkaOptions, SEND_DEFAULTS } from './kafka-options';
+import { toKafkaMessage } from './kafka-messages';
+import { KafkaSubscription } from './kafka-subscription';
+
+/** The event bus on Kafka (kafkajs 2.2.4): the cluster-mode adapter of DESIGN §5. */
+export class KafkaEventBus implements EventBus {
+  private readonly options: ResolvedKafkaOptions;
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private producerReady?: Promise<void>;
+  private adminReady?: Promise<void>;
+  private readonly subscriptions = new Set<KafkaSubscription>();
+  private closed = false;
+
+  constructor(options: KafkaEventBusOptions) {
+    this.options = resolveKafkaOptions(options);
+    this.kafka = new Kafka(kafkaClientConfig(this.options));
+    this.producer = this.kafka.producer(producerConfig(this.options));
+    this.admin = this.kafka.admin({ retry: { retries: this.options.retries } });
+  }
+
+  /** One send per call: the messages go in order, one per envelope; resolves when all in-sync replicas have them. */
+  async publish(topic: string, envelopes: readonly EventEnvelope[]): Promise<void> {
+    this.assertOpen();
+    if (envelopes.length === 0) return;
+    await this.send(topic, envelopes.map(toKafkaMessage));
+  }
+
+  async ensureTopics(topics: readonly string[], partitions = this.options.partitionsDefault): Promise<void> {
+    this.assertOpen();
+    const wanted = new Set(topics.flatMap((t) => (isDlqTopic(t) ? [t] : [t, dlqTopicOf(t)])));
+    await this.connectAdmin();
+    const existing = new Set(await this.admin.listTopics());
+    const missing = [...wanted].filter((t) => !existing.has(t));
+    if (missing.length === 0) return;
+    // Resolves false when another process created them first: fine, that is what we wanted.
+    await this.admin.createTopics({
+      waitForLeaders: true,
+      timeout: this.options.requestTimeoutMs,
+      topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: this.options.replicationFactor })),
+    });
+  }
+
+  async subscribe(subscription: SubscriptionOptions): Promise<SubscriptionHandle> {
+    this.assertOpen();
+    if (subscription.topics.length === 0) throw new Error(`subscription ${subscription.group} has no topics`);
+    await this.connectProducer(); // the DLQ needs it; fail now rather than at the first poison message
+    const handle = await KafkaSubscription.start({
+      kafka: this.kafka,
+      options: this.options,
+      subscription,
+      sendToDlq: (topic, message) => this.send(topic, [message]),
+      onStopped: (s) => this.subscriptions.delete(s),
+    });
+    this.subscriptions.add(handle);
+    return handle;
+  }
+
+  async ping(): Promise<void> {
+    await this.connectAdmin();
+    await this.admin.describeCluster();
+  }
+
+  /** Stops every subscription (in-flight messages finish, DLQ writes included), then the producer and admin. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.allSettled([...this.subscriptions].map((s) => s.stop()));
+    await Promise.allSettled([
+      this.producerReady && this.producer.disconnect(),
+      this.adminReady && this.admin.disconnect(),
+    ]);
+  }
+
+  private async send(topic: string, messages: Message[]): Promise<void> {
+    await this.connectProducer();
+    await this.producer.send({ topic, messages, ...SEND_DEFAULTS, timeout: this.options.sendTimeoutMs });
+  }
+
+  private connectProducer(): Promise<void> {
+    this.producerReady ??= this.producer.connect().catch((error: unknown) => {
+      this.producerReady = undefined; // let the next call try again
+      throw error;
+    });
+    return this.producerReady;
+  }
+
+  private connectAdmin(): Promise<void> {
+    this.adminReady ??= this.admin.connect().catch((error: unknown) => {
+      this.adminReady = undefined;
+      throw error;
+    });
+    return this.adminReady;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('KafkaEventBus is closed');
+  }
+}

@@ -1,0 +1,2 @@
+export * from './start-platform';
+export * from './bootstrap-credentials';

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EventEnvelope } from '@payments/eventsourcing';
+import { serviceTopic } from '@payments/messaging';
+import { basicAuth, createTestDatabase, eventually, freePort, http, TestDatabase } from '@payments/testing';
+import { createLogger, loadConfig } from '@payments/runtime';
+import { localBootstrapCredentials } from './bootstrap-credentials';
+import { RunningPlatform, startPlatform } from './start-platform';
+
+/**
+ * The whole platform in one process, as `npm start` composes it, on a fresh database of the test PostgreSQL and
+ * the bus chosen by the environment (Kafka under CI). Talks HTTP only, restarts, and checks nothing was lost.
+ */
+describe('platform through the gateway (real PostgreSQL, HTTP)', () => {
+  let dataDir: string;
+  let database: TestDatabase;
+  let platform: RunningPlatform | undefined;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'pp-platform-'));
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await platform?.stop();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function boot(): Promise<RunningPlatform> {
+    const config = loadConfig({
+      PORT: String(await freePort()),
+      IDENTITY_RPC_PORT: String(await freePort()),
+      DATABASE_URL: database.url,
+      KAFKA_BROKERS: process.env.KAFKA_BROKERS,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    });
+    const bootstrap = localBootstrapCredentials(join(dataDir, 'bootstrap-credentials.json'));
+    return startPlatform({ config, logger: createLogger('e2e', 'silent'), bootstrap });
+  }
+
+  it('serves GET and PATCH /config with Basic auth, refuses bad credentials, and keeps data across a restart', async () => {
+    platform = await boot();
+    const creds = localBootstrapCredentials(join(dataDir, 'bootstrap-credentials.json'));
+    const auth = basicAuth(creds.SANDBOX.clientId, creds.SANDBOX.clientSecret);
+
+    const initial = await http('GET', `${platform.url}/config`, { auth });
+    expect(initial.status).toBe(200);
+    expect(initial.body.id).toMatch(/^PlatformConfig:[0-9a-f-]{36}$/);
+    expect(initial.body.supportedCurrencies.map((c: { currencyCode: string }) => c.currencyCode)).toEqual(['USD']);
+
+    const wrongSecret = await http('GET', `${platform.url}/config`, { auth: basicAuth(creds.SANDBOX.clientId, 'not-the-secret') });
+    expect(wrongSecret.status).toBe(401);
+    expect(wrongSecret.body).toEqual({ status: 401, code: 'UNAUTHORIZED', message: expect.any(String) });
+    const missing = await http('GET', `${platform.url}/config`);
+    expect(missing.body).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+
+    const patch = {
+      webhookEndpoint: 'https://platform.example/webhooks',
+      supportedCurrencies: [
+        { currencyCode: 'USD', minAmount: 100, maxAmount: 500_000, requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: true }], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] },
+        { currencyCode: 'MXN', minAmount: 1_000, maxAmount: 9_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['OUTGOING'] },
+      ],
+    };
+    const patched = await http('PATCH', `${platform.url}/config`, { auth, body: patch });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ id: initial.body.id, ...patch });
+
+    // Production credentials see their own configuration, untouched by the sandbox change.
+    const prodAuth = basicAuth(creds.PRODUCTION.clientId, creds.PRODUCTION.clientSecret);
+    const prod = await http('GET', `${platform.url}/config`, { auth: prodAuth });
+    expect(prod.status).toBe(200);
+    expect(prod.body.id).not.toBe(initial.body.id);
+    expect(prod.body.webhookEndpoint).toBeUndefined();
+
+    await platform.stop();
+    platform = await boot();
+
+    const after = await http('GET', `${platform.url}/config`, { auth });
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ id: initial.body.id, ...patch });
+    // A wrong secret is still refused after the restart (no cached acceptance survives).
+    expect((await http('GET', `${platform.url}/config`, { auth: basicAuth(creds.SANDBOX.clientId, 'x') })).status).toBe(401);
+  });
+
+  it('relays every identity event to the bus topic, without secret hashes', async () => {
+    platform ??= await boot();
+    const seen: EventEnvelope[] = [];
+    const subscription = await platform.bus.subscribe({
+      group: `e2e-${Date.now()}`,
+      topics: [serviceTopic('identity')],
+      handler: async (envelope) => void seen.push(envelope),
+    });
+    try {
+      const written: { event_id: string }[] = await platform.identity.host.dataSource.query(`SELECT event_id FROM identity.events`);
+      await eventually(async () => written.every((w) => seen.some((s) => s.eventId === w.event_id)), { what: 'all identity events on the bus' });
+      expect(seen.map((e) => e.type)).toEqual(
+        expect.arrayContaining(['PlatformCreated.v1', 'CredentialIssued.v1', 'PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1']),
+      );
+      const issued = seen.filter((e) => e.type === 'CredentialIssued.v1');
+      expect(issued).toHaveLength(2);
+      expect(issued.every((e) => !('secretHash' in (e.data as object)))).toBe(true);
+    } finally {
+      await subscription.stop();
+    }
+  });
+});

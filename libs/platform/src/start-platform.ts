@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import { Mode } from '@payments/contracts';
+import { Gateway, startGateway } from '@payments/gateway';
+import { CreatedPlatform, Identity, IdentityServer, PlainCredential, startIdentityServer } from '@payments/identity';
+import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
+import { EmbeddedDatabase, loadSecretHashKey, Logger, RuntimeConfig, startEmbeddedPostgres } from '@payments/runtime';
+
+export interface PlatformOptions {
+  config: RuntimeConfig;
+  logger: Logger;
+  /** Credentials of the first platform (BOOTSTRAP_*); created on first start when given. */
+  bootstrap?: Record<Mode, PlainCredential>;
+  secretHashKeyHex?: string;
+}
+
+export interface RunningPlatform {
+  url: string;
+  databaseUrl: string;
+  bus: EventBus;
+  identity: Identity;
+  gateway: Gateway;
+  /** The platform created on this start, with its secrets (shown once), if one was created. */
+  createdPlatform?: CreatedPlatform;
+  stop(): Promise<void>;
+}
+
+/**
+ * Boots every app in one process (the embedded mode of DESIGN §3): PostgreSQL (embedded when DATABASE_URL is
+ * unset), the bus (Kafka when KAFKA_BROKERS is set, else the PostgreSQL log), the services, then the gateway.
+ * `stop` shuts down in reverse order and stops an embedded PostgreSQL, leaving no process behind.
+ */
+export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
+  const { config, logger } = options;
+  const log = (message: string, error?: unknown) => (error ? logger.error({ err: error }, message) : logger.info(message));
+  const stack: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stack.reverse()) await stop().catch((e) => log('shutdown step failed', e));
+    stack.length = 0;
+  };
+  try {
+    let embedded: EmbeddedDatabase | undefined;
+    if (!config.databaseUrl) {
+      embedded = await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort });
+      stack.push(() => embedded!.stop());
+    }
+    const databaseUrl = config.databaseUrl ?? embedded!.url;
+    const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl, clientId: 'payments-platform' });
+    stack.push(() => bus.close());
+
+    const identity = await Identity.open({
+      databaseUrl,
+      publisher: bus,
+      topic: serviceTopic('identity'),
+      secretHashKey: loadSecretHashKey(options.secretHashKeyHex, join(config.dataDir, 'secret-hash.key')),
+      sandboxTimeScale: config.sandboxTimeScale,
+      log,
+    });
+    const createdPlatform = options.bootstrap
+      ? await identity.platforms.ensureBootstrap(options.bootstrap)
+      : (await identity.platforms.count()) === 0
+        ? await identity.platforms.create('Bootstrap platform')
+        : undefined;
+    const identityServer: IdentityServer = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log);
+    stack.push(() => identityServer.stop());
+
+    const gateway = await startGateway({
+      port: config.port,
+      identity: { host: config.identityRpcHost, port: config.identityRpcPort },
+      rpcTimeoutMs: config.rpcTimeoutMs,
+      log,
+    });
+    stack.push(() => gateway.stop());
+    return { url: gateway.url, databaseUrl, bus, identity, gateway, createdPlatform, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

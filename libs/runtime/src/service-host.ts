@@ -1,0 +1,83 @@
+import type { DataSource, EntityManager, EntitySchema, MixedList } from 'typeorm';
+import {
+  asTransactional,
+  CommandExecutor,
+  DurableTimers,
+  EventEnvelope,
+  EventPublisher,
+  eventsourcingMigrations,
+  MigrationSet,
+  OutboxRelay,
+  PgListener,
+  PostgresEventStore,
+  runMigrations,
+  TimerHandler,
+} from '@payments/eventsourcing';
+import { openServiceDatabase } from './database';
+
+export interface ServiceHostOptions {
+  /** Service name: its schema and its topic `payments.<name>.events.v1`. */
+  name: string;
+  databaseUrl: string;
+  publisher: EventPublisher;
+  topic: string;
+  migrations: MigrationSet[];
+  entities: MixedList<Function | string | EntitySchema>;
+  sandboxTimeScale: number;
+  timerHandlers?: Record<string, TimerHandler<EntityManager>>;
+  toPublic?: (envelope: EventEnvelope) => EventEnvelope;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/**
+ * What every event-sourced service runs on, built once: its database and migrations, the write path, durable
+ * timers, and the outbox relay woken by NOTIFY. Services add their deciders and RPC controllers on top.
+ */
+export class ServiceHost {
+  readonly store: PostgresEventStore;
+  readonly executor: CommandExecutor<EntityManager>;
+  readonly timers: DurableTimers<EntityManager>;
+  readonly relay: OutboxRelay;
+  private listener?: PgListener;
+
+  private constructor(
+    readonly options: ServiceHostOptions,
+    readonly dataSource: DataSource,
+  ) {
+    const db = asTransactional(dataSource);
+    const log = options.log ?? (() => undefined);
+    this.store = new PostgresEventStore(options.name);
+    this.executor = new CommandExecutor(db, this.store);
+    this.timers = new DurableTimers(db, options.name, { timeScale: options.sandboxTimeScale });
+    this.relay = new OutboxRelay({
+      db: dataSource,
+      schema: options.name,
+      store: this.store,
+      publisher: options.publisher,
+      topic: options.topic,
+      toPublic: options.toPublic,
+      onError: (error) => log(`${options.name} relay: publish failed, will retry`, error),
+    });
+  }
+
+  static async open(options: ServiceHostOptions): Promise<ServiceHost> {
+    const dataSource = await openServiceDatabase({ url: options.databaseUrl, schema: options.name, entities: options.entities });
+    await runMigrations(asTransactional(dataSource), options.name, [eventsourcingMigrations, ...options.migrations]);
+    return new ServiceHost(options, dataSource);
+  }
+
+  /** Starts the background work: relay (woken by appends) and timers. */
+  async start(): Promise<void> {
+    this.relay.start();
+    this.timers.start(this.options.timerHandlers ?? {}, (e) => this.options.log?.(`${this.options.name} timers failed`, e));
+    this.listener = new PgListener(this.options.databaseUrl, [this.store.channel], () => this.relay.nudge());
+    await this.listener.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.listener?.stop();
+    await this.relay.stop();
+    await this.timers.stop();
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}

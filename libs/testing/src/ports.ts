@@ -1,0 +1,14 @@
+import { createServer } from 'node:net';
+
+/** A TCP port that was free a moment ago (the OS picks it), for servers that cannot listen on port 0. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
