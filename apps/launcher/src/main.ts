@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
-import { bootstrapFromEnv, localBootstrapCredentials, startPlatform } from '@payments/platform';
+import { bootstrapFromEnv, localBootstrapCredentials } from '@payments/identity';
+import { startPlatform } from '@payments/platform';
 import { createLogger, loadConfig } from '@payments/runtime';
 
 /** `npm start`: every app in one process, embedded PostgreSQL and bus unless DATABASE_URL / KAFKA_BROKERS say otherwise. */

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { openTestServiceDb, TestServiceDb } from '@payments/testing';
+import { openTestServiceDb, TestServiceDb } from './test-service-db';
 import { asTransactional } from './typeorm';
 import { CommandExecutor } from './command-executor';
 import { Decider, DomainError } from './decider';

@@ -12,3 +12,4 @@ export * from './checkpoints';
 export * from './outbox-relay';
 export * from './pg-listener';
 export * from './typeorm';
+export * from './given';

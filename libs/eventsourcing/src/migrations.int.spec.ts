@@ -1,4 +1,4 @@
-import { openTestServiceDb, TestServiceDb } from '@payments/testing';
+import { openTestServiceDb, TestServiceDb } from './test-service-db';
 import { eventsourcingMigrations } from './eventsourcing.migrations';
 import { MigrationSet, runMigrations } from './migrations';
 import { asTransactional } from './typeorm';

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { eventually, openTestServiceDb, TestServiceDb } from '@payments/testing';
+import { eventually } from '@payments/testing';
+import { openTestServiceDb, TestServiceDb } from './test-service-db';
 import { asTransactional } from './typeorm';
 import { DurableTimers, TimerRow } from './timers';
 

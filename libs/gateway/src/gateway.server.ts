@@ -6,7 +6,7 @@ import { json } from 'express';
 import { BasicAuthGuard, IDENTITY_CLIENT } from './auth/basic-auth.guard';
 import { CredentialCache } from './auth/credential-cache';
 import { ConfigController } from './config/config.controller';
-import { HttpErrorFilter } from './errors/http-error.filter';
+import { bodyParserErrorHandler, HttpErrorFilter } from './errors/http-error.filter';
 import { createValidationPipe } from './errors/validation';
 import { ServiceClient, ServiceEndpoint } from './rpc/service-client';
 
@@ -46,7 +46,7 @@ export interface Gateway {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const identity = new ServiceClient({ name: 'identity', ...options.identity }, options.rpcTimeoutMs);
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(identity), { bodyParser: false, logger: false });
-  app.use(json({ limit: options.bodyLimit ?? '1mb', strict: true }));
+  app.use(json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler);
   app.setGlobalPrefix(API_VERSION);
   app.useGlobalFilters(new HttpErrorFilter(options.log));
   app.useGlobalPipes(createValidationPipe());

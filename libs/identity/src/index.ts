@@ -3,3 +3,4 @@ export * from './identity.server';
 export * from './platform/platform.service';
 export * from './platform-config/platform-config.service';
 export * from './credentials/secrets';
+export * from './credentials/bootstrap-credentials';

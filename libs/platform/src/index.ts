@@ -1,2 +1,1 @@
 export * from './start-platform';
-export * from './bootstrap-credentials';

@@ -5,7 +5,7 @@ import { EventEnvelope } from '@payments/eventsourcing';
 import { serviceTopic } from '@payments/messaging';
 import { basicAuth, createTestDatabase, eventually, freePort, http, TestDatabase } from '@payments/testing';
 import { createLogger, loadConfig } from '@payments/runtime';
-import { localBootstrapCredentials } from './bootstrap-credentials';
+import { localBootstrapCredentials } from '@payments/identity';
 import { RunningPlatform, startPlatform } from './start-platform';
 
 /**
@@ -104,5 +104,31 @@ describe('platform through the gateway (real PostgreSQL, HTTP)', () => {
     } finally {
       await subscription.stop();
     }
+  });
+
+  it('answers in the error envelope for bad bodies and unknown routes, and 503 when identity is down', async () => {
+    platform ??= await boot();
+    const creds = localBootstrapCredentials(join(dataDir, 'bootstrap-credentials.json'));
+    const auth = basicAuth(creds.SANDBOX.clientId, creds.SANDBOX.clientSecret);
+
+    const malformed = await http('PATCH', `${platform.url}/config`, { auth, rawBody: '{"webhookEndpoint":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.body).toEqual({ status: 400, code: 'INVALID_INPUT', message: 'the request body is not valid JSON' });
+
+    const invalid = await http('PATCH', `${platform.url}/config`, { auth, body: { webhookEndpoint: 42, colour: 'blue' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.code).toBe('INVALID_INPUT');
+    expect(invalid.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(['colour', 'webhookEndpoint']);
+
+    const unknown = await http('GET', `${platform.url}/no-such-thing`, { auth });
+    expect(unknown.body).toEqual({ status: 404, code: 'NOT_FOUND', message: expect.any(String) });
+
+    const before = await http('GET', `${platform.url}/config`, { auth });
+    await platform.identity.host.dataSource.query('SELECT 1'); // identity is up; now take its RPC server away
+    await platform.identityServer.app.close();
+    const down = await http('GET', `${platform.url}/config`, { auth });
+    expect(down.body).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+    expect(before.status).toBe(200);
+    await platform.stop();
+    platform = undefined;
   });
 });

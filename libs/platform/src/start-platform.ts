@@ -3,7 +3,8 @@ import { Mode } from '@payments/contracts';
 import { Gateway, startGateway } from '@payments/gateway';
 import { CreatedPlatform, Identity, IdentityServer, PlainCredential, startIdentityServer } from '@payments/identity';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
-import { EmbeddedDatabase, loadSecretHashKey, Logger, RuntimeConfig, startEmbeddedPostgres } from '@payments/runtime';
+import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
+import { loadSecretHashKey, Logger, RuntimeConfig } from '@payments/runtime';
 
 export interface PlatformOptions {
   config: RuntimeConfig;
@@ -18,6 +19,7 @@ export interface RunningPlatform {
   databaseUrl: string;
   bus: EventBus;
   identity: Identity;
+  identityServer: IdentityServer;
   gateway: Gateway;
   /** The platform created on this start, with its secrets (shown once), if one was created. */
   createdPlatform?: CreatedPlatform;
@@ -70,7 +72,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       log,
     });
     stack.push(() => gateway.stop());
-    return { url: gateway.url, databaseUrl, bus, identity, gateway, createdPlatform, stop: stopAll };
+    return { url: gateway.url, databaseUrl, bus, identity, identityServer, gateway, createdPlatform, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

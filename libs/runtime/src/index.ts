@@ -1,6 +1,5 @@
 export * from './config';
 export * from './database';
-export * from './embedded-postgres';
 export * from './service-host';
 export * from './logger';
 export * from './rpc/rpc-error.filter';

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../../runtime/src/embedded-postgres';
+// jest loads globalSetup outside its module map, so path aliases do not resolve here.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { startEmbeddedPostgres } from '../../embedded-postgres/src/embedded-postgres';
 
 /**
  * Runs once before all suites. Tests use a real PostgreSQL: DATABASE_URL when set, else an embedded one.

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { ApiError, ErrorEnvelope } from '@payments/contracts';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -42,7 +42,7 @@ export class HttpErrorFilter implements ExceptionFilter {
 }
 
 /** express.json() failures arrive as plain errors with a `type`; map the ones a client can cause. */
-function bodyParserError(exception: unknown): ErrorEnvelope | undefined {
+export function bodyParserError(exception: unknown): ErrorEnvelope | undefined {
   const type = (exception as { type?: string })?.type;
   if (type === 'entity.parse.failed') return { status: 400, code: 'INVALID_INPUT', message: 'the request body is not valid JSON' };
   if (type === 'entity.too.large') return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'the request body is too large' };
@@ -50,4 +50,11 @@ function bodyParserError(exception: unknown): ErrorEnvelope | undefined {
     return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'unsupported body encoding' };
   }
   return undefined;
+}
+
+/** Express error middleware placed right after the body parser, so parse failures never reach a route. */
+export function bodyParserErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const envelope = bodyParserError(error);
+  if (!envelope) return next(error);
+  res.status(envelope.status).json(envelope);
 }

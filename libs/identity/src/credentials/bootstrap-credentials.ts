@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Mode } from '@payments/contracts';
-import { generateClientId, generateClientSecret, PlainCredential } from '@payments/identity';
+import { PlainCredential } from '../platform/platform.service';
+import { generateClientId, generateClientSecret } from './secrets';
 
 /** BOOTSTRAP_{SANDBOX,PRODUCTION}_CLIENT_{ID,SECRET} when all four are set; half a pair is a configuration error. */
 export function bootstrapFromEnv(env: NodeJS.ProcessEnv = process.env): Record<Mode, PlainCredential> | undefined {

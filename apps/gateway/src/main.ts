@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+import { startGateway } from '@payments/gateway';
+import { createLogger, loadConfig } from '@payments/runtime';
+
+/** Cluster mode: the API gateway alone; it finds services by IDENTITY_RPC_HOST/PORT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger('gateway', config.logLevel);
+  const gateway = await startGateway({
+    port: config.port,
+    identity: { host: config.identityRpcHost, port: config.identityRpcPort },
+    rpcTimeoutMs: config.rpcTimeoutMs,
+    log: (message, error) => (error ? logger.error({ err: error }, message) : logger.info(message)),
+  });
+  logger.info(`gateway listening on port ${config.port}`);
+  const shutdown = () => void gateway.stop().then(() => process.exit(0), () => process.exit(1));
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  process.stderr.write(`gateway failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

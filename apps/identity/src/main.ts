@@ -1,0 +1,35 @@
+import 'reflect-metadata';
+
+import { createEventBus, serviceTopic } from '@payments/messaging';
+import { bootstrapFromEnv, Identity, startIdentityServer } from '@payments/identity';
+import { createLogger, loadConfig, loadSecretHashKey } from '@payments/runtime';
+import { join } from 'node:path';
+
+/** Cluster mode: the identity service alone (DATABASE_URL and KAFKA_BROKERS required). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger('identity', config.logLevel);
+  if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL and KAFKA_BROKERS (use `npm start` for the embedded mode)');
+  const log = (message: string, error?: unknown) => (error ? logger.error({ err: error }, message) : logger.info(message));
+  const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'identity' });
+  const identity = await Identity.open({
+    databaseUrl: config.databaseUrl,
+    publisher: bus,
+    topic: serviceTopic('identity'),
+    secretHashKey: loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key')),
+    sandboxTimeScale: config.sandboxTimeScale,
+    log,
+  });
+  const bootstrap = bootstrapFromEnv();
+  if (bootstrap) await identity.platforms.ensureBootstrap(bootstrap);
+  const server = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log);
+  logger.info(`identity RPC listening on ${config.rpcHost}:${config.identityRpcPort}`);
+  const shutdown = () => void server.stop().then(() => bus.close()).then(() => process.exit(0), () => process.exit(1));
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  process.stderr.write(`identity failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

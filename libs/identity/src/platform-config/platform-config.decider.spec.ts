@@ -1,0 +1,57 @@
+import { given } from '@payments/eventsourcing';
+import { platformConfigDecider as decider } from './platform-config.decider';
+import { PlatformConfigEvent } from './platform-config.events';
+
+const usd = { currencyCode: 'USD', minAmount: 1, maxAmount: 100, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING' as const] };
+const initialized: PlatformConfigEvent = {
+  type: 'PlatformConfigInitialized.v1',
+  data: { configId: 'PlatformConfig:c', platformId: 'Platform:p', mode: 'PRODUCTION', supportedCurrencies: [usd], at: '2026-01-01T00:00:00.000Z' },
+};
+const now = '2026-01-02T00:00:00.000Z';
+
+describe('platformConfigDecider', () => {
+  it('initializes once; a second initialization is a no-op', () => {
+    const init = { type: 'InitializeConfig' as const, configId: 'PlatformConfig:c', platformId: 'Platform:p', mode: 'PRODUCTION' as const, defaults: { supportedCurrencies: [usd] }, now: initialized.data.at };
+    given(decider).when(init).then([initialized]);
+    given(decider, [initialized]).when(init).then([]);
+  });
+
+  it('records only the fields that change', () => {
+    given(decider, [initialized])
+      .when({ type: 'UpdateConfig', patch: { webhookEndpoint: 'https://x.example/h', supportedCurrencies: [usd] }, now })
+      .then([{ type: 'PlatformConfigUpdated.v1', data: { changes: { webhookEndpoint: 'https://x.example/h' }, at: now } }]);
+  });
+
+  it('removes the webhook endpoint with null, and folds it away', () => {
+    const set: PlatformConfigEvent = { type: 'PlatformConfigUpdated.v1', data: { changes: { webhookEndpoint: 'https://x.example/h' }, at: now } };
+    const cleared = given(decider, [initialized, set]).when({ type: 'UpdateConfig', patch: { webhookEndpoint: null }, now }).then([
+      { type: 'PlatformConfigUpdated.v1', data: { changes: { webhookEndpoint: null }, at: now } },
+    ]);
+    const state = [initialized, set, ...cleared].reduce(decider.evolve, decider.initialState);
+    expect(state).toMatchObject({ status: 'ACTIVE', updatedAt: now });
+    expect('webhookEndpoint' in state).toBe(false);
+  });
+
+  it('refuses plain http for production webhooks, unknown and duplicate currencies, and min above max', () => {
+    const error = given(decider, [initialized])
+      .when({
+        type: 'UpdateConfig',
+        now,
+        patch: {
+          webhookEndpoint: 'http://x.example/h',
+          supportedCurrencies: [usd, { ...usd }, { ...usd, currencyCode: 'ZZZ' }, { ...usd, currencyCode: 'EUR', minAmount: 500, maxAmount: 10 }],
+        },
+      })
+      .thenFails('INVALID_INPUT');
+    expect((error.details!.errors as { field: string }[]).map((e) => e.field)).toEqual([
+      'webhookEndpoint',
+      'supportedCurrencies.1.currencyCode',
+      'supportedCurrencies.2.currencyCode',
+      'supportedCurrencies.3.minAmount',
+    ]);
+  });
+
+  it('cannot update a configuration that does not exist', () => {
+    given(decider).when({ type: 'UpdateConfig', patch: { umaDomain: 'x.example' }, now }).thenFails('NOT_FOUND');
+  });
+});
