@@ -63,4 +63,36 @@ describe('PgLogEventBus', () => {
     await eventually(async () => seenBy[loser].includes(next.eventId), { what: 'the waiting consumer to take over' });
     expect(seenBy[loser]).toEqual([next.eventId]);
   });
+
+  it('reconnects after its connections are killed and carries on from the stored position', async () => {
+    const applicationName = `bus_kill_${uniqueSuffix()}`;
+    const logged: string[] = [];
+    const log = (level: string, message: string): void => void logged.push(`${level}: ${message}`);
+    const bus = new PgLogEventBus(database.url, { pollIntervalMs: 250, lockRetryMs: 100, applicationName, log });
+    buses.push(bus);
+    const topic = `kill.${uniqueSuffix()}`;
+    const group = `kill.${uniqueSuffix()}`;
+    const seen: string[] = [];
+    await bus.subscribe({ group, topics: [topic], handler: async (e) => void seen.push(e.eventId) });
+    const [before, after] = [envelopeOf('Kill:1', 1), envelopeOf('Kill:1', 2)];
+    await bus.publish(topic, [before]);
+    const admin = new Pool({ connectionString: database.url, max: 1 });
+    try {
+      await eventually(async () => {
+        const { rows } = await admin.query(`SELECT position FROM bus.consumer_positions WHERE group_name = $1`, [group]);
+        return rows.length === 1 && rows[0].position !== '0';
+      }, { what: 'the first position to be stored' });
+      const { rows } = await admin.query(
+        `SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE application_name LIKE $1`,
+        [`${applicationName}%`],
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(2); // the consumer session and the listener at least
+    } finally {
+      await admin.end();
+    }
+    await newBus().publish(topic, [after]);
+    await eventually(async () => seen.includes(after.eventId), { what: 'delivery after the reconnect' });
+    expect(seen).toEqual([before.eventId, after.eventId]);
+    expect(logged).toContain('error: bus consumer failed; restarting from the stored position');
+  });
 });

@@ -39,7 +39,13 @@ export interface TopicConsumer {
 export async function runTopicConsumer(c: TopicConsumer): Promise<void> {
   const { settings, signal } = c;
   while (!signal.aborted) {
-    const session = new Client({ connectionString: settings.databaseUrl, application_name: settings.applicationName });
+    const session = new Client({
+      connectionString: settings.databaseUrl,
+      application_name: settings.applicationName,
+      // Bounded connect so stop() is never stuck behind an unreachable server; keepalive notices a dead peer.
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+    });
     session.on('error', (error) => settings.log('debug', 'consumer session error', { error: describeError(error) }));
     try {
       await session.connect();

@@ -45,7 +45,12 @@ export class PgNotificationListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.databaseUrl, application_name: `${this.applicationName}:listen` });
+    const client = new Client({
+      connectionString: this.databaseUrl,
+      application_name: `${this.applicationName}:listen`,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true, // an idle LISTEN connection would otherwise not notice a dead peer
+    });
     client.on('notification', (message) => this.wakers.get(message.payload ?? '')?.forEach((wake) => wake()));
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));

@@ -31,7 +31,12 @@ describeIfKafka('KafkaEventBus', () => {
       const topic = `contract.raw.${uniqueSuffix()}`;
       await bus.ensureTopics([topic], 3);
       const producer = raw.producer({ allowAutoTopicCreation: false });
-      const dlqReader = raw.consumer({ groupId: `raw-dlq-${uniqueSuffix()}`, sessionTimeout: 6_000, heartbeatInterval: 500 });
+      const dlqReader = raw.consumer({
+        groupId: `raw-dlq-${uniqueSuffix()}`,
+        sessionTimeout: 6_000,
+        heartbeatInterval: 500,
+        maxWaitTimeInMs: 100,
+      });
       const parked: KafkaMessage[] = [];
       const handled: string[] = [];
       try {
@@ -43,7 +48,10 @@ describeIfKafka('KafkaEventBus', () => {
         await producer.send({ topic, acks: -1, messages: [{ key: 'Raw:1', value: 'not json {' }] });
         await bus.publish(topic, [next]);
 
-        await eventually(async () => parked.length >= 1 && handled.length >= 1, { timeoutMs: 30_000, what: 'dead letter and next message' });
+        await eventually(async () => parked.length >= 1 && handled.length >= 1, {
+          timeoutMs: 30_000,
+          what: 'the dead letter and the next message',
+        });
         expect(handled).toEqual([next.eventId]);
         expect(parked[0].key?.toString()).toBe('Raw:1');
         expect(parked[0].value?.toString()).toBe('not json {');

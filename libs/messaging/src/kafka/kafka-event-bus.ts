@@ -1,7 +1,14 @@
 import type { EventEnvelope } from '@payments/eventsourcing';
 import { Admin, Kafka, Message, Producer } from 'kafkajs';
 import { dlqTopicOf, EventBus, isDlqTopic, SubscriptionHandle, SubscriptionOptions } from '../event-bus.port';
-import { kafkaClientConfig, KafkaEventBusOptions, producerConfig, ResolvedKafkaOptions, resolveKafkaOptions, SEND_DEFAULTS } from './kafka-options';
+import {
+  kafkaClientConfig,
+  KafkaEventBusOptions,
+  producerConfig,
+  ResolvedKafkaOptions,
+  resolveKafkaOptions,
+  SEND_DEFAULTS,
+} from './kafka-options';
 import { toKafkaMessage } from './kafka-messages';
 import { KafkaSubscription } from './kafka-subscription';
 

@@ -1,5 +1,5 @@
-import { CompressionTypes, ConsumerConfig, KafkaConfig, logLevel, Partitioners, ProducerConfig } from 'kafkajs';
-import { BusLog, errorsOnlyLog } from '../bus-log';
+import { CompressionTypes, ConsumerConfig, KafkaConfig, LogEntry, logLevel, Partitioners, ProducerConfig } from 'kafkajs';
+import { BusLog, BusLogLevel, errorsOnlyLog } from '../bus-log';
 
 export interface KafkaConsumerTuning {
   /** The broker evicts a member silent this long (broker bounds: group.min/max.session.timeout.ms). */
@@ -32,26 +32,40 @@ export interface KafkaEventBusOptions {
 
 export type ResolvedKafkaOptions = Required<Omit<KafkaEventBusOptions, 'consumer'>> & { consumer: KafkaConsumerTuning };
 
-export function resolveKafkaOptions(options: KafkaEventBusOptions): ResolvedKafkaOptions {
-  if (options.brokers.length === 0) throw new Error('KafkaEventBus needs at least one broker');
+// `??` per field rather than spreading: an option passed as `undefined` must still get its default.
+export function resolveKafkaOptions(o: KafkaEventBusOptions): ResolvedKafkaOptions {
+  if (o.brokers.length === 0) throw new Error('KafkaEventBus needs at least one broker');
+  const c = o.consumer ?? {};
   return {
-    log: errorsOnlyLog,
-    connectionTimeoutMs: 3_000,
-    requestTimeoutMs: 30_000,
-    retries: 10,
-    sendTimeoutMs: 30_000,
-    replicationFactor: -1,
-    partitionsDefault: 3,
-    ...options,
+    brokers: o.brokers,
+    clientId: o.clientId,
+    log: o.log ?? errorsOnlyLog,
+    connectionTimeoutMs: o.connectionTimeoutMs ?? 3_000,
+    requestTimeoutMs: o.requestTimeoutMs ?? 30_000,
+    retries: o.retries ?? 10,
+    sendTimeoutMs: o.sendTimeoutMs ?? 30_000,
+    replicationFactor: o.replicationFactor ?? -1,
+    partitionsDefault: o.partitionsDefault ?? 3,
     consumer: {
-      sessionTimeoutMs: 30_000,
-      heartbeatIntervalMs: 3_000,
-      rebalanceTimeoutMs: 60_000,
-      maxWaitTimeMs: 1_000,
-      joinWaitMs: 15_000,
-      ...options.consumer,
+      sessionTimeoutMs: c.sessionTimeoutMs ?? 30_000,
+      heartbeatIntervalMs: c.heartbeatIntervalMs ?? 3_000,
+      rebalanceTimeoutMs: c.rebalanceTimeoutMs ?? 60_000,
+      maxWaitTimeMs: c.maxWaitTimeMs ?? 1_000,
+      joinWaitMs: c.joinWaitMs ?? 15_000,
     },
   };
+}
+
+/**
+ * kafkajs logs every error response and refused connection at ERROR from these namespaces, even those it retries
+ * (e.g. "coordinator is loading" on a fresh broker). What it finally gives up on rejects the caller's promise or
+ * crashes the consumer (logged as an error by the subscription), so these are warnings here.
+ */
+const RETRIED_BY_KAFKAJS = new Set(['Connection', 'BrokerPool']);
+
+function busLevelOf(entry: LogEntry): BusLogLevel {
+  if (entry.level === logLevel.ERROR && !RETRIED_BY_KAFKAJS.has(entry.namespace)) return 'error';
+  return entry.level <= logLevel.WARN ? 'warn' : 'debug';
 }
 
 export function kafkaClientConfig(o: ResolvedKafkaOptions): KafkaConfig {
@@ -65,9 +79,8 @@ export function kafkaClientConfig(o: ResolvedKafkaOptions): KafkaConfig {
     // kafkajs is chatty at INFO (every group join); warnings and errors go to the injected log.
     logLevel: logLevel.WARN,
     logCreator: () => (entry) => {
-      const level = entry.level === logLevel.ERROR ? 'error' : entry.level === logLevel.WARN ? 'warn' : 'debug';
       const { message, timestamp: _timestamp, ...fields } = entry.log;
-      o.log(level, `kafkajs ${entry.namespace}: ${message}`, fields);
+      o.log(busLevelOf(entry), `kafkajs ${entry.namespace}: ${message}`, fields);
     },
   };
 }
