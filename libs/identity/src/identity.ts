@@ -1,4 +1,5 @@
-import { EventEnvelope, EventPublisher } from '@payments/eventsourcing';
+import { EventEnvelope } from '@payments/eventsourcing';
+import type { EventBus } from '@payments/messaging';
 import { ServiceHost } from '@payments/runtime';
 import { CredentialVerifier } from './credentials/credential-verifier';
 import { SecretHasher } from './credentials/secrets';
@@ -11,7 +12,7 @@ export const IDENTITY_SERVICE = 'identity';
 
 export interface IdentityOptions {
   databaseUrl: string;
-  publisher: EventPublisher;
+  bus: Pick<EventBus, 'publish' | 'ensureTopics'>;
   topic: string;
   secretHashKey: Buffer;
   sandboxTimeScale: number;
@@ -31,7 +32,7 @@ export class Identity {
     const host = await ServiceHost.open({
       name: IDENTITY_SERVICE,
       databaseUrl: options.databaseUrl,
-      publisher: options.publisher,
+      bus: options.bus,
       topic: options.topic,
       migrations: [identityMigrations],
       entities: [PlatformConfigView],

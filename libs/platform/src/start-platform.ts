@@ -51,7 +51,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 
     const identity = await Identity.open({
       databaseUrl,
-      publisher: bus,
+      bus,
       topic: serviceTopic('identity'),
       secretHashKey: loadSecretHashKey(options.secretHashKeyHex, join(config.dataDir, 'secret-hash.key')),
       sandboxTimeScale: config.sandboxTimeScale,

@@ -4,7 +4,6 @@ import {
   CommandExecutor,
   DurableTimers,
   EventEnvelope,
-  EventPublisher,
   eventsourcingMigrations,
   MigrationSet,
   OutboxRelay,
@@ -13,13 +12,15 @@ import {
   runMigrations,
   TimerHandler,
 } from '@payments/eventsourcing';
+import type { EventBus } from '@payments/messaging';
 import { openServiceDatabase } from './database';
 
 export interface ServiceHostOptions {
   /** Service name: its schema and its topic `payments.<name>.events.v1`. */
   name: string;
   databaseUrl: string;
-  publisher: EventPublisher;
+  /** Where the relay publishes; only publishing and topic creation are used. */
+  bus: Pick<EventBus, 'publish' | 'ensureTopics'>;
   topic: string;
   migrations: MigrationSet[];
   entities: MixedList<Function | string | EntitySchema>;
@@ -53,7 +54,7 @@ export class ServiceHost {
       db: dataSource,
       schema: options.name,
       store: this.store,
-      publisher: options.publisher,
+      publisher: options.bus,
       topic: options.topic,
       toPublic: options.toPublic,
       onError: (error) => log(`${options.name} relay: publish failed, will retry`, error),
@@ -68,6 +69,7 @@ export class ServiceHost {
 
   /** Starts the background work: relay (woken by appends) and timers. */
   async start(): Promise<void> {
+    await this.options.bus.ensureTopics([this.options.topic]);
     this.relay.start();
     this.timers.start(this.options.timerHandlers ?? {}, (e) => this.options.log?.(`${this.options.name} timers failed`, e));
     this.listener = new PgListener(this.options.databaseUrl, [this.store.channel], () => this.relay.nudge());

@@ -33,6 +33,15 @@ export async function createTestDatabase(prefix = 'pp_test'): Promise<TestDataba
       const c = new Client({ connectionString: serverUrl });
       await c.connect();
       try {
+        // Every suite should have closed its connections by now; a leak is named here instead of surfacing
+        // later as a "terminating connection" error inside some other suite.
+        const deadline = Date.now() + 5_000;
+        let open: { application_name: string; state: string }[] = [];
+        do {
+          ({ rows: open } = await c.query(`SELECT application_name, state FROM pg_stat_activity WHERE datname = $1`, [name]));
+          if (open.length > 0) await new Promise((r) => setTimeout(r, 50));
+        } while (open.length > 0 && Date.now() < deadline);
+        if (open.length > 0) console.warn(`test database ${name} still has connections at drop: ${JSON.stringify(open)}`);
         await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
         await c.end();
