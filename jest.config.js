@@ -20,5 +20,6 @@ module.exports = {
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
   testTimeout: 60_000,
+  reporters: ['default', '<rootDir>/tools/jest-summary-reporter.js'],
   verbose: false,
 };

