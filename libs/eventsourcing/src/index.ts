@@ -10,6 +10,7 @@ export * from './inbox';
 export * from './timers';
 export * from './checkpoints';
 export * from './outbox-relay';
-export * from './pg-listener';
+export * from './log';
+export * from './pg-notification-listener';
 export * from './typeorm';
 export * from './given';

@@ -1,6 +1,8 @@
+import type { LogFn, LogLevel } from '@payments/eventsourcing';
+
 /** How the adapters report what they do; inject the app's logger (pino, …) to see more than errors. */
-export type BusLogLevel = 'debug' | 'info' | 'warn' | 'error';
-export type BusLog = (level: BusLogLevel, message: string, fields?: Record<string, unknown>) => void;
+export type BusLogLevel = LogLevel;
+export type BusLog = LogFn;
 
 /**
  * Default: errors only, one JSON line on stderr. Retries and dead-lettering are expected behaviour and would only
@@ -11,7 +13,4 @@ export const errorsOnlyLog: BusLog = (level, message, fields) => {
   process.stderr.write(`${JSON.stringify({ level, component: 'messaging', message, ...fields })}\n`);
 };
 
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  return String(error);
-}
+export { describeError } from '@payments/eventsourcing';

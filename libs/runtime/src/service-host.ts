@@ -7,7 +7,7 @@ import {
   eventsourcingMigrations,
   MigrationSet,
   OutboxRelay,
-  PgListener,
+  PgNotificationListener,
   PostgresEventStore,
   runMigrations,
   TimerHandler,
@@ -39,7 +39,7 @@ export class ServiceHost {
   readonly executor: CommandExecutor<EntityManager>;
   readonly timers: DurableTimers<EntityManager>;
   readonly relay: OutboxRelay;
-  private listener?: PgListener;
+  private listener?: PgNotificationListener;
 
   private constructor(
     readonly options: ServiceHostOptions,
@@ -72,7 +72,10 @@ export class ServiceHost {
     await this.options.bus.ensureTopics([this.options.topic]);
     this.relay.start();
     this.timers.start(this.options.timerHandlers ?? {}, (e) => this.options.log?.(`${this.options.name} timers failed`, e));
-    this.listener = new PgListener(this.options.databaseUrl, [this.store.channel], () => this.relay.nudge());
+    this.listener = new PgNotificationListener(this.options.databaseUrl, this.store.channel, this.options.name, (level, message, fields) =>
+      this.options.log?.(`${this.options.name}: ${message}`, level === 'warn' || level === 'error' ? fields : undefined),
+    );
+    this.listener.on('', () => this.relay.nudge()); // appends NOTIFY with an empty payload
     await this.listener.start();
   }
 

@@ -1,4 +1,4 @@
-import { EventEnvelope, runMigrations } from '@payments/eventsourcing';
+import { EventEnvelope, PgNotificationListener, runMigrations } from '@payments/eventsourcing';
 import { Pool } from 'pg';
 import { BusLog, errorsOnlyLog } from '../bus-log';
 import { envelopeHeaders } from '../envelope-codec';
@@ -7,7 +7,6 @@ import { pgLogBusMigrations } from './pg-log-bus.migrations';
 import { appendMessages, notifyChannelOf, notifyTopic } from './pg-log-store';
 import { PgLogSubscription } from './pg-log-subscription';
 import { TopicConsumerSettings } from './pg-log-topic-consumer';
-import { PgNotificationListener } from './pg-notification-listener';
 import { inTransaction, pgTransactional } from './pg-transactional';
 
 export interface PgLogEventBusOptions {

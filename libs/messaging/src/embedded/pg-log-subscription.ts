@@ -1,6 +1,6 @@
 import { deliveryPolicyOf } from '../delivery-policy';
 import type { SubscriptionHandle, SubscriptionOptions } from '../event-bus.port';
-import type { PgNotificationListener } from './pg-notification-listener';
+import type { PgNotificationListener } from '@payments/eventsourcing';
 import { runTopicConsumer, TopicConsumerSettings } from './pg-log-topic-consumer';
 import { TopicWakeup } from './topic-wakeup';
 

@@ -1,9 +1,10 @@
-import { ident } from '@payments/eventsourcing';
+import { ident } from './sql';
 import { Client } from 'pg';
-import { BusLog, describeError } from '../bus-log';
+import { describeError, LogFn } from './log';
 
 /**
- * One dedicated connection per bus doing LISTEN and waking the consumer loops of the notified topic. Best effort:
+ * One dedicated connection doing LISTEN on a channel and waking whoever registered for the notification's
+ * payload (a bus topic; '' for event-store appends). Best effort:
  * the loops also poll, so a lost connection only costs latency until it is back (it reconnects on its own).
  */
 export class PgNotificationListener {
@@ -17,7 +18,7 @@ export class PgNotificationListener {
     private readonly databaseUrl: string,
     private readonly channel: string,
     private readonly applicationName: string,
-    private readonly log: BusLog,
+    private readonly log: LogFn,
     private readonly reconnectMs = 1_000,
   ) {}
 
@@ -58,7 +59,7 @@ export class PgNotificationListener {
       await client.connect();
       await client.query(`LISTEN ${ident(this.channel)}`);
     } catch (error) {
-      this.log('warn', 'bus listener could not connect; consumers keep polling', { error: describeError(error) });
+      this.log('warn', 'listener could not connect; its readers keep polling', { error: describeError(error) });
       await client.end().catch(() => undefined);
       this.scheduleReconnect();
       return;
@@ -75,7 +76,7 @@ export class PgNotificationListener {
   private lost(client: Client, error: Error): void {
     if (this.client !== client || this.stopped) return;
     this.client = undefined;
-    this.log('warn', 'bus listener connection lost; reconnecting', { error: describeError(error) });
+    this.log('warn', 'listener connection lost; reconnecting', { error: describeError(error) });
     client.end().catch(() => undefined);
     this.scheduleReconnect();
   }
