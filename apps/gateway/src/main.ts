@@ -1,19 +1,26 @@
 import 'reflect-metadata';
 import { startGateway } from '@payments/gateway';
+import { createEventBus } from '@payments/messaging';
 import { createLogger, loadConfig } from '@payments/runtime';
 
 /** Cluster mode: the API gateway alone; it finds services by IDENTITY_RPC_HOST/PORT. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger('gateway', config.logLevel);
+  if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL (idempotency records) and KAFKA_BROKERS');
+  const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'gateway' });
   const gateway = await startGateway({
     port: config.port,
     identity: { host: config.identityRpcHost, port: config.identityRpcPort },
     rpcTimeoutMs: config.rpcTimeoutMs,
+    databaseUrl: config.databaseUrl,
+    bus,
+    rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
+    idempotencyTtlMs: config.idempotencyTtlHours * 3_600_000,
     log: (message, error) => (error ? logger.error({ err: error }, message) : logger.info(message)),
   });
   logger.info(`gateway listening on port ${config.port}`);
-  const shutdown = () => void gateway.stop().then(() => process.exit(0), () => process.exit(1));
+  const shutdown = () => void gateway.stop().then(() => bus.close()).then(() => process.exit(0), () => process.exit(1));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 }

@@ -24,7 +24,7 @@ describe('npm start (built launcher, embedded PostgreSQL)', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   function start(): { child: ChildProcess; output: () => string } {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(ports.http), IDENTITY_RPC_PORT: String(ports.rpc), EMBEDDED_POSTGRES_PORT: String(ports.pg), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(ports.http), IDENTITY_RPC_PORT: String(ports.rpc), IDENTITY_OPS_PORT: '0', EMBEDDED_POSTGRES_PORT: String(ports.pg), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'SECRET_HASH_KEY']) delete env[name];
     for (const name of Object.keys(env)) if (name.startsWith('BOOTSTRAP_')) delete env[name];
     const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });

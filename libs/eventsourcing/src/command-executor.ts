@@ -40,6 +40,10 @@ export class CommandExecutor<Tx extends SqlExecutor> {
   }
 
   async decideAndAppend<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
+    // Writers of one stream queue here instead of racing: under contention (many debits on one account) the
+    // optimistic check would otherwise turn most of them into retries and, past the bound, 409s. The unique
+    // (stream_id, stream_version) stays as the safety net for writers that bypass this path.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [request.streamId]);
     const history = (await this.store.readStream(tx, request.streamId)) as RecordedEvent<E>[];
     const state = fold(request.decider, history as unknown as E[]);
     const decision = request.decider.decide(request.command, state);

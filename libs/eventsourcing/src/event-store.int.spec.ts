@@ -57,15 +57,35 @@ describe('PostgresEventStore (real PostgreSQL)', () => {
     expect(stream.map((e) => e.streamVersion)).toEqual(versions);
   });
 
-  it('answers CONFLICT (409) once the retry bound is spent', async () => {
+  it('queues concurrent writers of one stream: no conflicts even with no retries allowed', async () => {
     const executor = new CommandExecutor(asTransactional(db.dataSource), store, 0);
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, () => executor.execute({ decider: counter, streamId: 'Counter:bounded', command: { type: 'Increment', by: 1, max: 1000 } })),
+      Array.from({ length: 8 }, () => executor.execute({ decider: counter, streamId: 'Counter:queued', command: { type: 'Increment', by: 1, max: 1000 } })),
     );
-    const conflicts = results.filter((r) => r.status === 'rejected' && (r.reason as DomainError).code === 'CONFLICT');
-    const wins = results.filter((r) => r.status === 'fulfilled');
-    expect(conflicts.length).toBeGreaterThan(0);
-    expect((await store.readStream(db.dataSource, 'Counter:bounded')).length).toBe(wins.length);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(await store.readStream(db.dataSource, 'Counter:queued')).toHaveLength(8);
+  });
+
+  it('retries when a writer outside the write path appends in between, and answers CONFLICT (409) past the bound', async () => {
+    // A store whose read is followed by someone else's append on another connection, once per arming.
+    let interfere = 0;
+    const meddling: typeof store = Object.assign(Object.create(store), {
+      readStream: async (tx: Parameters<typeof store.readStream>[0], streamId: string) => {
+        const history = await store.readStream(tx, streamId);
+        if (interfere-- > 0) await store.append(db.dataSource, streamId, 'any', [{ type: 'Incremented.v1', data: { by: 100 } }]);
+        return history;
+      },
+    });
+    interfere = 1;
+    const patient = new CommandExecutor(asTransactional(db.dataSource), meddling, 1);
+    const done = await patient.execute({ decider: counter, streamId: 'Counter:meddled', command: { type: 'Increment', by: 1, max: 1000 } });
+    expect(done.state).toBe(101); // the retry saw the other writer's event
+    interfere = 1;
+    const impatient = new CommandExecutor(asTransactional(db.dataSource), meddling, 0);
+    await expect(impatient.execute({ decider: counter, streamId: 'Counter:meddled', command: { type: 'Increment', by: 1, max: 1000 } })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect((await store.readStream(db.dataSource, 'Counter:meddled')).map((e) => (e.data as { by: number }).by)).toEqual([100, 1, 100]);
   });
 
   it('rolls back the projection with the append when the decider refuses', async () => {

@@ -1,36 +1,71 @@
 import { DynamicModule, INestApplication, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
+import type { DataSource } from 'typeorm';
+import { asTransactional, runMigrations } from '@payments/eventsourcing';
+import type { EventBus, SubscriptionHandle } from '@payments/messaging';
+import { openServiceDatabase } from '@payments/runtime';
 import { BasicAuthGuard, IDENTITY_CLIENT } from './auth/basic-auth.guard';
 import { CredentialCache } from './auth/credential-cache';
+import { evictDeletedTokens } from './auth/credential-eviction';
+import { RateLimiter } from './auth/rate-limiter';
 import { ConfigController } from './config/config.controller';
 import { bodyParserErrorHandler, HttpErrorFilter } from './errors/http-error.filter';
 import { createValidationPipe } from './errors/validation';
+import { jsonOnly } from './http/json-only';
+import { methodNotAllowed } from './http/method-not-allowed';
+import { gatewayMigrations } from './idempotency/idempotency.migrations';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyStore } from './idempotency/idempotency.store';
+import { mountApiReference } from './openapi/api-reference';
+import { GatewayMetrics } from './ops/gateway-metrics';
+import { mountGatewayOps } from './ops/gateway-ops';
 import { ServiceClient, ServiceEndpoint } from './rpc/service-client';
+import { TokensController } from './tokens/tokens.controller';
 
 export const API_VERSION = '2025-10-13';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface GatewayOptions {
   port: number;
   host?: string;
   identity: Omit<ServiceEndpoint, 'name'>;
   rpcTimeoutMs: number;
+  /** The gateway's own schema `gateway` holds idempotency records (no domain state). */
+  databaseUrl: string;
+  /** When given, token deletions seen on the bus evict cached credentials on this instance. */
+  bus?: EventBus;
+  /** Requests per second and burst per credential; 0 disables. */
+  rateLimit?: { perSecond: number; burst: number };
+  idempotencyTtlMs?: number;
   bodyLimit?: string;
   log?: (message: string, error?: unknown) => void;
 }
 
+interface GatewayParts {
+  identity: ServiceClient;
+  cache: CredentialCache;
+  limiter: RateLimiter;
+  idempotency: IdempotencyStore;
+  errors: HttpErrorFilter;
+}
+
 @Module({})
 class GatewayModule {
-  static register(identity: ServiceClient): DynamicModule {
+  static register(parts: GatewayParts): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [ConfigController],
+      controllers: [ConfigController, TokensController],
       providers: [
-        { provide: IDENTITY_CLIENT, useValue: identity },
-        { provide: CredentialCache, useValue: new CredentialCache() },
+        { provide: IDENTITY_CLIENT, useValue: parts.identity },
+        { provide: CredentialCache, useValue: parts.cache },
+        { provide: RateLimiter, useValue: parts.limiter },
+        { provide: IdempotencyStore, useValue: parts.idempotency },
+        { provide: HttpErrorFilter, useValue: parts.errors },
         { provide: APP_GUARD, useClass: BasicAuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
     };
   }
@@ -42,23 +77,42 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-/** The public REST surface under /<api version>; holds no domain state and forwards to services over RPC. */
+/** The public REST surface under /<api version>; forwards to services over RPC. */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const identity = new ServiceClient({ name: 'identity', ...options.identity }, options.rpcTimeoutMs);
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(identity), { bodyParser: false, logger: false });
-  app.use(json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler);
+  const dataSource: DataSource = await openServiceDatabase({ url: options.databaseUrl, schema: 'gateway', poolSizeMax: 5 });
+  await runMigrations(asTransactional(dataSource), 'gateway', [gatewayMigrations]);
+  const ttlMs = Math.max(options.idempotencyTtlMs ?? DAY_MS, DAY_MS);
+  const metrics = new GatewayMetrics();
+  const parts: GatewayParts = {
+    identity: new ServiceClient({ name: 'identity', ...options.identity }, options.rpcTimeoutMs, metrics.recordRpc),
+    cache: new CredentialCache(),
+    limiter: new RateLimiter(options.rateLimit?.perSecond ?? 50, options.rateLimit?.burst ?? 100),
+    idempotency: new IdempotencyStore(dataSource, { ttlMs, leaseMs: Math.max(options.rpcTimeoutMs * 2, 30_000) }),
+    errors: new HttpErrorFilter(options.log),
+  };
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(parts), { bodyParser: false, logger: false });
+  const express = app.getHttpAdapter().getInstance();
+  mountGatewayOps(app, { metrics, identity: parts.identity, database: dataSource, bus: options.bus }); // first: no auth, every request timed
+  app.use(methodNotAllowed(() => express), jsonOnly, json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler);
   app.setGlobalPrefix(API_VERSION);
-  app.useGlobalFilters(new HttpErrorFilter(options.log));
+  mountApiReference(app, API_VERSION); // GET /openapi.json and /docs at the root, no auth; after the prefix (paths carry it)
+  app.useGlobalFilters(parts.errors);
   app.useGlobalPipes(createValidationPipe());
   app.disable('x-powered-by');
+  const eviction: SubscriptionHandle | undefined = options.bus ? await evictDeletedTokens(options.bus, parts.cache) : undefined;
+  const purge = setInterval(() => void parts.idempotency.purgeExpired().catch((e) => options.log?.('idempotency purge failed', e)), 10 * 60_000);
+  purge.unref();
   await app.listen(options.port, options.host ?? '0.0.0.0');
   const address = app.getHttpServer().address() as { port: number };
   return {
     app,
     url: `http://127.0.0.1:${address.port}/${API_VERSION}`,
     stop: async () => {
+      clearInterval(purge);
       await app.close();
-      await identity.close();
+      await eviction?.stop();
+      await parts.identity.close();
+      await dataSource.destroy();
     },
   };
 }

@@ -1,6 +1,17 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IdentityRpc, PlatformConfig, RpcRequest, UpdatePlatformConfigRequest, VerifiedCredential, VerifyCredentialRequest } from '@payments/contracts';
+import {
+  ApiToken,
+  CreateTokenRequest,
+  IdentityRpc,
+  ListTokensQuery,
+  Page,
+  PlatformConfig,
+  RpcRequest,
+  UpdatePlatformConfigRequest,
+  VerifiedCredential,
+  VerifyCredentialRequest,
+} from '@payments/contracts';
 import { Identity } from './identity';
 
 export const IDENTITY = Symbol('Identity');
@@ -23,6 +34,26 @@ export class IdentityRpcController {
   @MessagePattern(IdentityRpc.updateConfig)
   updateConfig(@Payload() request: RpcRequest<UpdatePlatformConfigRequest>): Promise<PlatformConfig> {
     return this.identity.configs.update(request.caller, request.body, new Date().toISOString());
+  }
+
+  @MessagePattern(IdentityRpc.createToken)
+  createToken(@Payload() request: RpcRequest<CreateTokenRequest>): Promise<ApiToken> {
+    return this.identity.tokens.create(request.caller, request.body, new Date().toISOString());
+  }
+
+  @MessagePattern(IdentityRpc.listTokens)
+  listTokens(@Payload() request: RpcRequest<ListTokensQuery>): Promise<Page<ApiToken>> {
+    return this.identity.tokens.list(request.caller, request.body);
+  }
+
+  @MessagePattern(IdentityRpc.getToken)
+  getToken(@Payload() request: RpcRequest<{ tokenId: string }>): Promise<ApiToken> {
+    return this.identity.tokens.get(request.caller, request.body.tokenId);
+  }
+
+  @MessagePattern(IdentityRpc.deleteToken)
+  deleteToken(@Payload() request: RpcRequest<{ tokenId: string }>): Promise<{ clientId: string }> {
+    return this.identity.tokens.delete(request.caller, request.body.tokenId, new Date().toISOString());
   }
 
   @MessagePattern(IdentityRpc.ping)

@@ -7,6 +7,7 @@ import { identityMigrations } from './identity.migrations';
 import { PlatformConfigView } from './platform-config/platform-config.entity';
 import { PlatformConfigService } from './platform-config/platform-config.service';
 import { PlatformService } from './platform/platform.service';
+import { TokenService } from './tokens/token.service';
 
 export const IDENTITY_SERVICE = 'identity';
 
@@ -26,6 +27,7 @@ export class Identity {
     readonly credentials: CredentialVerifier,
     readonly configs: PlatformConfigService,
     readonly platforms: PlatformService,
+    readonly tokens: TokenService,
   ) {}
 
   static async open(options: IdentityOptions): Promise<Identity> {
@@ -42,13 +44,15 @@ export class Identity {
     });
     const hasher = new SecretHasher(options.secretHashKey);
     const configs = new PlatformConfigService(host.executor);
-    return new Identity(host, new CredentialVerifier(host.dataSource, hasher), configs, new PlatformService(host.dataSource, host.executor, configs, hasher));
+    const tokens = new TokenService(host.dataSource, host.executor, hasher);
+    const platforms = new PlatformService(host.dataSource, host.executor, configs, tokens, hasher);
+    return new Identity(host, new CredentialVerifier(host.dataSource, hasher), configs, platforms, tokens);
   }
 }
 
 /** The bus contract never carries secret hashes; the event log keeps them so the read model can be rebuilt. */
 export function redactSecrets(envelope: EventEnvelope): EventEnvelope {
-  if (envelope.type !== 'CredentialIssued.v1') return envelope;
+  if (envelope.type !== 'TokenCreated.v1') return envelope;
   const { secretHash: _secretHash, ...data } = envelope.data as Record<string, unknown>;
   return { ...envelope, data };
 }

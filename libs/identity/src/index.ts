@@ -4,3 +4,4 @@ export * from './platform/platform.service';
 export * from './platform-config/platform-config.service';
 export * from './credentials/secrets';
 export * from './credentials/bootstrap-credentials';
+export * from './tokens/token.service';

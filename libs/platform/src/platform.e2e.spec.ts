@@ -31,6 +31,7 @@ describe('platform through the gateway (real PostgreSQL, HTTP)', () => {
     const config = loadConfig({
       PORT: String(await freePort()),
       IDENTITY_RPC_PORT: String(await freePort()),
+      IDENTITY_OPS_PORT: '0',
       DATABASE_URL: database.url,
       KAFKA_BROKERS: process.env.KAFKA_BROKERS,
       DATA_DIR: dataDir,
@@ -96,10 +97,10 @@ describe('platform through the gateway (real PostgreSQL, HTTP)', () => {
       const written: { event_id: string }[] = await platform.identity.host.dataSource.query(`SELECT event_id FROM identity.events`);
       await eventually(async () => written.every((w) => seen.some((s) => s.eventId === w.event_id)), { what: 'all identity events on the bus' });
       expect(seen.map((e) => e.type)).toEqual(
-        expect.arrayContaining(['PlatformCreated.v1', 'CredentialIssued.v1', 'PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1']),
+        expect.arrayContaining(['PlatformCreated.v1', 'TokenCreated.v1', 'PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1']),
       );
       // Other runs may share the Kafka topic: look at this platform's events only.
-      const issued = seen.filter((e) => e.type === 'CredentialIssued.v1' && written.some((w) => w.event_id === e.eventId));
+      const issued = seen.filter((e) => e.type === 'TokenCreated.v1' && written.some((w) => w.event_id === e.eventId));
       expect(issued).toHaveLength(2);
       expect(issued.every((e) => !('secretHash' in (e.data as object)))).toBe(true);
     } finally {

@@ -62,13 +62,18 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       : (await identity.platforms.count()) === 0
         ? await identity.platforms.create('Bootstrap platform')
         : undefined;
-    const identityServer: IdentityServer = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log);
+    const identityOps = { host: config.rpcHost, port: config.identityOpsPort, bus };
+    const identityServer: IdentityServer = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log, identityOps);
     stack.push(() => identityServer.stop());
 
     const gateway = await startGateway({
       port: config.port,
       identity: { host: config.identityRpcHost, port: config.identityRpcPort },
       rpcTimeoutMs: config.rpcTimeoutMs,
+      databaseUrl,
+      bus,
+      rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
+      idempotencyTtlMs: config.idempotencyTtlHours * 3_600_000,
       log,
     });
     stack.push(() => gateway.stop());

@@ -7,12 +7,18 @@ export interface RuntimeConfig {
   dataDir: string;
   embeddedPostgresPort: number;
   logLevel: string;
-  /** Address the services' RPC servers bind to. */
+  /** Address the services' RPC and ops (/healthz, /readyz, /metrics) servers bind to. */
   rpcHost: string;
   /** Where the gateway reaches identity (a Service name in Kubernetes). */
   identityRpcHost: string;
   identityRpcPort: number;
+  /** The identity service's ops server; 0 picks a free port (tests). */
+  identityOpsPort: number;
   rpcTimeoutMs: number;
+  /** Per-credential token bucket of the gateway; RATE_LIMIT_PER_SECOND=0 disables it. */
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
+  idempotencyTtlHours: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -41,6 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     rpcHost: env.RPC_HOST || '127.0.0.1',
     identityRpcHost: env.IDENTITY_RPC_HOST || '127.0.0.1',
     identityRpcPort: intFrom(env, 'IDENTITY_RPC_PORT', 4101),
+    identityOpsPort: intFrom(env, 'IDENTITY_OPS_PORT', 9101),
     rpcTimeoutMs: intFrom(env, 'RPC_TIMEOUT_MS', 5000),
+    rateLimitPerSecond: intFrom(env, 'RATE_LIMIT_PER_SECOND', 50),
+    rateLimitBurst: intFrom(env, 'RATE_LIMIT_BURST', 100),
+    idempotencyTtlHours: Math.max(24, intFrom(env, 'IDEMPOTENCY_TTL_HOURS', 24)),
   };
 }

@@ -16,6 +16,7 @@ import {
   IsFQDN,
   Max,
 } from 'class-validator';
+import { OptionalNotNull } from '../optional-not-null';
 
 export const CUSTOMER_INFO_FIELD_NAMES = [
   'FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'PHONE_NUMBER', 'EMAIL', 'POSTAL_ADDRESS', 'TAX_ID', 'REGISTRATION_NUMBER',
@@ -62,7 +63,7 @@ export class PlatformCurrencyConfigDto {
 
 /** PATCH /config body. Only the fields sent change; `webhookEndpoint: null` removes the endpoint. */
 export class UpdatePlatformConfigRequest {
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(253)
   @IsFQDN({ require_tld: true }, { message: 'umaDomain must be a domain name' })
@@ -75,7 +76,7 @@ export class UpdatePlatformConfigRequest {
   @Matches(/^https?:\/\/[^\s]+$/i, { message: 'webhookEndpoint must be an http(s) URL' })
   webhookEndpoint?: string | null;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(64)
   @ValidateNested({ each: true })

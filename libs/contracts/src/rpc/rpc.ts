@@ -24,6 +24,10 @@ export const IdentityRpc = {
   verifyCredential: 'identity.credentials.verify',
   getConfig: 'identity.config.get',
   updateConfig: 'identity.config.update',
+  createToken: 'identity.tokens.create',
+  listTokens: 'identity.tokens.list',
+  getToken: 'identity.tokens.get',
+  deleteToken: 'identity.tokens.delete',
   ping: 'identity.ping',
 } as const;
 

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { ApiError, CallerContext, IdentityRpc, Permission, VerifiedCredential } from '@payments/contracts';
 import { ServiceClient } from '../rpc/service-client';
 import { CredentialCache } from './credential-cache';
+import { RateLimiter } from './rate-limiter';
 
 export const IDENTITY_CLIENT = Symbol('IdentityClient');
 const PERMISSION_KEY = 'requiredPermission';
@@ -19,12 +20,17 @@ export class BasicAuthGuard implements CanActivate {
   constructor(
     @Inject(IDENTITY_CLIENT) private readonly identity: ServiceClient,
     private readonly cache: CredentialCache,
+    private readonly limiter: RateLimiter,
     private readonly reflector: Reflector,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const credential = await this.authenticate(request.headers.authorization);
+    // Sandbox-only paths do not exist for production credentials.
+    if (credential.mode === 'PRODUCTION' && /^\/[^/]+\/sandbox(\/|$)/.test(request.path)) throw new ApiError('NOT_FOUND', 'no such resource or route');
+    const retryAfterSeconds = this.limiter.take(credential.clientId);
+    if (retryAfterSeconds > 0) throw new ApiError('RATE_LIMITED', 'too many requests for this credential', { retryAfterSeconds });
     const required = this.reflector.get<Permission | undefined>(PERMISSION_KEY, context.getHandler());
     if (required && !credential.permissions.includes(required)) {
       throw new ApiError('FORBIDDEN', `this credential lacks the ${required} permission`);

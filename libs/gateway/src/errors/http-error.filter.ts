@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError, ErrorEnvelope } from '@payments/contracts';
+import { ReplayedResponse } from '../idempotency/replayed-response';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'INVALID_INPUT',
@@ -22,8 +23,16 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    if (exception instanceof ReplayedResponse) {
+      response.setHeader('Idempotent-Replayed', 'true');
+      response.status(exception.status);
+      if (exception.body === null || exception.body === undefined || exception.status === 204) response.end();
+      else response.json(exception.body);
+      return;
+    }
     const envelope = this.toEnvelope(exception);
     if (envelope.status === 401) response.setHeader('WWW-Authenticate', 'Basic realm="payments-platform"');
+    if (envelope.status === 429) response.setHeader('Retry-After', String(envelope.details?.retryAfterSeconds ?? 1));
     response.status(envelope.status).json(envelope);
   }
 

@@ -19,7 +19,7 @@ export class CredentialVerifier {
 
   async verify(request: VerifyCredentialRequest): Promise<VerifiedCredential> {
     const rows: CredentialRow[] = await this.dataSource.query(
-      `SELECT client_id, platform_id, mode, permissions, secret_hash FROM credentials WHERE client_id = $1 AND deleted_at IS NULL`,
+      `SELECT client_id, platform_id, mode, permissions, secret_hash FROM api_tokens WHERE client_id = $1 AND deleted_at IS NULL`,
       [String(request.clientId ?? '')],
     );
     const row = rows[0];

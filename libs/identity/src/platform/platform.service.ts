@@ -1,11 +1,11 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { Mode, MODES, PERMISSIONS } from '@payments/contracts';
-import { asTransactional, CommandExecutor, retryOnConflict } from '@payments/eventsourcing';
-import type { DataSource } from 'typeorm';
-import { generateClientId, generateClientSecret, SecretHasher } from '../credentials/secrets';
+import { CommandExecutor, retryOnConflict } from '@payments/eventsourcing';
+import { SecretHasher } from '../credentials/secrets';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
-import { NewCredential, platformDecider, platformStreamId } from './platform.decider';
+import { TokenService } from '../tokens/token.service';
+import { platformDecider } from './platform.decider';
 import { projectPlatform } from './platform.projection';
 
 export interface PlainCredential {
@@ -16,48 +16,45 @@ export interface PlainCredential {
 export interface CreatedPlatform {
   platformId: string;
   name: string;
-  sandbox: PlainCredential;
-  production: PlainCredential;
+  sandbox: PlainCredential & { tokenId: string };
+  production: PlainCredential & { tokenId: string };
 }
 
-/** Creates platforms with one full-permission credential per mode and their initial configurations. */
+/** Creates platforms with one full-permission API token per mode and their initial configurations. */
 export class PlatformService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly executor: CommandExecutor<EntityManager>,
     private readonly configs: PlatformConfigService,
+    private readonly tokens: TokenService,
     private readonly hasher: SecretHasher,
   ) {}
 
   /** Secrets are returned here once; only their keyed hashes are stored. */
   async create(name: string, given: Partial<Record<Mode, PlainCredential>> = {}, now = new Date().toISOString()): Promise<CreatedPlatform> {
     const platformId = `Platform:${uuidv7()}`;
-    const plain = Object.fromEntries(
-      MODES.map((mode) => [mode, given[mode] ?? { clientId: generateClientId(), clientSecret: generateClientSecret() }]),
-    ) as Record<Mode, PlainCredential>;
-    const credentials: NewCredential[] = MODES.map((mode) => ({
-      clientId: plain[mode].clientId,
-      name: `${mode.toLowerCase()} bootstrap credential`,
-      mode,
-      permissions: [...PERMISSIONS],
-      secretHash: this.hasher.hash(plain[mode].clientSecret),
-    }));
-    // Platform and both configs commit together: a platform never exists without its configuration.
-    await retryOnConflict(
+    // Platform, tokens and configs commit together: a platform never exists half-made.
+    const issued = await retryOnConflict(
       () =>
-        asTransactional(this.dataSource).transaction(async (tx) => {
+        this.dataSource.transaction(async (tx) => {
           await this.executor.decideAndAppend(tx, {
             decider: platformDecider,
-            streamId: platformStreamId(platformId),
+            streamId: platformId,
             platformId,
-            command: { type: 'CreatePlatform', platformId, name, credentials, now },
+            command: { type: 'CreatePlatform', platformId, name, now },
             project: projectPlatform,
           });
-          for (const mode of MODES) await this.configs.initialize(tx, platformId, mode, now);
+          const tokens: Partial<Record<Mode, PlainCredential & { tokenId: string }>> = {};
+          for (const mode of MODES) {
+            await this.configs.initialize(tx, platformId, mode, now);
+            const token = await this.tokens.issue(tx, { platformId, mode, name: `${mode.toLowerCase()} bootstrap token`, permissions: [...PERMISSIONS], ...given[mode] }, now);
+            tokens[mode] = { tokenId: token.id, clientId: token.clientId, clientSecret: token.clientSecret! };
+          }
+          return tokens as Record<Mode, PlainCredential & { tokenId: string }>;
         }),
       3,
     );
-    return { platformId, name, sandbox: plain.SANDBOX, production: plain.PRODUCTION };
+    return { platformId, name: name.trim(), sandbox: issued.SANDBOX, production: issued.PRODUCTION };
   }
 
   /**
@@ -66,14 +63,14 @@ export class PlatformService {
    */
   async ensureBootstrap(credentials: Record<Mode, PlainCredential>): Promise<CreatedPlatform | undefined> {
     const rows: { client_id: string; secret_hash: string }[] = await this.dataSource.query(
-      `SELECT client_id, secret_hash FROM credentials WHERE client_id = ANY($1)`,
+      `SELECT client_id, secret_hash FROM api_tokens WHERE client_id = ANY($1) AND deleted_at IS NULL`,
       [MODES.map((m) => credentials[m].clientId)],
     );
     if (rows.length === 0) return this.create('Bootstrap platform', credentials);
     for (const mode of MODES) {
       const row = rows.find((r) => r.client_id === credentials[mode].clientId);
       if (!row || !this.hasher.verify(credentials[mode].clientSecret, row.secret_hash)) {
-        throw new Error(`BOOTSTRAP_${mode}_CLIENT_ID/_SECRET do not match the stored credential; keep the original values`);
+        throw new Error(`BOOTSTRAP_${mode}_CLIENT_ID/_SECRET do not match an active stored token; keep the original values`);
       }
     }
     return undefined;

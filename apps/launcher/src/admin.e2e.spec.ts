@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { basicAuth, createTestDatabase, http, TestDatabase } from '@payments/testing';
+
+const ADMIN = resolve(__dirname, '../../../dist/apps/launcher/src/admin.js');
+
+/** The operator CLI as built: creates a platform in the database and prints usable credentials once. */
+describe('npm run admin -- platform:create', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  beforeAll(async () => {
+    if (!existsSync(ADMIN)) throw new Error(`${ADMIN} is missing: run npm run build (npm test does it first)`);
+    database = await createTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'pp-admin-'));
+  });
+  afterAll(async () => {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const admin = (...args: string[]) =>
+    spawnSync(process.execPath, [ADMIN, ...args], {
+      env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, KAFKA_BROKERS: '', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it('prints JSON with the platform id and working sandbox and production credentials', async () => {
+    const run = admin('platform:create', '--name', 'Acme Payments');
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const created = JSON.parse(run.stdout);
+    expect(created).toMatchObject({
+      platformId: expect.stringMatching(/^Platform:/),
+      name: 'Acme Payments',
+      sandbox: { tokenId: expect.stringMatching(/^Token:/), clientId: expect.any(String), clientSecret: expect.any(String) },
+      production: { tokenId: expect.stringMatching(/^Token:/), clientId: expect.any(String), clientSecret: expect.any(String) },
+    });
+
+    // The same credentials work against a platform started on that database.
+    const { startTestPlatformOn } = await import('./test-start-on');
+    const running = await startTestPlatformOn(database.url, dataDir);
+    try {
+      const res = await http('GET', `${running.url}/config`, { auth: basicAuth(created.sandbox.clientId, created.sandbox.clientSecret) });
+      expect(res.status).toBe(200);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('refuses a missing name or an unknown command with usage on stderr and exit code 2', () => {
+    for (const args of [['platform:create'], ['platform:delete', '--name', 'x'], []]) {
+      const run = admin(...args);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain('usage: npm run admin');
+    }
+  });
+});

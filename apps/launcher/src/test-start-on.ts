@@ -1,0 +1,18 @@
+import { startPlatform } from '@payments/platform';
+import { createLogger, loadConfig } from '@payments/runtime';
+import { freePort } from '@payments/testing';
+
+/** Test fixture: the platform in-process on an existing database (no bootstrap platform is created). */
+export async function startTestPlatformOn(databaseUrl: string, dataDir: string) {
+  return startPlatform({
+    config: loadConfig({
+      PORT: String(await freePort()),
+      IDENTITY_RPC_PORT: String(await freePort()),
+      IDENTITY_OPS_PORT: '0',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_SECOND: '0',
+    }),
+    logger: createLogger('test', 'silent'),
+  });
+}

@@ -1,0 +1,76 @@
+import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor } from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import { createHash } from 'node:crypto';
+import { catchError, from, mergeMap, Observable } from 'rxjs';
+import { ApiError } from '@payments/contracts';
+import type { AuthenticatedRequest } from '../auth/basic-auth.guard';
+import { HttpErrorFilter } from '../errors/http-error.filter';
+import { IdempotencyScope, IdempotencyStore } from './idempotency.store';
+import { ReplayedResponse } from './replayed-response';
+
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/; // visible ASCII, at most 255 characters
+
+/**
+ * `Idempotency-Key` on every POST (DESIGN §6): the first request runs and its response is kept; a replay gets that
+ * response; the same key with another body is 422; a replay while the first still runs is 409. A 5xx keeps nothing.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly errors: HttpErrorFilter,
+  ) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const key = request.headers['idempotency-key'];
+    if (request.method !== 'POST' || key === undefined) return next.handle();
+    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+      throw new ApiError('INVALID_INPUT', 'Idempotency-Key must be 1-255 visible ASCII characters', { errors: [{ field: 'Idempotency-Key', message: 'invalid header' }] });
+    }
+    const scope: IdempotencyScope = { platformId: request.caller.platformId, mode: request.caller.mode, key };
+    const claim = await this.store.claim(scope, requestHash(request));
+    if (claim.outcome === 'mismatch') throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with a different request');
+    if (claim.outcome === 'in-flight') throw new ApiError('IDEMPOTENCY_KEY_IN_USE', 'a request with this Idempotency-Key is still being processed');
+    if (claim.outcome === 'replay') throw new ReplayedResponse(claim.status, claim.body);
+
+    const successStatus: number = Reflect.getMetadata(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED;
+    return next.handle().pipe(
+      mergeMap((body) => from(this.store.complete(scope, successStatus, withoutSecrets(body)).then(() => body))),
+      catchError((error) =>
+        from(
+          (async () => {
+            const envelope = this.errors.toEnvelope(error);
+            if (envelope.status >= 500) await this.store.release(scope);
+            else await this.store.complete(scope, envelope.status, envelope);
+            throw error;
+          })(),
+        ),
+      ),
+    );
+  }
+}
+
+/** Method, path and the body with sorted keys: the same request in any key order hashes the same. */
+function requestHash(request: AuthenticatedRequest): string {
+  return createHash('sha256').update(`${request.method} ${request.path}\n${canonicalJson(request.body)}`).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Secrets are shown once: a stored response keeps everything but them (a replayed token creation has no secret). */
+function withoutSecrets(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { clientSecret: _clientSecret, ...rest } = body as Record<string, unknown>;
+  return rest;
+}

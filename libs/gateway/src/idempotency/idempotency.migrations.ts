@@ -1,0 +1,28 @@
+import { MigrationSet } from '@payments/eventsourcing';
+
+/** The gateway's only table: responses of POSTs sent with an Idempotency-Key, per platform and mode. */
+export const gatewayMigrations: MigrationSet = {
+  module: 'gateway',
+  migrations: [
+    {
+      version: 1,
+      name: 'idempotency_keys',
+      sql: `
+        CREATE TABLE {{schema}}.idempotency_keys (
+          platform_id text NOT NULL,
+          mode text NOT NULL,
+          idempotency_key text NOT NULL,
+          request_hash text NOT NULL,
+          state text NOT NULL CHECK (state IN ('IN_FLIGHT', 'DONE')),
+          locked_until timestamptz,
+          response_status integer,
+          response_body jsonb,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          expires_at timestamptz NOT NULL,
+          PRIMARY KEY (platform_id, mode, idempotency_key)
+        );
+        CREATE INDEX idempotency_keys_expiry_idx ON {{schema}}.idempotency_keys (expires_at);
+      `,
+    },
+  ],
+};

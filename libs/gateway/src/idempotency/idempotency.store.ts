@@ -1,0 +1,72 @@
+import { queryRows, SqlExecutor } from '@payments/eventsourcing';
+
+export interface IdempotencyScope {
+  platformId: string;
+  mode: string;
+  key: string;
+}
+
+export type Claim =
+  | { outcome: 'claimed' }
+  | { outcome: 'replay'; status: number; body: unknown }
+  | { outcome: 'in-flight' }
+  | { outcome: 'mismatch' };
+
+/**
+ * Idempotency records in PostgreSQL (IETF Idempotency-Key draft semantics). The first request claims the key with
+ * a lease; a crashed request's lease runs out and the key can be claimed again. Records live `ttlMs` (>= 24 h).
+ */
+export class IdempotencyStore {
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly options: { ttlMs: number; leaseMs: number },
+  ) {}
+
+  async claim(scope: IdempotencyScope, requestHash: string): Promise<Claim> {
+    const params = [scope.platformId, scope.mode, scope.key, requestHash, this.options.leaseMs, this.options.ttlMs];
+    // Insert, or take over a key whose record expired or whose in-flight lease lapsed; otherwise read it.
+    const claimed = await queryRows(
+      this.db,
+      `INSERT INTO idempotency_keys AS k (platform_id, mode, idempotency_key, request_hash, state, locked_until, expires_at)
+       VALUES ($1, $2, $3, $4, 'IN_FLIGHT', now() + ($5::bigint * interval '1 ms'), now() + ($6::bigint * interval '1 ms'))
+       ON CONFLICT (platform_id, mode, idempotency_key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, state = 'IN_FLIGHT', locked_until = EXCLUDED.locked_until,
+             response_status = NULL, response_body = NULL, created_at = now(), expires_at = EXCLUDED.expires_at
+         WHERE k.expires_at <= now() OR (k.state = 'IN_FLIGHT' AND k.locked_until <= now() AND k.request_hash = EXCLUDED.request_hash)
+       RETURNING 1`,
+      params,
+    );
+    if (claimed.length === 1) return { outcome: 'claimed' };
+    const [row] = await queryRows<{ request_hash: string; state: string; response_status: number; response_body: unknown }>(
+      this.db,
+      `SELECT request_hash, state, response_status, response_body FROM idempotency_keys WHERE platform_id = $1 AND mode = $2 AND idempotency_key = $3`,
+      params.slice(0, 3),
+    );
+    if (!row) return this.claim(scope, requestHash); // expired and purged between the two statements
+    if (row.request_hash !== requestHash) return { outcome: 'mismatch' };
+    if (row.state === 'IN_FLIGHT') return { outcome: 'in-flight' };
+    return { outcome: 'replay', status: row.response_status, body: row.response_body };
+  }
+
+  async complete(scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
+    await this.db.query(
+      `UPDATE idempotency_keys SET state = 'DONE', locked_until = NULL, response_status = $4, response_body = $5::jsonb
+       WHERE platform_id = $1 AND mode = $2 AND idempotency_key = $3`,
+      [scope.platformId, scope.mode, scope.key, status, JSON.stringify(body ?? null)],
+    );
+  }
+
+  /** A server-side failure keeps nothing: the client may retry the same key. */
+  async release(scope: IdempotencyScope): Promise<void> {
+    await this.db.query(`DELETE FROM idempotency_keys WHERE platform_id = $1 AND mode = $2 AND idempotency_key = $3 AND state = 'IN_FLIGHT'`, [
+      scope.platformId,
+      scope.mode,
+      scope.key,
+    ]);
+  }
+
+  async purgeExpired(): Promise<number> {
+    const rows = await queryRows(this.db, `DELETE FROM idempotency_keys WHERE expires_at <= now() RETURNING 1`);
+    return rows.length;
+  }
+}

@@ -1,0 +1,61 @@
+import { dirname } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { buildOpenApiDocument } from './openapi-document';
+
+export const OPENAPI_PATH = '/openapi.json';
+export const DOCS_PATH = '/docs';
+const ASSETS_PATH = `${DOCS_PATH}/assets`;
+const INIT_PATH = `${DOCS_PATH}/init.js`;
+
+// Only what the page loads (and the source maps devtools ask for): the package also ships a demo index.html
+// that points at the public petstore, which has no business being served here.
+const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png', 'swagger-ui.css.map', 'swagger-ui-bundle.js.map']);
+
+/**
+ * GET /openapi.json and the interactive reference at GET /docs, at the server root and without credentials.
+ * Plain Express routes registered before Nest adds its own (at listen), so neither the Basic-auth guard nor the
+ * global prefix applies. The document is built here, once; swagger-ui comes from node_modules, so the page works
+ * offline and calls nothing outside this server.
+ */
+export function mountApiReference(app: INestApplication, apiVersion: string): void {
+  const body = JSON.stringify(buildOpenApiDocument(app, apiVersion), null, 2);
+  const server = app.getHttpAdapter().getInstance() as Express;
+  server.get(OPENAPI_PATH, (_req: Request, res: Response) => {
+    res.type('application/json').setHeader('Cache-Control', 'no-cache');
+    res.send(body);
+  });
+  server.get(DOCS_PATH, (_req: Request, res: Response) => void res.type('html').send(DOCS_HTML));
+  server.get(INIT_PATH, (_req: Request, res: Response) => void res.type('text/javascript').send(INIT_JS));
+  const assets = express.static(dirname(require.resolve('swagger-ui-dist/package.json')), { index: false, maxAge: '1h' });
+  server.use(ASSETS_PATH, (req: Request, res: Response, next: NextFunction) => (ASSETS.has(req.path.slice(1)) ? assets(req, res, next) : next()));
+}
+
+// The initializer is a file rather than an inline script, so a `script-src 'self'` policy can be added later.
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Payments Platform API reference</title>
+  <link rel="stylesheet" href="${ASSETS_PATH}/swagger-ui.css">
+  <link rel="icon" type="image/png" href="${ASSETS_PATH}/favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="${ASSETS_PATH}/swagger-ui-bundle.js"></script>
+  <script src="${INIT_PATH}"></script>
+</body>
+</html>
+`;
+
+// validatorUrl null: no badge that sends the document to validator.swagger.io. queryConfigEnabled false: a
+// `?url=` link cannot make the page load someone else's document.
+const INIT_JS = `window.ui = SwaggerUIBundle({
+  url: ${JSON.stringify(OPENAPI_PATH)},
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  validatorUrl: null,
+  queryConfigEnabled: false,
+  presets: [SwaggerUIBundle.presets.apis],
+});
+`;

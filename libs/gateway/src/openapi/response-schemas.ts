@@ -1,0 +1,67 @@
+import { MODES, PERMISSIONS, TRANSACTION_DIRECTIONS } from '@payments/contracts';
+
+/**
+ * Hand-written JSON Schemas (draft 2020-12) for what the API returns. Responses are TypeScript interfaces in
+ * libs/contracts, which leave no runtime metadata, so their shapes are spelled out here. They stay open (no
+ * `additionalProperties: false`): a client must tolerate fields added later. Add an entry when a route returns
+ * a new shape and reference it by name from `ApiOperationSpec({ ok: 'Name' })`.
+ */
+export const RESPONSE_SCHEMAS = {
+  Error: {
+    type: 'object',
+    description: 'The body of every non-2xx response.',
+    required: ['status', 'code', 'message'],
+    properties: {
+      status: { type: 'integer', description: 'The HTTP status, repeated.' },
+      code: { type: 'string', description: 'Stable machine-readable code, e.g. INVALID_INPUT.' },
+      message: { type: 'string', description: 'Human-readable explanation; not meant for parsing.' },
+      details: { type: 'object', description: 'Extra data; for INVALID_INPUT, `errors[]` with one entry per field.' },
+    },
+  },
+  PlatformConfig: {
+    type: 'object',
+    required: ['id', 'supportedCurrencies', 'createdAt', 'updatedAt'],
+    properties: {
+      id: { type: 'string', pattern: '^PlatformConfig:', examples: ['PlatformConfig:019a0a4e-7c1e-7bb4-9d43-2f5d3b0f4b11'] },
+      umaDomain: { type: 'string', format: 'hostname' },
+      webhookEndpoint: { type: 'string', format: 'uri' },
+      supportedCurrencies: { type: 'array', items: { $ref: '#/components/schemas/PlatformCurrencyConfig' } },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  PlatformCurrencyConfig: {
+    type: 'object',
+    required: ['currencyCode', 'minAmount', 'maxAmount', 'requiredCounterpartyFields', 'enabledTransactionTypes'],
+    properties: {
+      currencyCode: { type: 'string', examples: ['USD'] },
+      minAmount: { type: 'integer', minimum: 0, description: 'In the smallest unit of the currency.' },
+      maxAmount: { type: 'integer', minimum: 1, description: 'In the smallest unit of the currency.' },
+      requiredCounterpartyFields: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['name', 'mandatory'],
+          properties: { name: { type: 'string' }, mandatory: { type: 'boolean' } },
+        },
+      },
+      enabledTransactionTypes: { type: 'array', items: { type: 'string', enum: [...TRANSACTION_DIRECTIONS] } },
+    },
+  },
+  ApiToken: {
+    type: 'object',
+    required: ['id', 'name', 'permissions', 'mode', 'clientId', 'createdAt', 'updatedAt'],
+    properties: {
+      id: { type: 'string', pattern: '^Token:' },
+      name: { type: 'string' },
+      permissions: { type: 'array', items: { type: 'string', enum: [...PERMISSIONS] } },
+      mode: { type: 'string', enum: [...MODES] },
+      clientId: { type: 'string', description: 'The user name of HTTP Basic.' },
+      clientSecret: { type: 'string', description: 'The password of HTTP Basic; only in the response to the creation, shown once.' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+    },
+  },
+} as const satisfies Record<string, Record<string, unknown>>;
+
+export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;

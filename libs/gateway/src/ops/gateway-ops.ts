@@ -1,0 +1,39 @@
+import type { INestApplication } from '@nestjs/common';
+import type { Express, NextFunction, Request, Response } from 'express';
+import { IdentityRpc } from '@payments/contracts';
+import type { SqlExecutor } from '@payments/eventsourcing';
+import type { EventBus } from '@payments/messaging';
+import { busCheck, createOpsHandlers, databaseCheck, ReadinessChecks } from '@payments/runtime';
+import type { ServiceClient } from '../rpc/service-client';
+import { GatewayMetrics } from './gateway-metrics';
+import { httpMetricsMiddleware } from './http-metrics.middleware';
+
+export interface GatewayOpsOptions {
+  metrics: GatewayMetrics;
+  identity: ServiceClient;
+  /** The gateway's own database (idempotency records). */
+  database: SqlExecutor;
+  /** Checked only when the gateway subscribes to the bus. */
+  bus?: Pick<EventBus, 'ping'>;
+  checkTimeoutMs?: number;
+}
+
+/**
+ * /healthz, /readyz and /metrics at the server root, outside the API version prefix, as plain Express routes.
+ * Registered before Nest adds its routes (at listen), so neither the Basic-auth guard nor the 404 handler sees
+ * them: probes and scrapers carry no credentials. Call it before any other middleware, so the HTTP metrics see
+ * every request, including those the later middleware refuses.
+ */
+export function mountGatewayOps(app: INestApplication, options: GatewayOpsOptions): void {
+  const express = app.getHttpAdapter().getInstance() as Express;
+  express.use(httpMetricsMiddleware(options.metrics));
+  const checks: ReadinessChecks = {
+    database: databaseCheck(options.database),
+    ...(options.bus ? { bus: busCheck(options.bus) } : {}),
+    identity: () => options.identity.call(IdentityRpc.ping, {}),
+  };
+  const handlers = createOpsHandlers({ registry: options.metrics.registry, checks, checkTimeoutMs: options.checkTimeoutMs });
+  for (const [path, handler] of Object.entries(handlers)) {
+    express.get(path, (request: Request, response: Response, next: NextFunction) => void handler(request, response).catch(next));
+  }
+}

@@ -1,0 +1,136 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { API_VERSION } from '@payments/gateway';
+import { createLogger, loadConfig } from '@payments/runtime';
+import { createTestDatabase, freePort, http, TestDatabase } from '@payments/testing';
+import { RunningPlatform, startPlatform } from './start-platform';
+
+interface RouteLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+type Operation = { summary?: string; requestBody?: { content: Record<string, { schema: { $ref: string } }> } };
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, any> } };
+
+/**
+ * GET /openapi.json and GET /docs on the whole platform, as `npm start` runs it: the document must be valid
+ * OpenAPI 3.1, cover every route Express really serves (so a controller without `ApiOperationSpec` fails here),
+ * and the reference page must load only from this server.
+ */
+describe('OpenAPI document and API reference (real HTTP)', () => {
+  let dataDir: string;
+  let database: TestDatabase;
+  let platform: RunningPlatform;
+  let root: string;
+  let document: Document;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'pp-openapi-'));
+    database = await createTestDatabase();
+    const config = loadConfig({
+      PORT: String(await freePort()),
+      IDENTITY_RPC_PORT: String(await freePort()),
+      IDENTITY_OPS_PORT: '0',
+      DATABASE_URL: database.url,
+      KAFKA_BROKERS: process.env.KAFKA_BROKERS,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    });
+    platform = await startPlatform({ config, logger: createLogger('e2e', 'silent') });
+    root = new URL(platform.url).origin;
+    const response = await http<Document>('GET', `${root}/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    document = response.body;
+  });
+  afterAll(async () => {
+    await platform?.stop();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves a valid OpenAPI 3.1 document without credentials', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(JSON.stringify(document)).not.toMatch(/"nullable":|"exclusive(Min|Max)imum":(true|false)/); // 3.0-only forms
+    const result = validateOpenApi(document);
+    if (!result.valid) console.error(JSON.stringify(result.errors, null, 2));
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every route Express serves under the version prefix, with its method and a summary', () => {
+    const served = servedRoutes(platform);
+    expect(served.length).toBeGreaterThan(0);
+    const missing = served.filter(({ path, method }) => !document.paths[path]?.[method]?.summary);
+    expect(missing).toEqual([]); // a route here lacks ApiOperationSpec (or is not in the document at all)
+
+    const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
+    expect(documented.sort()).toEqual(served.map(({ path, method }) => `${method} ${path}`).sort());
+  });
+
+  it('serves the reference page at /docs with assets from this server only', async () => {
+    const page = await http<string>('GET', `${root}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.body).not.toMatch(/https?:|\/\/[a-z]/i);
+    const urls = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+    expect(urls.length).toBeGreaterThanOrEqual(3);
+    for (const url of urls) {
+      expect(url).toMatch(/^\/[^/]/);
+      const asset = await http<string>('GET', `${root}${url}`);
+      expect({ url, status: asset.status }).toEqual({ url, status: 200 });
+    }
+    const init = await http<string>('GET', `${root}/docs/init.js`);
+    expect(init.body).toContain('"/openapi.json"');
+    expect(init.body).toContain('validatorUrl: null');
+    // Only the files the page needs: not the package's demo page, which points at the public petstore.
+    expect((await http('GET', `${root}/docs/assets/index.html`)).status).toBe(404);
+  });
+
+  it('describes PATCH /config with a closed request schema generated from the DTO', () => {
+    const operation = document.paths[`/${API_VERSION}/config`].patch;
+    const schema = resolve(document, operation.requestBody!.content['application/json'].schema.$ref);
+    expect(schema.additionalProperties).toBe(false);
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['webhookEndpoint', 'supportedCurrencies']));
+    expect(schema.properties.webhookEndpoint.type).toEqual(['string', 'null']); // null clears the endpoint
+    const currency = resolve(document, schema.properties.supportedCurrencies.items.$ref);
+    expect(currency.additionalProperties).toBe(false);
+    expect(currency.required).toEqual(expect.arrayContaining(['currencyCode', 'minAmount', 'maxAmount']));
+    const errors = operation as { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> };
+    expect(errors.responses['400'].content!['application/json'].schema.$ref).toBe('#/components/schemas/Error');
+  });
+});
+
+/** What the running Express router answers under /<version>, e.g. `get /2025-10-13/tokens/{tokenId}`. */
+function servedRoutes(platform: RunningPlatform): { path: string; method: string }[] {
+  const express = platform.gateway.app.getHttpAdapter().getInstance() as { router?: { stack: RouteLayer[] }; _router?: { stack: RouteLayer[] } };
+  const stack = (express.router ?? express._router)?.stack ?? []; // Express 5 names it `router`, 4 `_router`
+  return stack
+    .filter((layer) => layer.route?.path.startsWith(`/${API_VERSION}/`))
+    .flatMap(({ route }) =>
+      Object.keys(route!.methods)
+        .filter((method) => method !== '_all')
+        .map((method) => ({ method, path: route!.path.replace(/:(\w+)/g, '{$1}') })),
+    );
+}
+
+/**
+ * @seriousme/openapi-schema-validator is ESM-only and jest runs CommonJS here, so the validator runs in a child
+ * Node process: `new Validator().validate(doc)` on the document read from stdin, the result on stdout.
+ */
+function validateOpenApi(document: Document): { valid: boolean; errors?: unknown } {
+  const entry = pathToFileURL(require.resolve('@seriousme/openapi-schema-validator')).href;
+  const script = [
+    `import { Validator } from ${JSON.stringify(entry)};`,
+    'let input = ""; for await (const chunk of process.stdin) input += chunk;',
+    'const result = await new Validator().validate(JSON.parse(input));',
+    'process.stdout.write(JSON.stringify({ valid: result.valid, errors: result.errors }));',
+  ].join('\n');
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(document), encoding: 'utf8' });
+  return JSON.parse(output);
+}
+
+function resolve(document: Document, ref: string): any {
+  return document.components.schemas[ref.replace('#/components/schemas/', '')];
+}
