@@ -1,16 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { API_VERSION } from '@payments/gateway';
-import { createLogger, loadConfig } from '@payments/runtime';
-import { createTestDatabase, freePort, http, TestDatabase } from '@payments/testing';
-import { RunningPlatform, startPlatform } from './start-platform';
+import { http } from '@payments/testing';
+import { startTestPlatform, TestPlatform } from './test-platform';
+import { servedRoutes } from './test-routes';
 
-interface RouteLayer {
-  route?: { path: string; methods: Record<string, boolean> };
-}
 type Operation = { summary?: string; requestBody?: { content: Record<string, { schema: { $ref: string } }> } };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, any> } };
 
@@ -20,36 +14,19 @@ type Document = { openapi: string; paths: Record<string, Record<string, Operatio
  * and the reference page must load only from this server.
  */
 describe('OpenAPI document and API reference (real HTTP)', () => {
-  let dataDir: string;
-  let database: TestDatabase;
-  let platform: RunningPlatform;
+  let t: TestPlatform;
   let root: string;
   let document: Document;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'pp-openapi-'));
-    database = await createTestDatabase();
-    const config = loadConfig({
-      PORT: String(await freePort()),
-      IDENTITY_RPC_PORT: String(await freePort()),
-      IDENTITY_OPS_PORT: '0',
-      DATABASE_URL: database.url,
-      KAFKA_BROKERS: process.env.KAFKA_BROKERS,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-    });
-    platform = await startPlatform({ config, logger: createLogger('e2e', 'silent') });
-    root = new URL(platform.url).origin;
+    t = await startTestPlatform();
+    root = new URL(t.url).origin;
     const response = await http<Document>('GET', `${root}/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     document = response.body;
   });
-  afterAll(async () => {
-    await platform?.stop();
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t?.stop());
 
   it('serves a valid OpenAPI 3.1 document without credentials', () => {
     expect(document.openapi).toBe('3.1.0');
@@ -60,7 +37,7 @@ describe('OpenAPI document and API reference (real HTTP)', () => {
   });
 
   it('documents every route Express serves under the version prefix, with its method and a summary', () => {
-    const served = servedRoutes(platform);
+    const served = versionedRoutes(t);
     expect(served.length).toBeGreaterThan(0);
     const missing = served.filter(({ path, method }) => !document.paths[path]?.[method]?.summary);
     expect(missing).toEqual([]); // a route here lacks ApiOperationSpec (or is not in the document at all)
@@ -102,17 +79,11 @@ describe('OpenAPI document and API reference (real HTTP)', () => {
   });
 });
 
-/** What the running Express router answers under /<version>, e.g. `get /2025-10-13/tokens/{tokenId}`. */
-function servedRoutes(platform: RunningPlatform): { path: string; method: string }[] {
-  const express = platform.gateway.app.getHttpAdapter().getInstance() as { router?: { stack: RouteLayer[] }; _router?: { stack: RouteLayer[] } };
-  const stack = (express.router ?? express._router)?.stack ?? []; // Express 5 names it `router`, 4 `_router`
-  return stack
-    .filter((layer) => layer.route?.path.startsWith(`/${API_VERSION}/`))
-    .flatMap(({ route }) =>
-      Object.keys(route!.methods)
-        .filter((method) => method !== '_all')
-        .map((method) => ({ method, path: route!.path.replace(/:(\w+)/g, '{$1}') })),
-    );
+/** What the running Express router answers under /<version>, in OpenAPI's form, e.g. `get /2025-10-13/tokens/{tokenId}`. */
+function versionedRoutes(t: TestPlatform): { path: string; method: string }[] {
+  return servedRoutes(t.platform.gateway.app)
+    .filter(({ path }) => path.startsWith(`/${API_VERSION}/`))
+    .map(({ method, path }) => ({ method: method.toLowerCase(), path: path.replace(/:(\w+)/g, '{$1}') }));
 }
 
 /**

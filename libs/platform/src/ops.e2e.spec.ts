@@ -1,44 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { localBootstrapCredentials } from '@payments/identity';
-import { createLogger, loadConfig } from '@payments/runtime';
-import { basicAuth, createTestDatabase, freePort, http, TestDatabase } from '@payments/testing';
-import { RunningPlatform, startPlatform } from './start-platform';
+import { http } from '@payments/testing';
+import { startTestPlatform, TestPlatform } from './test-platform';
 
 /**
  * /healthz, /readyz and /metrics of the whole platform as `npm start` composes it: the gateway serves them on its
  * HTTP port without credentials, the identity service on its own ops port. Then identity goes away.
  */
 describe('operations endpoints (real PostgreSQL, HTTP)', () => {
-  let dataDir: string;
-  let database: TestDatabase;
-  let platform: RunningPlatform | undefined;
+  let t: TestPlatform;
   let gatewayRoot: string;
   let identityOps: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'pp-ops-'));
-    database = await createTestDatabase();
-    const config = loadConfig({
-      PORT: String(await freePort()),
-      IDENTITY_RPC_PORT: String(await freePort()),
-      IDENTITY_OPS_PORT: '0',
-      DATABASE_URL: database.url,
-      KAFKA_BROKERS: process.env.KAFKA_BROKERS,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-    });
-    const bootstrap = localBootstrapCredentials(join(dataDir, 'bootstrap-credentials.json'));
-    platform = await startPlatform({ config, logger: createLogger('e2e', 'silent'), bootstrap });
-    gatewayRoot = new URL(platform.url).origin;
-    identityOps = `http://127.0.0.1:${platform.identityServer.ops!.port}`;
+    t = await startTestPlatform();
+    gatewayRoot = new URL(t.url).origin;
+    identityOps = `http://127.0.0.1:${t.platform.identityServer.ops!.port}`;
   });
-  afterAll(async () => {
-    await platform?.stop();
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t?.stop());
 
   it('gateway: healthy and ready without credentials, at the server root', async () => {
     expect(await http('GET', `${gatewayRoot}/healthz`)).toMatchObject({ status: 200, body: { status: 'ok' } });
@@ -46,14 +23,12 @@ describe('operations endpoints (real PostgreSQL, HTTP)', () => {
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', bus: 'ok', identity: 'ok' } });
     // Only at the root: under the API version it is an unknown API route.
-    expect((await http('GET', `${platform!.url}/healthz`)).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await http('GET', `${t.url}/healthz`)).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
   it('gateway: counts requests by route template and times RPC calls', async () => {
-    const creds = localBootstrapCredentials(join(dataDir, 'bootstrap-credentials.json'));
-    const auth = basicAuth(creds.SANDBOX.clientId, creds.SANDBOX.clientSecret);
-    expect((await http('GET', `${platform!.url}/config`, { auth })).status).toBe(200);
-    expect((await http('GET', `${platform!.url}/no-such-route/123`, { auth })).status).toBe(404);
+    expect((await t.call('GET', '/config')).status).toBe(200);
+    expect((await t.call('GET', '/no-such-route/123')).status).toBe(404);
 
     const scrape = await http<string>('GET', `${gatewayRoot}/metrics`);
     expect(scrape.status).toBe(200);
@@ -80,7 +55,7 @@ describe('operations endpoints (real PostgreSQL, HTTP)', () => {
   });
 
   it('gateway: not ready, naming identity, once the identity RPC server is gone', async () => {
-    await platform!.identityServer.app.close();
+    await t.platform.identityServer.app.close();
     const ready = await http('GET', `${gatewayRoot}/readyz`);
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({

@@ -1,60 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EventEnvelope } from '@payments/eventsourcing';
 import { serviceTopic } from '@payments/messaging';
-import { basicAuth, createTestDatabase, eventually, freePort, http, TestDatabase } from '@payments/testing';
-import { createLogger, loadConfig } from '@payments/runtime';
-import { localBootstrapCredentials } from '@payments/identity';
-import { RunningPlatform, startPlatform } from './start-platform';
+import { basicAuth, eventually, http } from '@payments/testing';
+import { startTestPlatform, TestPlatform } from './test-platform';
 
 /**
  * The whole platform in one process, as `npm start` composes it, on a fresh database of the test PostgreSQL and
  * the bus chosen by the environment (Kafka under CI). Talks HTTP only, restarts, and checks nothing was lost.
  */
 describe('platform through the gateway (real PostgreSQL, HTTP)', () => {
-  let dataDir: string;
-  let database: TestDatabase;
-  let platform: RunningPlatform | undefined;
-
+  let t: TestPlatform;
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'pp-platform-'));
-    database = await createTestDatabase();
+    t = await startTestPlatform();
   });
-  afterAll(async () => {
-    await platform?.stop();
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function boot(): Promise<RunningPlatform> {
-    const config = loadConfig({
-      PORT: String(await freePort()),
-      IDENTITY_RPC_PORT: String(await freePort()),
-      IDENTITY_OPS_PORT: '0',
-      DATABASE_URL: database.url,
-      KAFKA_BROKERS: process.env.KAFKA_BROKERS,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-    });
-    const bootstrap = localBootstrapCredentials(join(dataDir, 'bootstrap-credentials.json'));
-    return startPlatform({ config, logger: createLogger('e2e', 'silent'), bootstrap });
-  }
+  afterAll(() => t?.stop());
 
   it('serves GET and PATCH /config with Basic auth, refuses bad credentials, and keeps data across a restart', async () => {
-    platform = await boot();
-    const creds = localBootstrapCredentials(join(dataDir, 'bootstrap-credentials.json'));
-    const auth = basicAuth(creds.SANDBOX.clientId, creds.SANDBOX.clientSecret);
-
-    const initial = await http('GET', `${platform.url}/config`, { auth });
+    const initial = await t.call('GET', '/config');
     expect(initial.status).toBe(200);
     expect(initial.body.id).toMatch(/^PlatformConfig:[0-9a-f-]{36}$/);
     expect(initial.body.supportedCurrencies.map((c: { currencyCode: string }) => c.currencyCode)).toEqual(['USD']);
 
-    const wrongSecret = await http('GET', `${platform.url}/config`, { auth: basicAuth(creds.SANDBOX.clientId, 'not-the-secret') });
+    const wrongSecret = await t.call('GET', '/config', { auth: basicAuth(t.bootstrap.SANDBOX.clientId, 'not-the-secret') });
     expect(wrongSecret.status).toBe(401);
     expect(wrongSecret.body).toEqual({ status: 401, code: 'UNAUTHORIZED', message: expect.any(String) });
-    const missing = await http('GET', `${platform.url}/config`);
+    const missing = await http('GET', `${t.url}/config`);
     expect(missing.body).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
 
     const patch = {
@@ -64,37 +33,34 @@ describe('platform through the gateway (real PostgreSQL, HTTP)', () => {
         { currencyCode: 'MXN', minAmount: 1_000, maxAmount: 9_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['OUTGOING'] },
       ],
     };
-    const patched = await http('PATCH', `${platform.url}/config`, { auth, body: patch });
+    const patched = await t.call('PATCH', '/config', { body: patch });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id: initial.body.id, ...patch });
 
     // Production credentials see their own configuration, untouched by the sandbox change.
-    const prodAuth = basicAuth(creds.PRODUCTION.clientId, creds.PRODUCTION.clientSecret);
-    const prod = await http('GET', `${platform.url}/config`, { auth: prodAuth });
+    const prod = await t.call('GET', '/config', { auth: t.tenant.production });
     expect(prod.status).toBe(200);
     expect(prod.body.id).not.toBe(initial.body.id);
     expect(prod.body.webhookEndpoint).toBeUndefined();
 
-    await platform.stop();
-    platform = await boot();
+    await t.restart();
 
-    const after = await http('GET', `${platform.url}/config`, { auth });
+    const after = await t.call('GET', '/config');
     expect(after.status).toBe(200);
     expect(after.body).toMatchObject({ id: initial.body.id, ...patch });
     // A wrong secret is still refused after the restart (no cached acceptance survives).
-    expect((await http('GET', `${platform.url}/config`, { auth: basicAuth(creds.SANDBOX.clientId, 'x') })).status).toBe(401);
+    expect((await t.call('GET', '/config', { auth: basicAuth(t.bootstrap.SANDBOX.clientId, 'x') })).status).toBe(401);
   });
 
   it('relays every identity event to the bus topic, without secret hashes', async () => {
-    platform ??= await boot();
     const seen: EventEnvelope[] = [];
-    const subscription = await platform.bus.subscribe({
+    const subscription = await t.platform.bus.subscribe({
       group: `e2e-${Date.now()}`,
       topics: [serviceTopic('identity')],
       handler: async (envelope) => void seen.push(envelope),
     });
     try {
-      const written: { event_id: string }[] = await platform.identity.host.dataSource.query(`SELECT event_id FROM identity.events`);
+      const written: { event_id: string }[] = await t.platform.identity.host.dataSource.query(`SELECT event_id FROM identity.events`);
       await eventually(async () => written.every((w) => seen.some((s) => s.eventId === w.event_id)), { what: 'all identity events on the bus' });
       expect(seen.map((e) => e.type)).toEqual(
         expect.arrayContaining(['PlatformCreated.v1', 'TokenCreated.v1', 'PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1']),
@@ -109,28 +75,22 @@ describe('platform through the gateway (real PostgreSQL, HTTP)', () => {
   });
 
   it('answers in the error envelope for bad bodies and unknown routes, and 503 when identity is down', async () => {
-    platform ??= await boot();
-    const creds = localBootstrapCredentials(join(dataDir, 'bootstrap-credentials.json'));
-    const auth = basicAuth(creds.SANDBOX.clientId, creds.SANDBOX.clientSecret);
-
-    const malformed = await http('PATCH', `${platform.url}/config`, { auth, rawBody: '{"webhookEndpoint":', headers: { 'content-type': 'application/json' } });
+    const malformed = await t.call('PATCH', '/config', { rawBody: '{"webhookEndpoint":', headers: { 'content-type': 'application/json' } });
     expect(malformed.body).toEqual({ status: 400, code: 'INVALID_INPUT', message: 'the request body is not valid JSON' });
 
-    const invalid = await http('PATCH', `${platform.url}/config`, { auth, body: { webhookEndpoint: 42, colour: 'blue' } });
+    const invalid = await t.call('PATCH', '/config', { body: { webhookEndpoint: 42, colour: 'blue' } });
     expect(invalid.status).toBe(400);
     expect(invalid.body.code).toBe('INVALID_INPUT');
     expect(invalid.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(['colour', 'webhookEndpoint']);
 
-    const unknown = await http('GET', `${platform.url}/no-such-thing`, { auth });
+    const unknown = await t.call('GET', '/no-such-thing');
     expect(unknown.body).toEqual({ status: 404, code: 'NOT_FOUND', message: expect.any(String) });
 
-    const before = await http('GET', `${platform.url}/config`, { auth });
-    await platform.identity.host.dataSource.query('SELECT 1'); // identity is up; now take its RPC server away
-    await platform.identityServer.app.close();
-    const down = await http('GET', `${platform.url}/config`, { auth });
+    const before = await t.call('GET', '/config');
+    await t.platform.identity.host.dataSource.query('SELECT 1'); // identity is up; now take its RPC server away
+    await t.platform.identityServer.app.close();
+    const down = await t.call('GET', '/config');
     expect(down.body).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
     expect(before.status).toBe(200);
-    await platform.stop();
-    platform = undefined;
   });
 });

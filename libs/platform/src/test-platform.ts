@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreatedPlatform, localBootstrapCredentials } from '@payments/identity';
+import { Mode } from '@payments/contracts';
+import { CreatedPlatform, localBootstrapCredentials, PlainCredential } from '@payments/identity';
 import { createLogger, loadConfig } from '@payments/runtime';
 import { basicAuth, createTestDatabase, freePort, http, HttpResult, TestDatabase } from '@payments/testing';
 import { RunningPlatform, startPlatform } from './start-platform';
@@ -21,6 +22,8 @@ export interface TestPlatform {
   platform: RunningPlatform;
   url: string;
   tenant: TestTenant;
+  /** The bootstrap tenant's raw credentials, for tests that build their own (e.g. wrong-secret) headers. */
+  bootstrap: Record<Mode, PlainCredential>;
   database: TestDatabase;
   call<T = any>(method: string, path: string, options?: { auth?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<HttpResult<T>>;
   createTenant(name?: string): Promise<TestTenant & { created: CreatedPlatform }>;
@@ -54,6 +57,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
       return fixture.platform.url;
     },
     database,
+    bootstrap,
     tenant: {
       sandbox: basicAuth(bootstrap.SANDBOX.clientId, bootstrap.SANDBOX.clientSecret),
       production: basicAuth(bootstrap.PRODUCTION.clientId, bootstrap.PRODUCTION.clientSecret),
