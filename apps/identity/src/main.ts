@@ -18,6 +18,8 @@ async function main(): Promise<void> {
     topic: serviceTopic('identity'),
     secretHashKey: loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key')),
     sandboxTimeScale: config.sandboxTimeScale,
+    contactDeliveryUrl: config.contactDeliveryUrl,
+    customers: config.endUserTerms ? { terms: config.endUserTerms } : {},
     log,
   });
   const bootstrap = bootstrapFromEnv();

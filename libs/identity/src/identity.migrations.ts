@@ -39,5 +39,39 @@ export const identityMigrations: MigrationSet = {
         );
       `,
     },
+    {
+      version: 2,
+      name: 'customers_beneficial_owners',
+      sql: `
+        CREATE TABLE {{schema}}.customers (
+          customer_id text PRIMARY KEY,
+          platform_id text NOT NULL,
+          mode text NOT NULL CHECK (mode IN ('SANDBOX', 'PRODUCTION')),
+          platform_customer_id text NOT NULL,
+          customer_type text NOT NULL CHECK (customer_type IN ('INDIVIDUAL', 'BUSINESS')),
+          uma_address text NOT NULL,
+          region text,
+          currencies text[] NOT NULL DEFAULT '{}',
+          status text NOT NULL, -- kycStatus or kybStatus
+          body jsonb NOT NULL, -- the Customer as the API returns it
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL,
+          deleted_at timestamptz
+        );
+        CREATE UNIQUE INDEX customers_platform_customer_id_key ON {{schema}}.customers (platform_id, mode, platform_customer_id) WHERE deleted_at IS NULL;
+        CREATE UNIQUE INDEX customers_uma_address_key ON {{schema}}.customers (platform_id, mode, lower(uma_address)) WHERE deleted_at IS NULL;
+        CREATE INDEX customers_list_idx ON {{schema}}.customers (platform_id, mode, customer_id COLLATE "C");
+        CREATE TABLE {{schema}}.beneficial_owners (
+          beneficial_owner_id text PRIMARY KEY,
+          customer_id text NOT NULL REFERENCES {{schema}}.customers (customer_id),
+          platform_id text NOT NULL,
+          mode text NOT NULL CHECK (mode IN ('SANDBOX', 'PRODUCTION')),
+          body jsonb NOT NULL,
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL
+        );
+        CREATE INDEX beneficial_owners_customer_idx ON {{schema}}.beneficial_owners (customer_id, beneficial_owner_id COLLATE "C");
+      `,
+    },
   ],
 };

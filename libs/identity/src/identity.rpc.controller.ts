@@ -13,8 +13,9 @@ import {
   VerifyCredentialRequest,
 } from '@payments/contracts';
 import { Identity } from './identity';
+import { IDENTITY } from './identity.tokens';
 
-export const IDENTITY = Symbol('Identity');
+export { IDENTITY } from './identity.tokens';
 
 /** Thin RPC adapter: every handler delegates to the Identity application services. */
 @Controller()

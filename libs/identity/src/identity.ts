@@ -3,6 +3,11 @@ import type { EventBus } from '@payments/messaging';
 import { ServiceHost } from '@payments/runtime';
 import { CredentialVerifier } from './credentials/credential-verifier';
 import { SecretHasher } from './credentials/secrets';
+import { ContactCodeSender, HttpContactCodeSender, UnconfiguredContactCodeSender } from './customers/contact-code-sender';
+import { CustomerService, CustomerServiceOptions } from './customers/customer.service';
+import { DocumentService } from './documents/document.service';
+import { documentsMigrations } from './documents/documents.migrations';
+import { PgDocumentStorage } from './documents/pg-document-storage';
 import { identityMigrations } from './identity.migrations';
 import { PlatformConfigView } from './platform-config/platform-config.entity';
 import { PlatformConfigService } from './platform-config/platform-config.service';
@@ -17,18 +22,43 @@ export interface IdentityOptions {
   topic: string;
   secretHashKey: Buffer;
   sandboxTimeScale: number;
+  /** Where production contact codes are delivered (the operator's email/SMS gateway); unset: 503 on send. */
+  contactDeliveryUrl?: string;
+  customers?: Partial<Omit<CustomerServiceOptions, 'sender'>>;
   log?: (message: string, error?: unknown) => void;
 }
 
-/** The identity service's parts, wired once: used by its RPC controller, the admin CLI and tests. */
-export class Identity {
-  private constructor(
-    readonly host: ServiceHost,
-    readonly credentials: CredentialVerifier,
-    readonly configs: PlatformConfigService,
-    readonly platforms: PlatformService,
-    readonly tokens: TokenService,
-  ) {}
+export const CUSTOMER_DEFAULTS: Omit<CustomerServiceOptions, 'sender'> = {
+  terms: { version: '2025-10-13', url: 'https://payments-platform.invalid/end-user-terms/2025-10-13' },
+  sandboxCode: '123456',
+  codeTtlMs: 10 * 60_000,
+  codeAttemptsMax: 5,
+  codeLockMs: 15 * 60_000,
+};
+
+interface IdentityParts {
+  host: ServiceHost;
+  credentials: CredentialVerifier;
+  configs: PlatformConfigService;
+  platforms: PlatformService;
+  tokens: TokenService;
+  customers: CustomerService;
+  documents: DocumentService;
+}
+
+/** The identity service's parts, wired once: used by its RPC controllers, the admin CLI and tests. */
+export class Identity implements IdentityParts {
+  readonly host!: ServiceHost;
+  readonly credentials!: CredentialVerifier;
+  readonly configs!: PlatformConfigService;
+  readonly platforms!: PlatformService;
+  readonly tokens!: TokenService;
+  readonly customers!: CustomerService;
+  readonly documents!: DocumentService;
+
+  private constructor(parts: IdentityParts) {
+    Object.assign(this, parts);
+  }
 
   static async open(options: IdentityOptions): Promise<Identity> {
     const host = await ServiceHost.open({
@@ -36,7 +66,7 @@ export class Identity {
       databaseUrl: options.databaseUrl,
       bus: options.bus,
       topic: options.topic,
-      migrations: [identityMigrations],
+      migrations: [identityMigrations, documentsMigrations],
       entities: [PlatformConfigView],
       sandboxTimeScale: options.sandboxTimeScale,
       toPublic: redactSecrets,
@@ -45,14 +75,40 @@ export class Identity {
     const hasher = new SecretHasher(options.secretHashKey);
     const configs = new PlatformConfigService(host.executor);
     const tokens = new TokenService(host.dataSource, host.executor, hasher);
-    const platforms = new PlatformService(host.dataSource, host.executor, configs, tokens, hasher);
-    return new Identity(host, new CredentialVerifier(host.dataSource, hasher), configs, platforms, tokens);
+    const sender: ContactCodeSender = options.contactDeliveryUrl ? new HttpContactCodeSender(options.contactDeliveryUrl) : new UnconfiguredContactCodeSender();
+    return new Identity({
+      host,
+      credentials: new CredentialVerifier(host.dataSource, hasher),
+      configs,
+      platforms: new PlatformService(host.dataSource, host.executor, configs, tokens, hasher),
+      tokens,
+      customers: new CustomerService(host.dataSource, host.executor, hasher, { ...CUSTOMER_DEFAULTS, ...options.customers, sender }),
+      documents: new DocumentService(host.dataSource, host.executor, new PgDocumentStorage(host.dataSource)),
+    });
   }
 }
 
-/** The bus contract never carries secret hashes; the event log keeps them so the read model can be rebuilt. */
+/**
+ * The bus contract never carries secrets or their hashes, nor full tax identifiers; the event log keeps them so
+ * the read models can be rebuilt.
+ */
 export function redactSecrets(envelope: EventEnvelope): EventEnvelope {
-  if (envelope.type !== 'TokenCreated.v1') return envelope;
-  const { secretHash: _secretHash, ...data } = envelope.data as Record<string, unknown>;
-  return { ...envelope, data };
+  const data = envelope.data as Record<string, any>;
+  switch (envelope.type) {
+    case 'TokenCreated.v1':
+    case 'ContactCodeIssued.v1': {
+      const { secretHash: _s, codeHash: _c, ...rest } = data;
+      return { ...envelope, data: rest };
+    }
+    case 'CustomerCreated.v1': {
+      const { identifier: _i, ...profile } = data.profile ?? {};
+      return { ...envelope, data: { ...data, profile } };
+    }
+    case 'CustomerUpdated.v1': {
+      const { identifier: _i, ...changes } = data.changes ?? {};
+      return { ...envelope, data: { ...data, changes } };
+    }
+    default:
+      return envelope;
+  }
 }

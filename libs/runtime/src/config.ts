@@ -19,6 +19,9 @@ export interface RuntimeConfig {
   rateLimitPerSecond: number;
   rateLimitBurst: number;
   idempotencyTtlHours: number;
+  /** The operator's email/SMS gateway for production contact-verification codes (unset: 503 on send). */
+  contactDeliveryUrl: string | undefined;
+  endUserTerms: { version: string; url: string } | undefined;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -52,5 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     rateLimitPerSecond: intFrom(env, 'RATE_LIMIT_PER_SECOND', 50),
     rateLimitBurst: intFrom(env, 'RATE_LIMIT_BURST', 100),
     idempotencyTtlHours: Math.max(24, intFrom(env, 'IDEMPOTENCY_TTL_HOURS', 24)),
+    contactDeliveryUrl: env.CONTACT_DELIVERY_URL || undefined,
+    endUserTerms: env.END_USER_TERMS_VERSION && env.END_USER_TERMS_URL ? { version: env.END_USER_TERMS_VERSION, url: env.END_USER_TERMS_URL } : undefined,
   };
 }

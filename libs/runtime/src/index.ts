@@ -6,3 +6,4 @@ export * from './rpc/rpc-error.filter';
 export * from './secret-key';
 export * from './ops';
 export * from './sql/keyset-page';
+export * from './sql/sql-where';

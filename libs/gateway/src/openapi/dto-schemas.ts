@@ -1,7 +1,8 @@
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
-import { IS_OPTIONAL, MATCHES, ValidationTypes } from 'class-validator';
+import { getMetadataStorage, IS_OPTIONAL, MATCHES, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { targetConstructorToSchema, validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { defaultConverters } from 'class-validator-jsonschema/build/defaultConverters';
 import type { IOptions } from 'class-validator-jsonschema/build/options';
 
 export type SchemaMap = Record<string, Record<string, unknown>>;
@@ -15,8 +16,21 @@ const OPTIONS: Partial<IOptions> = {
   additionalConverters: {
     [ValidationTypes.CONDITIONAL_VALIDATION]: (meta) => nullableWhenSkipped(meta),
     [MATCHES]: (meta) => matchesToPattern(meta),
+    [ValidationTypes.CUSTOM_VALIDATION]: (meta, options) => customToSchema(meta) ?? (defaultConverters[ValidationTypes.CUSTOM_VALIDATION] as Function)(meta, options),
   },
 };
+
+/** Schemas of the project's own validators (libs/contracts/src/validators.ts), known by their registered name. */
+const CUSTOM_SCHEMAS: Record<string, Record<string, unknown>> = {
+  isCountryCode: { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' },
+  isCalendarDate: { type: 'string', format: 'date' },
+};
+
+function customToSchema(meta: ValidationMetadata): Record<string, unknown> | undefined {
+  if (!meta.constraintCls) return undefined;
+  const [constraint] = getMetadataStorage().getTargetValidatorConstraints(meta.constraintCls);
+  return constraint ? CUSTOM_SCHEMAS[constraint.name] : undefined;
+}
 
 /**
  * JSON Schemas for every class-validator DTO loaded in the process, keyed by class name, nested DTOs as `$ref`s.

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { ApiError, ApiToken, CallerContext, CreateTokenRequest, isTokenId, ListTokensQuery, Mode, Page, Permission } from '@payments/contracts';
 import { CommandExecutor } from '@payments/eventsourcing';
-import { keysetPage } from '@payments/runtime';
+import { keysetPage, SqlWhere } from '@payments/runtime';
 import { generateClientId, generateClientSecret, SecretHasher } from '../credentials/secrets';
 import { tokenDecider } from './token.decider';
 import { projectToken } from './token.projection';
@@ -64,18 +64,19 @@ export class TokenService {
   }
 
   list(caller: CallerContext, query: ListTokensQuery): Promise<Page<ApiToken>> {
-    const params: unknown[] = [caller.platformId, caller.mode];
-    const filters: string[] = [];
-    const add = (sql: string, value: unknown) => (params.push(value), filters.push(sql.replace('?', `$${params.length}`)));
-    if (query.name !== undefined) add('name = ?', query.name);
-    if (query.createdAfter) add('created_at > ?', query.createdAfter);
-    if (query.createdBefore) add('created_at < ?', query.createdBefore);
-    if (query.updatedAfter) add('updated_at > ?', query.updatedAfter);
-    if (query.updatedBefore) add('updated_at < ?', query.updatedBefore);
+    const where = new SqlWhere()
+      .add('platform_id = ?', caller.platformId)
+      .add('mode = ?', caller.mode)
+      .add('deleted_at IS NULL')
+      .add('name = ?', query.name)
+      .add('created_at > ?', query.createdAfter)
+      .add('created_at < ?', query.createdBefore)
+      .add('updated_at > ?', query.updatedAfter)
+      .add('updated_at < ?', query.updatedBefore);
     return keysetPage<TokenRow, ApiToken>({
       db: this.dataSource,
-      from: `FROM api_tokens WHERE platform_id = $1 AND mode = $2 AND deleted_at IS NULL${filters.map((f) => ` AND ${f}`).join('')}`,
-      params,
+      from: `FROM api_tokens WHERE ${where.sql}`,
+      params: where.params,
       keyColumn: 'token_id',
       limit: query.limit,
       cursor: query.cursor,

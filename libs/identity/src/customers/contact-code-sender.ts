@@ -1,0 +1,47 @@
+import { ApiError } from '@payments/contracts';
+import { ContactChannel } from './customer.events';
+
+export interface ContactCodeMessage {
+  customerId: string;
+  channel: ContactChannel;
+  destination: string;
+  code: string;
+}
+
+/** Delivers production one-time codes by email or SMS. Sandbox codes are fixed and never sent. */
+export interface ContactCodeSender {
+  send(message: ContactCodeMessage): Promise<void>;
+}
+
+/**
+ * Posts the code to the operator's own email/SMS gateway (CONTACT_DELIVERY_URL): this self-hosted platform ships no
+ * email or SMS provider of its own. The code travels only in this request body and is never logged.
+ */
+export class HttpContactCodeSender implements ContactCodeSender {
+  constructor(
+    private readonly url: string,
+    private readonly timeoutMs = 5_000,
+  ) {}
+
+  async send(message: ContactCodeMessage): Promise<void> {
+    let response: Response;
+    try {
+      response = await fetch(this.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(message),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch {
+      throw new ApiError('SERVICE_UNAVAILABLE', `the ${message.channel} delivery provider is unreachable; request a new code`);
+    }
+    if (!response.ok) throw new ApiError('SERVICE_UNAVAILABLE', `the ${message.channel} delivery provider refused the message (${response.status}); request a new code`);
+  }
+}
+
+/** Production without CONTACT_DELIVERY_URL: says so instead of pretending a code went out. */
+export class UnconfiguredContactCodeSender implements ContactCodeSender {
+  async send(): Promise<void> {
+    throw new ApiError('SERVICE_UNAVAILABLE', 'no contact delivery provider is configured (CONTACT_DELIVERY_URL)');
+  }
+}

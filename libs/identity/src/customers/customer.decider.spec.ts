@@ -1,0 +1,93 @@
+import { given } from '@payments/eventsourcing';
+import { CustomerCommand, customerDecider as decider } from './customer.decider';
+import { CustomerCreated, CustomerEvent } from './customer.events';
+
+const now = '2026-03-01T10:00:00.000Z';
+const create = (request: Record<string, unknown>): CustomerCommand => ({
+  type: 'CreateCustomer',
+  customerId: 'Customer:c',
+  platformId: 'Platform:p',
+  mode: 'SANDBOX',
+  request: { customerType: 'INDIVIDUAL', ...request } as never,
+  platformCustomerId: 'p-1',
+  umaAddress: '$p-1@sandbox.uma.money',
+  currencies: ['USD'],
+  currentTermsVersion: '2025-10-13',
+  now,
+});
+const createdEu: CustomerCreated = {
+  type: 'CustomerCreated.v1',
+  data: {
+    customerId: 'Customer:c', platformId: 'Platform:p', mode: 'SANDBOX', customerType: 'INDIVIDUAL', platformCustomerId: 'p-1',
+    umaAddress: '$p-1@sandbox.uma.money', currencies: ['USD'], profile: { region: 'DE', email: 'a@b.de', phoneNumber: '+4915112345678', fullName: 'Ada' },
+    requiredChannels: ['email', 'phone'], createdAt: now,
+  },
+};
+const issued = (at: string, expiresAt = '2026-03-01T10:10:00.000Z'): CustomerEvent => ({ type: 'ContactCodeIssued.v1', data: { channel: 'email', codeHash: 'good', expiresAt, issuedAt: at } });
+const confirm = (codeHash: string, at = now): CustomerCommand => ({ type: 'ConfirmContactCode', channel: 'email', codeHash, attemptsMax: 3, lockMs: 60_000, now: at });
+
+describe('customerDecider', () => {
+  it('creates an EU individual with both contact channels required', () => {
+    given(decider).when(create({ region: 'DE', email: 'a@b.de', phoneNumber: '+4915112345678', fullName: 'Ada' })).then([createdEu]);
+  });
+
+  it('refuses type-mixing fields, a future birthDate, missing EU contacts and unknown terms versions', () => {
+    const e1 = given(decider).when(create({ businessInfo: { legalName: 'X', country: 'US', incorporatedOn: '2020-01-01', taxId: '1' }, birthDate: '2030-01-01' })).thenFails('INVALID_INPUT');
+    expect((e1.details!.errors as { field: string }[]).map((e) => e.field)).toEqual(['businessInfo', 'birthDate']);
+    const e2 = given(decider).when(create({ region: 'FR' })).thenFails('INVALID_INPUT');
+    expect((e2.details!.errors as { field: string }[]).map((e) => e.field)).toEqual(['email', 'phoneNumber']);
+    const business = given(decider).when({ ...(create({}) as Extract<CustomerCommand, { type: 'CreateCustomer' }>), request: { customerType: 'BUSINESS', fullName: 'Bob' } as never }).thenFails('INVALID_INPUT');
+    expect((business.details!.errors as { field: string }[]).map((e) => e.field)).toEqual(['businessInfo', 'fullName']);
+    given(decider)
+      .when(create({ endUserTermsConsent: { acceptedAt: now, ipAddress: '1.2.3.4', termsVersion: '1999', acceptanceMethod: 'CHECKBOX' } }))
+      .thenFails('END_USER_TERMS_VERSION_NOT_FOUND');
+    const us = given(decider).when(create({ address: { line1: '1 Main', city: 'X', postalCode: '123', country: 'US' } })).thenFails('INVALID_INPUT');
+    expect((us.details!.errors as { field: string }[]).map((e) => e.field)).toEqual(['address.state', 'address.postalCode']);
+  });
+
+  it('verifies a channel with the right code, counts wrong ones and locks after the bound', () => {
+    given(decider, [createdEu, issued(now)]).when(confirm('good')).then([{ type: 'ContactVerified.v1', data: { channel: 'email', at: now } }]);
+    const r1 = given(decider, [createdEu, issued(now)]).when(confirm('bad')).then([
+      { type: 'ContactCodeRejected.v1', data: { channel: 'email', failedAttempts: 1, lockedUntil: null, at: now } },
+    ]);
+    const r2: CustomerEvent = { type: 'ContactCodeRejected.v1', data: { channel: 'email', failedAttempts: 2, lockedUntil: null, at: now } };
+    given(decider, [createdEu, issued(now), ...r1, r2]).when(confirm('bad')).then([
+      { type: 'ContactCodeRejected.v1', data: { channel: 'email', failedAttempts: 3, lockedUntil: '2026-03-01T10:01:00.000Z', at: now } },
+    ]);
+    const lockedEvent: CustomerEvent = { type: 'ContactCodeRejected.v1', data: { channel: 'email', failedAttempts: 3, lockedUntil: '2026-03-01T10:01:00.000Z', at: now } };
+    const err = given(decider, [createdEu, issued(now), lockedEvent]).when(confirm('good')).thenFails('ACCOUNT_LOCKED');
+    expect(err.details).toEqual({ suspended: true, lockedUntil: '2026-03-01T10:01:00.000Z', failedAttempts: 3 });
+    given(decider, [createdEu, issued(now, '2026-03-01T09:59:00.000Z')]).when(confirm('good')).thenFails('INVALID_INPUT'); // expired
+  });
+
+  it('answers 409 for channels the region does not require and for already verified ones', () => {
+    const us: CustomerEvent = { ...createdEu, data: { ...createdEu.data, profile: { region: 'US' }, requiredChannels: [] } };
+    given(decider, [us]).when({ type: 'IssueContactCode', channel: 'email', codeHash: 'h', expiresAt: now, now }).thenFails('CONFLICT');
+    const verified: CustomerEvent = { type: 'ContactVerified.v1', data: { channel: 'email', at: now } };
+    given(decider, [createdEu, verified]).when({ type: 'IssueContactCode', channel: 'email', codeHash: 'h', expiresAt: now, now }).thenFails('CONFLICT');
+  });
+
+  it('resets a verified channel when its contact changes, and refuses email and phone in one patch', () => {
+    const verified: CustomerEvent = { type: 'ContactVerified.v1', data: { channel: 'email', at: now } };
+    const events = given(decider, [createdEu, verified]).when({ type: 'UpdateCustomer', request: { email: 'new@b.de' } as never, currentTermsVersion: '2025-10-13', now }).then([
+      { type: 'CustomerUpdated.v1', data: { changes: { email: 'new@b.de' }, requiredChannels: ['email', 'phone'], resetChannels: ['email'], updatedAt: now } },
+    ]);
+    const state = [createdEu, verified, ...events].reduce(decider.evolve, decider.initialState);
+    expect(state.status === 'ACTIVE' && state.channels.email?.status).toBe('PENDING');
+    given(decider, [createdEu]).when({ type: 'UpdateCustomer', request: { email: 'x@y.de', phoneNumber: '+491511111111' } as never, currentTermsVersion: '2025-10-13', now }).thenFails('INVALID_INPUT');
+    given(decider, [createdEu]).when({ type: 'UpdateCustomer', request: { fullName: 'Ada' } as never, currentTermsVersion: '2025-10-13', now }).then([]);
+  });
+
+  it('deletes once, then answers CUSTOMER_DELETED; a deleted customer cannot be updated', () => {
+    const deleted: CustomerEvent = { type: 'CustomerDeleted.v1', data: { customerId: 'Customer:c', deletedAt: now } };
+    given(decider, [createdEu]).when({ type: 'DeleteCustomer', now }).then([deleted]);
+    given(decider, [createdEu, deleted]).when({ type: 'DeleteCustomer', now }).thenFails('CUSTOMER_DELETED');
+    given(decider, [createdEu, deleted]).when({ type: 'UpdateCustomer', request: {} as never, currentTermsVersion: 'x', now }).thenFails('NOT_FOUND');
+  });
+
+  it('records KYC status changes once', () => {
+    given(decider, [createdEu]).when({ type: 'SetKycStatus', kycStatus: 'PENDING', now }).then([
+      { type: 'CustomerKycStatusChanged.v1', data: { customerType: 'INDIVIDUAL', kycStatus: 'PENDING', previous: 'UNVERIFIED', verificationId: undefined, at: now } },
+    ]);
+  });
+});

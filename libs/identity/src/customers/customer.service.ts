@@ -1,0 +1,183 @@
+import { randomInt } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  ApiError,
+  CallerContext,
+  CreateCustomerRequest,
+  Customer,
+  EndUserTerms,
+  isCustomerId,
+  ListCustomersQuery,
+  Page,
+  UpdateCustomerRequest,
+} from '@payments/contracts';
+import { CommandExecutor, CommandRequest } from '@payments/eventsourcing';
+import { keysetPage } from '@payments/runtime';
+import { SecretHasher } from '../credentials/secrets';
+import { PlatformConfigView } from '../platform-config/platform-config.entity';
+import { ContactCodeSender } from './contact-code-sender';
+import { locked } from './contact.decide';
+import { CustomerCommand, customerDecider } from './customer.decider';
+import { ContactChannel, CustomerEvent } from './customer.events';
+import { projectCustomer } from './customer.projection';
+import { CustomerState } from './customer.state';
+import { customerListFilters } from './customer-list.filters';
+import { toCustomer } from './customer.view';
+
+export interface CustomerServiceOptions {
+  terms: EndUserTerms;
+  sender: ContactCodeSender;
+  sandboxCode: string;
+  codeTtlMs: number;
+  codeAttemptsMax: number;
+  codeLockMs: number;
+}
+
+const SANDBOX_UMA_DOMAIN = 'sandbox.uma.money';
+
+/** Customers and their contact verification. Reads come from the `customers` read model, writes from the decider. */
+export class CustomerService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly executor: CommandExecutor<EntityManager>,
+    private readonly hasher: SecretHasher,
+    private readonly options: CustomerServiceOptions,
+  ) {}
+
+  endUserTerms(): EndUserTerms {
+    return this.options.terms;
+  }
+
+  async create(caller: CallerContext, request: CreateCustomerRequest, now: string): Promise<Customer> {
+    const config = await this.dataSource.getRepository(PlatformConfigView).findOneBy({ platformId: caller.platformId, mode: caller.mode });
+    const supported = (config?.supportedCurrencies ?? []).map((c) => c.currencyCode);
+    const currencies = request.currencies ?? supported;
+    const unsupported = currencies.filter((c) => !supported.includes(c));
+    if (unsupported.length > 0) throw new ApiError('INVALID_CURRENCY', `currencies not enabled for this platform: ${unsupported.join(', ')}`, { errors: unsupported.map((c) => ({ field: 'currencies', message: `${c} is not a supported currency` })) });
+    const customerId = `Customer:${uuidv7()}`;
+    const platformCustomerId = request.platformCustomerId ?? customerId.slice('Customer:'.length);
+    const umaAddress = request.umaAddress ?? this.defaultUmaAddress(caller, platformCustomerId, config?.umaDomain ?? null);
+    await this.assertUnique(caller, platformCustomerId, umaAddress);
+    const command: CustomerCommand = { type: 'CreateCustomer', customerId, platformId: caller.platformId, mode: caller.mode, request, platformCustomerId, umaAddress, currencies, currentTermsVersion: this.options.terms.version, now };
+    return this.run(caller, customerId, command);
+  }
+
+  async get(caller: CallerContext, customerId: string): Promise<Customer> {
+    const row = await this.row(caller, customerId);
+    if (!row || row.deleted_at) throw new ApiError('NOT_FOUND', 'customer not found');
+    return row.body;
+  }
+
+  list(caller: CallerContext, query: ListCustomersQuery): Promise<Page<Customer>> {
+    const where = customerListFilters(caller, query);
+    return keysetPage<{ customer_id: string; body: Customer }, Customer>({
+      db: this.dataSource,
+      from: `FROM customers WHERE ${where.sql}`,
+      params: where.params,
+      keyColumn: 'customer_id',
+      limit: query.limit,
+      cursor: query.cursor,
+      select: 'customer_id, body',
+      toItem: (row) => row.body,
+      keyOf: (row) => row.customer_id,
+    });
+  }
+
+  async update(caller: CallerContext, customerId: string, request: UpdateCustomerRequest, now: string): Promise<Customer> {
+    await this.get(caller, customerId);
+    if (request.platformCustomerId !== undefined || request.umaAddress !== undefined) await this.assertUnique(caller, request.platformCustomerId, request.umaAddress, customerId);
+    return this.run(caller, customerId, { type: 'UpdateCustomer', request, currentTermsVersion: this.options.terms.version, now });
+  }
+
+  async delete(caller: CallerContext, customerId: string, now: string): Promise<void> {
+    const row = await this.row(caller, customerId);
+    if (!row) throw new ApiError('NOT_FOUND', 'customer not found');
+    await this.run(caller, customerId, { type: 'DeleteCustomer', now });
+  }
+
+  /** Sends (or resends) a one-time code. Sandbox: always the fixed code, nothing delivered. */
+  async sendCode(caller: CallerContext, customerId: string, channel: ContactChannel, now: string): Promise<{ channel: ContactChannel; status: 'PENDING'; expiresAt: string }> {
+    const customer = await this.get(caller, customerId);
+    const sandbox = caller.mode === 'SANDBOX';
+    const code = sandbox ? this.options.sandboxCode : String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const expiresAt = new Date(Date.parse(now) + this.options.codeTtlMs).toISOString();
+    await this.run(caller, customerId, { type: 'IssueContactCode', channel, codeHash: this.hasher.hash(`${customerId}/${channel}/${code}`), expiresAt, now });
+    const destination = channel === 'email' ? customer.email : customer.phoneNumber;
+    if (!sandbox && destination) await this.options.sender.send({ customerId, channel, destination, code });
+    return { channel, status: 'PENDING', expiresAt };
+  }
+
+  async confirmCode(caller: CallerContext, customerId: string, channel: ContactChannel, code: string, now: string): Promise<Customer> {
+    await this.get(caller, customerId);
+    const { codeAttemptsMax: attemptsMax, codeLockMs: lockMs } = this.options;
+    const codeHash = this.hasher.hash(`${customerId}/${channel}/${code}`);
+    const result = await this.execute(caller, customerId, { type: 'ConfirmContactCode', channel, codeHash, attemptsMax, lockMs, now });
+    const rejected = result.events.find((e) => e.type === 'ContactCodeRejected.v1');
+    if (rejected && result.state.status === 'ACTIVE') {
+      const state = result.state.channels[channel]!;
+      if (state.lockedUntil) throw locked(state);
+      throw new ApiError('INVALID_INPUT', 'the code is not correct', { errors: [{ field: 'code', message: 'wrong code' }], attemptsLeft: attemptsMax - state.failedAttempts });
+    }
+    return toCustomer(result.state as Exclude<CustomerState, { status: 'NONE' }>);
+  }
+
+  private async run(caller: CallerContext, customerId: string, command: CustomerCommand): Promise<Customer> {
+    const result = await this.execute(caller, customerId, command);
+    if (result.state.status === 'NONE') throw new ApiError('NOT_FOUND', 'customer not found');
+    return toCustomer(result.state);
+  }
+
+  private async execute(caller: CallerContext, customerId: string, command: CustomerCommand) {
+    const request: CommandRequest<EntityManager, CustomerState, CustomerCommand, CustomerEvent> = {
+      decider: customerDecider,
+      streamId: customerId,
+      platformId: caller.platformId,
+      metadata: { correlationId: caller.correlationId, actor: caller.clientId },
+      command,
+      project: projectCustomer,
+    };
+    try {
+      return await this.executor.execute(request);
+    } catch (error) {
+      throw uniqueViolation(error) ?? error;
+    }
+  }
+
+  private async row(caller: CallerContext, customerId: string): Promise<{ body: Customer; deleted_at: Date | null } | undefined> {
+    if (!isCustomerId(customerId)) return undefined;
+    const rows = await this.dataSource.query(`SELECT body, deleted_at FROM customers WHERE customer_id = $1 AND platform_id = $2 AND mode = $3`, [customerId, caller.platformId, caller.mode]);
+    return rows[0];
+  }
+
+  private async assertUnique(caller: CallerContext, platformCustomerId: string | undefined, umaAddress: string | undefined, except = ''): Promise<void> {
+    const rows: { platform_customer_id: string; uma_address: string }[] = await this.dataSource.query(
+      `SELECT platform_customer_id, uma_address FROM customers
+        WHERE platform_id = $1 AND mode = $2 AND deleted_at IS NULL AND customer_id <> $5 AND (platform_customer_id = $3 OR lower(uma_address) = lower($4))`,
+      [caller.platformId, caller.mode, platformCustomerId ?? null, umaAddress ?? null, except],
+    );
+    if (rows.some((r) => r.platform_customer_id === platformCustomerId)) throw duplicatePlatformCustomerId();
+    if (rows.length > 0) throw duplicateUmaAddress();
+  }
+
+  private defaultUmaAddress(caller: CallerContext, platformCustomerId: string, umaDomain: string | null): string {
+    const domain = umaDomain ?? (caller.mode === 'SANDBOX' ? SANDBOX_UMA_DOMAIN : null);
+    if (!domain) throw new ApiError('INVALID_INPUT', 'send umaAddress, or set umaDomain in the platform configuration', { errors: [{ field: 'umaAddress', message: 'required without a platform umaDomain' }] });
+    const user = platformCustomerId.toLowerCase().replace(/[^a-z0-9._-]/g, '-').slice(0, 64);
+    return `$${user}@${domain}`;
+  }
+}
+
+const duplicatePlatformCustomerId = () => new ApiError('CONFLICT', 'a customer with this platformCustomerId already exists', { errors: [{ field: 'platformCustomerId', message: 'already in use' }] });
+const duplicateUmaAddress = () => new ApiError('UMA_ADDRESS_EXISTS', 'a customer with this umaAddress already exists', { errors: [{ field: 'umaAddress', message: 'already in use' }] });
+
+/** Two concurrent creates can both pass the pre-check; the unique indexes decide, and the loser gets the same 409. */
+function uniqueViolation(error: unknown): ApiError | undefined {
+  const e = error as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
+  const constraint = e.constraint ?? e.driverError?.constraint;
+  if ((e.code ?? e.driverError?.code) !== '23505') return undefined;
+  if (constraint === 'customers_platform_customer_id_key') return duplicatePlatformCustomerId();
+  if (constraint === 'customers_uma_address_key') return duplicateUmaAddress();
+  return undefined;
+}
+
