@@ -1,0 +1,53 @@
+import { given } from '@payments/eventsourcing';
+import { ledgerAccountDecider as decider } from './ledger-account.decider';
+import { LedgerAccountEvent } from './ledger-account.events';
+
+const at = '2026-01-01T00:00:00.000Z';
+const opened: LedgerAccountEvent = {
+  type: 'LedgerAccountOpened.v1',
+  data: { accountId: 'InternalAccount:a', platformId: 'P', mode: 'SANDBOX', owner: 'CUSTOMER', currency: 'USD', purpose: 'CUSTOMER', openedAt: at },
+};
+const funded: LedgerAccountEvent = { type: 'PostingRecorded.v1', data: { entryId: 'e1', reference: 'fund', amount: 1000, counterpartyAccountId: 'SYS', kind: 'FUND', balanceAfter: 1000, at } };
+const held: LedgerAccountEvent = { type: 'HoldPlaced.v1', data: { holdId: 'h1', amount: 600, reference: 'Transaction:t', at } };
+const post = (entryId: string, amount: number, holdId?: string) => ({ type: 'Post' as const, entryId, reference: 'r', amount, counterpartyAccountId: 'SYS', kind: 'K', holdId, now: at });
+
+describe('ledgerAccountDecider', () => {
+  it('refuses a debit or a hold beyond the available balance (holds count)', () => {
+    given(decider, [opened, funded]).when(post('e2', -1001)).thenFails('INSUFFICIENT_FUNDS');
+    given(decider, [opened, funded, held]).when(post('e2', -401)).thenFails('INSUFFICIENT_FUNDS');
+    given(decider, [opened, funded, held]).when({ type: 'PlaceHold', holdId: 'h2', amount: 401, reference: 'x', now: at }).thenFails('INSUFFICIENT_FUNDS');
+  });
+
+  it('captures part of a hold: the hold closes, the rest becomes available again', () => {
+    const events = given(decider, [opened, funded, held]).when(post('e2', -500, 'h1')).then([
+      { type: 'HoldClosed.v1', data: { holdId: 'h1', amount: 600, outcome: 'CAPTURED', at } },
+      { type: 'PostingRecorded.v1', data: { entryId: 'e2', reference: 'r', amount: -500, counterpartyAccountId: 'SYS', kind: 'K', holdId: 'h1', balanceAfter: 500, at } },
+    ]);
+    const state = [opened, funded, held, ...events].reduce(decider.evolve, decider.initialState);
+    expect(state).toMatchObject({ total: 500, held: 0 });
+    given(decider, [opened, funded, held, ...events]).when(post('e3', -1, 'h1')).thenFails('HOLD_ALREADY_CLOSED');
+    given(decider, [opened, funded, held]).when(post('e2', -601, 'h1')).thenFails('CAPTURE_EXCEEDS_HOLD');
+  });
+
+  it('is idempotent by entry and hold id, and refuses a reused id with another amount', () => {
+    given(decider, [opened, funded]).when(post('e1', 1000)).then([]);
+    given(decider, [opened, funded]).when(post('e1', 999)).thenFails('CONFLICT');
+    given(decider, [opened, funded, held]).when({ type: 'PlaceHold', holdId: 'h1', amount: 600, reference: 'x', now: at }).then([]);
+    const released: LedgerAccountEvent = { type: 'HoldClosed.v1', data: { holdId: 'h1', amount: 600, outcome: 'RELEASED', at } };
+    given(decider, [opened, funded, held]).when({ type: 'ReleaseHold', holdId: 'h1', outcome: 'RELEASED', now: at }).then([released]);
+    given(decider, [opened, funded, held, released]).when({ type: 'ReleaseHold', holdId: 'h1', outcome: 'EXPIRED', now: at }).then([]);
+    given(decider, [opened, funded]).when({ type: 'ReleaseHold', holdId: 'nope', outcome: 'RELEASED', now: at }).thenFails('HOLD_NOT_FOUND');
+  });
+
+  it('lets a SYSTEM account go negative (it mirrors money outside the platform)', () => {
+    const system: LedgerAccountEvent = { ...opened, data: { ...opened.data, accountId: 'SYS', owner: 'SYSTEM' } } as LedgerAccountEvent;
+    given(decider, [system]).when(post('e1', -1000)).then([
+      { type: 'PostingRecorded.v1', data: { entryId: 'e1', reference: 'r', amount: -1000, counterpartyAccountId: 'SYS', kind: 'K', holdId: undefined, balanceAfter: -1000, at } },
+    ]);
+  });
+
+  it('rejects zero, fractional and unsafe amounts', () => {
+    for (const amount of [0, 1.5, Number.MAX_SAFE_INTEGER + 2]) given(decider, [opened, funded]).when(post('x', amount)).thenFails('INVALID_AMOUNT');
+    given(decider, [opened]).when({ type: 'PlaceHold', holdId: 'h', amount: -5, reference: 'x', now: at }).thenFails('INVALID_AMOUNT');
+  });
+});
