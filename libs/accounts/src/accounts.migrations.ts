@@ -1,0 +1,48 @@
+import { MigrationSet } from '@payments/eventsourcing';
+
+/** Read models of the accounts service (its event store tables come from eventsourcingMigrations). */
+export const accountsMigrations: MigrationSet = {
+  module: 'accounts',
+  migrations: [
+    {
+      version: 1,
+      name: 'ledger',
+      sql: `
+        CREATE TABLE {{schema}}.ledger_accounts (
+          account_id text PRIMARY KEY,
+          platform_id text NOT NULL,
+          mode text NOT NULL CHECK (mode IN ('SANDBOX', 'PRODUCTION')),
+          owner text NOT NULL CHECK (owner IN ('CUSTOMER', 'PLATFORM', 'SYSTEM')),
+          customer_id text,
+          currency text NOT NULL,
+          purpose text NOT NULL,
+          total bigint NOT NULL DEFAULT 0,
+          held bigint NOT NULL DEFAULT 0,
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL,
+          CHECK (owner = 'SYSTEM' OR (total >= 0 AND total - held >= 0))
+        );
+        CREATE INDEX ledger_accounts_owner_idx ON {{schema}}.ledger_accounts (platform_id, mode, owner, customer_id, account_id COLLATE "C");
+        CREATE TABLE {{schema}}.journal_postings (
+          entry_id text NOT NULL,
+          account_id text NOT NULL REFERENCES {{schema}}.ledger_accounts (account_id),
+          platform_id text NOT NULL,
+          mode text NOT NULL,
+          currency text NOT NULL,
+          amount bigint NOT NULL CHECK (amount <> 0),
+          kind text NOT NULL,
+          reference text NOT NULL,
+          created_at timestamptz NOT NULL,
+          PRIMARY KEY (entry_id, account_id)
+        );
+        CREATE INDEX journal_postings_account_idx ON {{schema}}.journal_postings (account_id);
+        CREATE TABLE {{schema}}.platform_currencies (
+          platform_id text NOT NULL,
+          mode text NOT NULL,
+          currencies text[] NOT NULL,
+          PRIMARY KEY (platform_id, mode)
+        );
+      `,
+    },
+  ],
+};

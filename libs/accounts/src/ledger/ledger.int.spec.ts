@@ -1,0 +1,98 @@
+import type { DataSource } from 'typeorm';
+import { asTransactional, CommandExecutor, DomainError, eventsourcingMigrations, PostgresEventStore, runMigrations } from '@payments/eventsourcing';
+import { openServiceDatabase } from '@payments/runtime';
+import { createTestDatabase, TestDatabase } from '@payments/testing';
+import { accountsMigrations } from '../accounts.migrations';
+import { checkLedger } from './ledger-check';
+import { LedgerService, systemAccountId } from './ledger.service';
+
+const now = () => new Date().toISOString();
+
+describe('LedgerService (real PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let ledger: LedgerService;
+  let store: PostgresEventStore;
+  const P = 'Platform:p';
+  const funding = systemAccountId(P, 'SANDBOX', 'SANDBOX_FUNDING', 'USD');
+  const clearing = systemAccountId(P, 'SANDBOX', 'CLEARING', 'USD');
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSource = await openServiceDatabase({ url: database.url, schema: 'accounts', poolSizeMax: 20 });
+    await runMigrations(asTransactional(dataSource), 'accounts', [eventsourcingMigrations, accountsMigrations]);
+    store = new PostgresEventStore('accounts');
+    ledger = new LedgerService(dataSource, new CommandExecutor(asTransactional(dataSource), store));
+    await dataSource.transaction(async (tx) => {
+      for (const id of ['InternalAccount:a', 'InternalAccount:b']) await ledger.open(tx, { accountId: id, platformId: P, mode: 'SANDBOX', owner: 'CUSTOMER', customerId: 'Customer:c', currency: 'USD', purpose: 'CUSTOMER' }, now());
+      await ledger.open(tx, { accountId: 'InternalAccount:eur', platformId: P, mode: 'SANDBOX', owner: 'CUSTOMER', customerId: 'Customer:c', currency: 'EUR', purpose: 'CUSTOMER' }, now());
+    });
+  });
+  afterEach(async () => expect(await checkLedger(dataSource, store)).toEqual([]));
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  const fund = (account: string, amount: number, entryId: string) =>
+    ledger.postEntry(P, 'SANDBOX', { entryId, reference: 'fund', kind: 'SANDBOX_FUNDING', legs: [{ accountId: account, currency: 'USD', amount }, { accountId: funding, currency: 'USD', amount: -amount }] }, now(), [{ accountId: funding, currency: 'USD', amount: 0 }]);
+  const balance = async (account: string) => (await dataSource.query(`SELECT total::int, held::int FROM ledger_accounts WHERE account_id = $1`, [account]))[0];
+
+  it('funds through a balanced entry, once per entry id', async () => {
+    await fund('InternalAccount:a', 10_000, 'fund-1');
+    await fund('InternalAccount:a', 10_000, 'fund-1'); // redelivered
+    expect(await balance('InternalAccount:a')).toEqual({ total: 10_000, held: 0 });
+  });
+
+  it('never overdraws under 50 parallel debits against one account', async () => {
+    await fund('InternalAccount:b', 1_000, 'fund-b');
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        ledger.postEntry(P, 'SANDBOX', { entryId: `debit-${i}`, reference: 'payout', kind: 'PAYOUT', legs: [{ accountId: 'InternalAccount:b', currency: 'USD', amount: -30 }, { accountId: clearing, currency: 'USD', amount: 30 }] }, now(), [{ accountId: clearing, currency: 'USD', amount: 0 }]),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    expect(ok).toBe(33); // floor(1000 / 30)
+    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 'INSUFFICIENT_FUNDS')).toBe(true);
+    expect(await balance('InternalAccount:b')).toEqual({ total: 10, held: 0 });
+  });
+
+  it('holds reserve funds; capture posts part of it, the rest frees up; release and expiry are idempotent', async () => {
+    await ledger.placeHold(P, 'InternalAccount:a', { holdId: 'hold-1', amount: 4_000, reference: 'Transaction:t1' }, now());
+    expect(await balance('InternalAccount:a')).toEqual({ total: 10_000, held: 4_000 });
+    await expect(ledger.placeHold(P, 'InternalAccount:a', { holdId: 'hold-2', amount: 6_001, reference: 'x' }, now())).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    const capture = { entryId: 'capture-1', reference: 'hold-1', kind: 'PAYOUT', legs: [{ accountId: 'InternalAccount:a', currency: 'USD', amount: -3_500, holdId: 'hold-1' }, { accountId: clearing, currency: 'USD', amount: 3_500 }] };
+    await ledger.postEntry(P, 'SANDBOX', capture, now(), [{ accountId: clearing, currency: 'USD', amount: 0 }]);
+    await ledger.postEntry(P, 'SANDBOX', capture, now()); // replay
+    expect(await balance('InternalAccount:a')).toEqual({ total: 6_500, held: 0 });
+    await ledger.placeHold(P, 'InternalAccount:a', { holdId: 'hold-3', amount: 500, reference: 'y' }, now());
+    await ledger.releaseHold(P, 'InternalAccount:a', 'hold-3', 'RELEASED', now());
+    await ledger.releaseHold(P, 'InternalAccount:a', 'hold-3', 'EXPIRED', now());
+    expect(await balance('InternalAccount:a')).toEqual({ total: 6_500, held: 0 });
+  });
+
+  it('reverses a posted entry (a returned payment) exactly once', async () => {
+    await ledger.reverse(P, 'SANDBOX', 'capture-1', 'reversal-1', now());
+    await ledger.reverse(P, 'SANDBOX', 'capture-1', 'reversal-1', now());
+    expect(await balance('InternalAccount:a')).toEqual({ total: 10_000, held: 0 });
+  });
+
+  it('posts all legs or none: a failing leg leaves the other untouched', async () => {
+    const before = await balance('InternalAccount:a');
+    await expect(
+      ledger.postEntry(P, 'SANDBOX', { entryId: 'bad-1', reference: 'x', kind: 'TRANSFER', legs: [{ accountId: 'InternalAccount:b', currency: 'USD', amount: -1_000_000 }, { accountId: 'InternalAccount:a', currency: 'USD', amount: 1_000_000 }] }, now()),
+    ).rejects.toBeInstanceOf(DomainError);
+    expect(await balance('InternalAccount:a')).toEqual(before);
+    await expect(
+      ledger.postEntry(P, 'SANDBOX', { entryId: 'bad-2', reference: 'x', kind: 'TRANSFER', legs: [{ accountId: 'InternalAccount:eur', currency: 'USD', amount: -1 }, { accountId: 'InternalAccount:a', currency: 'USD', amount: 1 }] }, now()),
+    ).rejects.toMatchObject({ code: 'INVALID_CURRENCY' });
+    await expect(ledger.postEntry('Platform:other', 'SANDBOX', { entryId: 'bad-3', reference: 'x', kind: 'TRANSFER', legs: [{ accountId: 'InternalAccount:a', currency: 'USD', amount: -1 }, { accountId: 'InternalAccount:b', currency: 'USD', amount: 1 }] }, now())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('the checker finds a tampered balance', async () => {
+    await dataSource.query(`UPDATE ledger_accounts SET total = total + 1 WHERE account_id = 'InternalAccount:a'`);
+    const violations = await checkLedger(dataSource, store);
+    expect(violations.map((v) => v.rule).sort()).toEqual(['BALANCE_MISMATCH', 'FOLD_MISMATCH']);
+    await dataSource.query(`UPDATE ledger_accounts SET total = total - 1 WHERE account_id = 'InternalAccount:a'`);
+  });
+});

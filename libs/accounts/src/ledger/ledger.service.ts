@@ -1,0 +1,101 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { v5 as uuidv5 } from 'uuid';
+import type { Mode } from '@payments/contracts';
+import { CommandExecutor, DomainError, retryOnConflict } from '@payments/eventsourcing';
+import { LedgerAccountCommand, ledgerAccountDecider } from './ledger-account.decider';
+import { LedgerOwner } from './ledger-account.events';
+import { projectLedgerAccount } from './ledger-account.projection';
+import { LedgerAccountState } from './ledger-account.state';
+import { checkEntry, JournalEntry, Leg } from './journal-entry';
+
+const SYSTEM_NAMESPACE = 'c1b7a0b2-3f1e-4f0c-9d5e-2a6b8e4f7d31';
+
+export interface OpenAccount {
+  accountId: string;
+  platformId: string;
+  mode: Mode;
+  owner: LedgerOwner;
+  customerId?: string;
+  currency: string;
+  purpose: string;
+}
+
+/** System accounts (clearing, FX, fees, sandbox funding) per platform, mode, purpose and currency: ids are derived. */
+export function systemAccountId(platformId: string, mode: Mode, purpose: string, currency: string): string {
+  return `SystemAccount:${uuidv5(`${platformId}/${mode}/${purpose}/${currency}`, SYSTEM_NAMESPACE)}`;
+}
+
+/**
+ * The double-entry ledger over ledger-account streams. An entry's legs are decided and appended in ONE transaction,
+ * so either every leg is posted or none is; writers of one account queue on its stream lock (taken in account-id
+ * order so two entries touching the same accounts cannot deadlock).
+ */
+export class LedgerService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly executor: CommandExecutor<EntityManager>,
+  ) {}
+
+  async open(tx: EntityManager, account: OpenAccount, now: string): Promise<void> {
+    await this.run(tx, account.accountId, account.platformId, { type: 'Open', ...account, now });
+  }
+
+  /** Posts a balanced entry; idempotent by entryId (a replay posts nothing). */
+  postEntry(platformId: string, mode: Mode, entry: JournalEntry, now: string, systemAccounts: Leg[] = []): Promise<void> {
+    const invalid = checkEntry(entry);
+    if (invalid) return Promise.reject(invalid);
+    return this.inTransaction(async (tx) => {
+      for (const leg of systemAccounts) await this.open(tx, { accountId: leg.accountId, platformId, mode, owner: 'SYSTEM', currency: leg.currency, purpose: 'SYSTEM' }, now);
+      await this.assertLegs(tx, platformId, mode, entry.legs);
+      const legs = [...entry.legs].sort((a, b) => (a.accountId < b.accountId ? -1 : 1));
+      for (const leg of legs) {
+        const counterparty = entry.legs.find((l) => l.accountId !== leg.accountId)!.accountId;
+        await this.run(tx, leg.accountId, platformId, { type: 'Post', entryId: entry.entryId, reference: entry.reference, amount: leg.amount, counterpartyAccountId: counterparty, kind: entry.kind, holdId: leg.holdId, now });
+      }
+    });
+  }
+
+  async placeHold(platformId: string, accountId: string, hold: { holdId: string; amount: number; reference: string; expiresAt?: string }, now: string): Promise<void> {
+    await this.inTransaction((tx) => this.run(tx, accountId, platformId, { type: 'PlaceHold', ...hold, now }));
+  }
+
+  async releaseHold(platformId: string, accountId: string, holdId: string, outcome: 'RELEASED' | 'EXPIRED', now: string): Promise<void> {
+    await this.inTransaction((tx) => this.run(tx, accountId, platformId, { type: 'ReleaseHold', holdId, outcome, now }));
+  }
+
+  /** The inverse legs of a posted entry (a returned payment): idempotent by the reversal's own entry id. */
+  async reverse(platformId: string, mode: Mode, originalEntryId: string, reversalEntryId: string, now: string): Promise<void> {
+    const legs: { account_id: string; currency: string; amount: string }[] = await this.dataSource.query(
+      `SELECT account_id, currency, amount FROM journal_postings WHERE entry_id = $1 AND platform_id = $2 AND mode = $3`,
+      [originalEntryId, platformId, mode],
+    );
+    if (legs.length === 0) throw new DomainError('NOT_FOUND', `entry ${originalEntryId} does not exist`);
+    await this.postEntry(platformId, mode, {
+      entryId: reversalEntryId,
+      reference: originalEntryId,
+      kind: 'REVERSAL',
+      legs: legs.map((l) => ({ accountId: l.account_id, currency: l.currency, amount: -Number(l.amount) })),
+    }, now);
+  }
+
+  private async assertLegs(tx: EntityManager, platformId: string, mode: Mode, legs: readonly Leg[]): Promise<void> {
+    const rows: { account_id: string; currency: string }[] = await tx.query(
+      `SELECT account_id, currency FROM ledger_accounts WHERE account_id = ANY($1) AND platform_id = $2 AND mode = $3`,
+      [legs.map((l) => l.accountId), platformId, mode],
+    );
+    for (const leg of legs) {
+      const row = rows.find((r) => r.account_id === leg.accountId);
+      if (!row) throw new DomainError('NOT_FOUND', `account ${leg.accountId} not found`);
+      if (row.currency !== leg.currency) throw new DomainError('INVALID_CURRENCY', `account ${leg.accountId} holds ${row.currency}, not ${leg.currency}`);
+    }
+  }
+
+  private async run(tx: EntityManager, accountId: string, platformId: string, command: LedgerAccountCommand): Promise<LedgerAccountState> {
+    const result = await this.executor.decideAndAppend(tx, { decider: ledgerAccountDecider, streamId: accountId, platformId, command, project: projectLedgerAccount });
+    return result.state;
+  }
+
+  private inTransaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return retryOnConflict(() => this.dataSource.transaction(work), 5);
+  }
+}
