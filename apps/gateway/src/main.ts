@@ -8,15 +8,17 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger('gateway', config.logLevel);
   if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL (idempotency records) and KAFKA_BROKERS');
-  const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'gateway' });
+  const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'gateway', namespace: config.busNamespace });
   const gateway = await startGateway({
     port: config.port,
     identity: { host: config.identityRpcHost, port: config.identityRpcPort },
+    accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
     rpcTimeoutMs: config.rpcTimeoutMs,
     databaseUrl: config.databaseUrl,
     bus,
     rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
     idempotencyTtlMs: config.idempotencyTtlHours * 3_600_000,
+    publicUrl: config.publicUrl,
     log: (message, error) => (error ? logger.error({ err: error }, message) : logger.info(message)),
   });
   logger.info(`gateway listening on port ${config.port}`);

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const logger = createLogger('identity', config.logLevel);
   if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL and KAFKA_BROKERS (use `npm start` for the embedded mode)');
   const log = (message: string, error?: unknown) => (error ? logger.error({ err: error }, message) : logger.info(message));
-  const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'identity' });
+  const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'identity', namespace: config.busNamespace });
   const identity = await Identity.open({
     databaseUrl: config.databaseUrl,
     bus,

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { basicAuth, createTestDatabase, http, TestDatabase } from '@payments/testing';
+import { basicAuth, createTestDatabase, eventually, http, TestDatabase } from '@payments/testing';
 
 const ADMIN = resolve(__dirname, '../../../dist/apps/launcher/src/admin.js');
 
@@ -43,10 +43,34 @@ describe('npm run admin -- platform:create', () => {
     const { startTestPlatformOn } = await import('./test-start-on');
     const running = await startTestPlatformOn(database.url, dataDir);
     try {
-      const res = await http('GET', `${running.url}/config`, { auth: basicAuth(created.sandbox.clientId, created.sandbox.clientSecret) });
+      const auth = basicAuth(created.sandbox.clientId, created.sandbox.clientSecret);
+      const res = await http('GET', `${running.url}/config`, { auth });
       expect(res.status).toBe(200);
+      // The platform's accounts open from the events the CLI left in the outbox.
+      await eventually(async () => (await http('GET', `${running.url}/platform/internal-accounts`, { auth })).body.data?.length > 0, { what: 'platform accounts' });
     } finally {
       await running.stop();
+    }
+  });
+
+  it('ledger:check reports a clean ledger with exit 0 and a tampered one with exit 1', async () => {
+    const clean = admin('ledger:check');
+    expect(clean.status).toBe(0);
+    expect(JSON.parse(clean.stdout)).toMatchObject({ violations: [] });
+    const { Client } = await import('pg');
+    const db = new Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const [{ account_id }] = (await db.query(`SELECT account_id FROM accounts.ledger_accounts LIMIT 1`)).rows;
+      await db.query(`UPDATE accounts.ledger_accounts SET total = total + 7, held = held WHERE account_id = $1`, [account_id]);
+      const dirty = admin('ledger:check');
+      expect(dirty.status).toBe(1);
+      expect(JSON.parse(dirty.stdout).violations.map((v: { rule: string; subject: string }) => [v.rule, v.subject])).toEqual(
+        expect.arrayContaining([['BALANCE_MISMATCH', account_id], ['FOLD_MISMATCH', account_id]]),
+      );
+      await db.query(`UPDATE accounts.ledger_accounts SET total = total - 7 WHERE account_id = $1`, [account_id]);
+    } finally {
+      await db.end();
     }
   });
 

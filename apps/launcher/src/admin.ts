@@ -4,27 +4,32 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
+import { Accounts, checkLedger } from '@payments/accounts';
 import { Identity } from '@payments/identity';
-import { createEventBus, serviceTopic } from '@payments/messaging';
+import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { loadConfig, loadSecretHashKey, RuntimeConfig } from '@payments/runtime';
 
 const USAGE = `usage: npm run admin -- <command> [options]
 
 commands:
   platform:create --name NAME   create a platform; prints its id and its sandbox and production credentials as JSON
+  ledger:check                  verify the ledger invariants (entries and currencies sum to zero, balances equal
+                                their postings and their events, nothing overdrawn); exit code 1 on any violation
 `;
 
 /** Operator CLI. Works on DATABASE_URL, or on the embedded database of `npm start` (running or not). */
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { name: { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help || positionals.length !== 1) return usage(values.help ? 0 : 2);
-  if (positionals[0] !== 'platform:create') return usage(2, `unknown command ${positionals[0]}`);
-  if (!values.name?.trim()) return usage(2, 'platform:create needs --name NAME');
+  const command = positionals[0];
+  if (command !== 'platform:create' && command !== 'ledger:check') return usage(2, `unknown command ${command}`);
+  if (command === 'platform:create' && !values.name?.trim()) return usage(2, 'platform:create needs --name NAME');
 
   const config = loadConfig();
   const { url, embedded } = await database(config);
-  const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: url, clientId: 'admin' });
+  const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: url, clientId: 'admin', namespace: config.busNamespace });
   try {
+    if (command === 'ledger:check') return await ledgerCheck(url, bus, config);
     const identity = await Identity.open({
       databaseUrl: url,
       bus,
@@ -33,13 +38,25 @@ async function main(argv: string[]): Promise<number> {
       sandboxTimeScale: config.sandboxTimeScale,
     });
     // The events are in the identity log (the outbox): the platform's relay publishes them when it runs.
-    const created = await identity.platforms.create(values.name);
+    const created = await identity.platforms.create(values.name!);
     await identity.host.stop();
     process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);
     return 0;
   } finally {
     await bus.close();
     await embedded?.stop();
+  }
+}
+
+async function ledgerCheck(url: string, bus: EventBus, config: RuntimeConfig): Promise<number> {
+  const accounts = await Accounts.open({ databaseUrl: url, bus, topic: serviceTopic('accounts'), sandboxTimeScale: config.sandboxTimeScale });
+  try {
+    const violations = await checkLedger(accounts.host.dataSource, accounts.host.store);
+    const [{ n }] = await accounts.host.dataSource.query(`SELECT count(*)::int AS n FROM ledger_accounts`);
+    process.stdout.write(`${JSON.stringify({ accountsChecked: n, violations }, null, 2)}\n`);
+    return violations.length === 0 ? 0 : 1;
+  } finally {
+    await accounts.host.stop();
   }
 }
 

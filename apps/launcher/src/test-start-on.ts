@@ -9,6 +9,8 @@ export async function startTestPlatformOn(databaseUrl: string, dataDir: string) 
       PORT: String(await freePort()),
       IDENTITY_RPC_PORT: String(await freePort()),
       IDENTITY_OPS_PORT: '0',
+      ACCOUNTS_RPC_PORT: String(await freePort()),
+      ACCOUNTS_OPS_PORT: '0',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       RATE_LIMIT_PER_SECOND: '0',

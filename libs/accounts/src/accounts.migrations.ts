@@ -36,11 +36,12 @@ export const accountsMigrations: MigrationSet = {
           PRIMARY KEY (entry_id, account_id)
         );
         CREATE INDEX journal_postings_account_idx ON {{schema}}.journal_postings (account_id);
+        -- The platforms' configured currencies, from identity's PlatformConfig events (keyed by the config stream).
         CREATE TABLE {{schema}}.platform_currencies (
+          config_stream_id text PRIMARY KEY,
           platform_id text NOT NULL,
           mode text NOT NULL,
-          currencies text[] NOT NULL,
-          PRIMARY KEY (platform_id, mode)
+          currencies text[] NOT NULL
         );
       `,
     },

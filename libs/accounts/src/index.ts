@@ -1,1 +1,5 @@
-// The accounts service: ledger, internal and external accounts (issue 5; being built).
+export * from './accounts';
+export * from './accounts.server';
+export * from './ledger/ledger.service';
+export * from './ledger/ledger-check';
+export * from './internal-accounts/internal-account.service';

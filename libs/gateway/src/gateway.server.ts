@@ -12,6 +12,13 @@ import { CredentialCache } from './auth/credential-cache';
 import { evictDeletedTokens } from './auth/credential-eviction';
 import { RateLimiter } from './auth/rate-limiter';
 import { ConfigController } from './config/config.controller';
+import { BulkImportController } from './bulk-import/bulk-import.controller';
+import { CustomersController } from './customers/customers.controller';
+import { KYC_LINK_ORIGIN, KycLinkController } from './kyc-link/kyc-link.controller';
+import { mountKycLinkPage } from './kyc-link/kyc-link-page';
+import { DocumentsController } from './documents/documents.controller';
+import { BeneficialOwnersController } from './beneficial-owners/beneficial-owners.controller';
+import { VerificationsController } from './verifications/verifications.controller';
 import { bodyParserErrorHandler, HttpErrorFilter } from './errors/http-error.filter';
 import { createValidationPipe } from './errors/validation';
 import { jsonOnly } from './http/json-only';
@@ -22,6 +29,8 @@ import { IdempotencyStore } from './idempotency/idempotency.store';
 import { mountApiReference } from './openapi/api-reference';
 import { GatewayMetrics } from './ops/gateway-metrics';
 import { mountGatewayOps } from './ops/gateway-ops';
+import { InternalAccountsController } from './accounts/internal-accounts.controller';
+import { ACCOUNTS_CLIENT } from './rpc/clients';
 import { ServiceClient, ServiceEndpoint } from './rpc/service-client';
 import { TokensController } from './tokens/tokens.controller';
 
@@ -32,6 +41,7 @@ export interface GatewayOptions {
   port: number;
   host?: string;
   identity: Omit<ServiceEndpoint, 'name'>;
+  accounts: Omit<ServiceEndpoint, 'name'>;
   rpcTimeoutMs: number;
   /** The gateway's own schema `gateway` holds idempotency records (no domain state). */
   databaseUrl: string;
@@ -41,15 +51,19 @@ export interface GatewayOptions {
   rateLimit?: { perSecond: number; burst: number };
   idempotencyTtlMs?: number;
   bodyLimit?: string;
+  /** The gateway's origin as clients reach it (PUBLIC_URL), for links it hands out; unset: the request's Host. */
+  publicUrl?: string;
   log?: (message: string, error?: unknown) => void;
 }
 
 interface GatewayParts {
   identity: ServiceClient;
+  accounts: ServiceClient;
   cache: CredentialCache;
   limiter: RateLimiter;
   idempotency: IdempotencyStore;
   errors: HttpErrorFilter;
+  publicUrl?: string;
 }
 
 @Module({})
@@ -57,13 +71,15 @@ class GatewayModule {
   static register(parts: GatewayParts): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [ConfigController, TokensController],
+      controllers: [ConfigController, TokensController, BulkImportController, KycLinkController, InternalAccountsController, CustomersController, DocumentsController, VerificationsController, BeneficialOwnersController],
       providers: [
         { provide: IDENTITY_CLIENT, useValue: parts.identity },
+        { provide: ACCOUNTS_CLIENT, useValue: parts.accounts },
         { provide: CredentialCache, useValue: parts.cache },
         { provide: RateLimiter, useValue: parts.limiter },
         { provide: IdempotencyStore, useValue: parts.idempotency },
         { provide: HttpErrorFilter, useValue: parts.errors },
+        { provide: KYC_LINK_ORIGIN, useValue: { publicUrl: parts.publicUrl } },
         { provide: APP_GUARD, useClass: BasicAuthGuard },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
@@ -85,17 +101,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const metrics = new GatewayMetrics();
   const parts: GatewayParts = {
     identity: new ServiceClient({ name: 'identity', ...options.identity }, options.rpcTimeoutMs, metrics.recordRpc),
+    accounts: new ServiceClient({ name: 'accounts', ...options.accounts }, options.rpcTimeoutMs, metrics.recordRpc),
     cache: new CredentialCache(),
     limiter: new RateLimiter(options.rateLimit?.perSecond ?? 50, options.rateLimit?.burst ?? 100),
     idempotency: new IdempotencyStore(dataSource, { ttlMs, leaseMs: Math.max(options.rpcTimeoutMs * 2, 30_000) }),
     errors: new HttpErrorFilter(options.log),
+    publicUrl: options.publicUrl,
   };
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(parts), { bodyParser: false, logger: false });
   const express = app.getHttpAdapter().getInstance();
-  mountGatewayOps(app, { metrics, identity: parts.identity, database: dataSource, bus: options.bus }); // first: no auth, every request timed
+  mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, database: dataSource, bus: options.bus }); // first: no auth, every request timed
   app.use(methodNotAllowed(() => express), jsonOnly, json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler);
   app.setGlobalPrefix(API_VERSION);
   mountApiReference(app, API_VERSION); // GET /openapi.json and /docs at the root, no auth; after the prefix (paths carry it)
+  mountKycLinkPage(app, parts.identity); // GET /kyc/{token}: the hosted KYC page, no Basic auth (the token is the credential)
   app.useGlobalFilters(parts.errors);
   app.useGlobalPipes(createValidationPipe());
   app.disable('x-powered-by');
@@ -112,6 +131,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await app.close();
       await eviction?.stop();
       await parts.identity.close();
+      await parts.accounts.close();
       await dataSource.destroy();
     },
   };

@@ -1,4 +1,5 @@
-import { EventEnvelope } from '@payments/eventsourcing';
+import type { EntityManager } from 'typeorm';
+import { EventEnvelope, TimerHandler } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { ServiceHost } from '@payments/runtime';
 import { CredentialVerifier } from './credentials/credential-verifier';
@@ -13,6 +14,14 @@ import { PlatformConfigView } from './platform-config/platform-config.entity';
 import { PlatformConfigService } from './platform-config/platform-config.service';
 import { PlatformService } from './platform/platform.service';
 import { TokenService } from './tokens/token.service';
+import { customerImportMigrations } from './customer-imports/customer-import.migrations';
+import { CustomerImportService } from './customer-imports/customer-import.service';
+import { CUSTOMER_IMPORT_WORKER_DEFAULTS, CustomerImportWorker } from './customer-imports/customer-import.worker';
+import { kycLinkMigrations } from './kyc-links/kyc-link.migrations';
+import { KycLinkService } from './kyc-links/kyc-link.service';
+import { BeneficialOwnerService } from './beneficial-owners/beneficial-owner.service';
+import { VERIFICATION_DEFAULTS, VerificationService, VerificationServiceOptions } from './verifications/verification.service';
+import { verificationsMigrations } from './verifications/verifications.migrations';
 
 export const IDENTITY_SERVICE = 'identity';
 
@@ -25,6 +34,7 @@ export interface IdentityOptions {
   /** Where production contact codes are delivered (the operator's email/SMS gateway); unset: 503 on send. */
   contactDeliveryUrl?: string;
   customers?: Partial<Omit<CustomerServiceOptions, 'sender'>>;
+  verifications?: Partial<VerificationServiceOptions>;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -44,6 +54,10 @@ interface IdentityParts {
   tokens: TokenService;
   customers: CustomerService;
   documents: DocumentService;
+  customerImports: CustomerImportService;
+  kycLinks: KycLinkService;
+  beneficialOwners: BeneficialOwnerService;
+  verifications: VerificationService;
 }
 
 /** The identity service's parts, wired once: used by its RPC controllers, the admin CLI and tests. */
@@ -55,20 +69,27 @@ export class Identity implements IdentityParts {
   readonly tokens!: TokenService;
   readonly customers!: CustomerService;
   readonly documents!: DocumentService;
+  readonly customerImports!: CustomerImportService;
+  readonly kycLinks!: KycLinkService;
+  readonly beneficialOwners!: BeneficialOwnerService;
+  readonly verifications!: VerificationService;
 
   private constructor(parts: IdentityParts) {
     Object.assign(this, parts);
   }
 
   static async open(options: IdentityOptions): Promise<Identity> {
+    // Filled below once the services exist; the timer poller only starts later, with host.start().
+    const timerHandlers: Record<string, TimerHandler<EntityManager>> = {};
     const host = await ServiceHost.open({
       name: IDENTITY_SERVICE,
       databaseUrl: options.databaseUrl,
       bus: options.bus,
       topic: options.topic,
-      migrations: [identityMigrations, documentsMigrations],
+      migrations: [identityMigrations, documentsMigrations, verificationsMigrations, customerImportMigrations, kycLinkMigrations],
       entities: [PlatformConfigView],
       sandboxTimeScale: options.sandboxTimeScale,
+      timerHandlers,
       toPublic: redactSecrets,
       log: options.log,
     });
@@ -76,14 +97,23 @@ export class Identity implements IdentityParts {
     const configs = new PlatformConfigService(host.executor);
     const tokens = new TokenService(host.dataSource, host.executor, hasher);
     const sender: ContactCodeSender = options.contactDeliveryUrl ? new HttpContactCodeSender(options.contactDeliveryUrl) : new UnconfiguredContactCodeSender();
+    const documents = new DocumentService(host.dataSource, host.executor, new PgDocumentStorage(host.dataSource));
+    const beneficialOwners = new BeneficialOwnerService(host.dataSource, host.executor);
+    const verifications = new VerificationService(host.dataSource, host.executor, host.timers, documents, beneficialOwners, { ...VERIFICATION_DEFAULTS, ...options.verifications });
+    Object.assign(timerHandlers, verifications.timerHandlers());
+    const customers = new CustomerService(host.dataSource, host.executor, hasher, { ...CUSTOMER_DEFAULTS, ...options.customers, sender });
     return new Identity({
       host,
       credentials: new CredentialVerifier(host.dataSource, hasher),
       configs,
       platforms: new PlatformService(host.dataSource, host.executor, configs, tokens, hasher),
       tokens,
-      customers: new CustomerService(host.dataSource, host.executor, hasher, { ...CUSTOMER_DEFAULTS, ...options.customers, sender }),
-      documents: new DocumentService(host.dataSource, host.executor, new PgDocumentStorage(host.dataSource)),
+      customers,
+      customerImports: new CustomerImportService(host.dataSource, host.executor, new CustomerImportWorker(host.dataSource, host.executor, customers, CUSTOMER_IMPORT_WORKER_DEFAULTS, options.log)),
+      kycLinks: new KycLinkService(host.dataSource, host.executor, hasher, customers),
+      documents,
+      beneficialOwners,
+      verifications,
     });
   }
 }
@@ -96,6 +126,7 @@ export function redactSecrets(envelope: EventEnvelope): EventEnvelope {
   const data = envelope.data as Record<string, any>;
   switch (envelope.type) {
     case 'TokenCreated.v1':
+    case 'KycLinkIssued.v1':
     case 'ContactCodeIssued.v1': {
       const { secretHash: _s, codeHash: _c, ...rest } = data;
       return { ...envelope, data: rest };
@@ -108,7 +139,28 @@ export function redactSecrets(envelope: EventEnvelope): EventEnvelope {
       const { identifier: _i, ...changes } = data.changes ?? {};
       return { ...envelope, data: { ...data, changes } };
     }
+    case 'BeneficialOwnerAdded.v1': {
+      const { identifier: _i, ...personalInfo } = data.personalInfo ?? {};
+      return { ...envelope, data: { ...data, personalInfo } };
+    }
+    case 'BeneficialOwnerUpdated.v1': {
+      if (!data.changes?.personalInfo) return envelope;
+      const { identifier: _i, ...personalInfo } = data.changes.personalInfo;
+      return { ...envelope, data: { ...data, changes: { ...data.changes, personalInfo } } };
+    }
+    case 'DocumentUploaded.v1':
+    case 'DocumentReplaced.v1':
+      return { ...envelope, data: withoutKeys(data, ['documentNumber']) };
     default:
       return envelope;
   }
+}
+
+/** Removes `keys` at any depth: a field may sit at the top of `data` or inside a nested object (metadata, changes). */
+function withoutKeys(value: Record<string, any>, keys: string[]): Record<string, any> {
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !keys.includes(k))
+      .map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? withoutKeys(v, keys) : v]),
+  );
 }

@@ -57,6 +57,7 @@ const TABLE: readonly Currency[] = [
 const BY_CODE = new Map(TABLE.map((c) => [c.code, c]));
 
 export const SUPPORTED_CURRENCY_CODES: readonly string[] = TABLE.map((c) => c.code);
+export const CRYPTO_CURRENCY_CODES: readonly string[] = TABLE.filter((c) => c.kind === 'CRYPTO').map((c) => c.code);
 
 export function findCurrency(code: string): Currency | undefined {
   return BY_CODE.get(code);

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { redactSecrets } from '@payments/identity';
 import { startTestPlatform, TestPlatform } from './test-platform';
 
 const individual = (suffix: string, extra: Record<string, unknown> = {}) => ({
@@ -138,7 +139,6 @@ describe('customers through the gateway', () => {
     } finally {
       await db.end();
     }
-    const { redactSecrets } = await import('@payments/identity');
     const [event] = await t.platform.identity.host.store.readStream(t.platform.identity.host.dataSource, created.id);
     expect(JSON.stringify(redactSecrets(event as never))).not.toContain('987-65-4321');
   });

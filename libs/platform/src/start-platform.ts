@@ -1,10 +1,11 @@
 import { join } from 'node:path';
+import { Accounts, startAccountsServer } from '@payments/accounts';
 import { Mode } from '@payments/contracts';
 import { Gateway, startGateway } from '@payments/gateway';
 import { CreatedPlatform, Identity, IdentityServer, PlainCredential, startIdentityServer } from '@payments/identity';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
-import { loadSecretHashKey, Logger, RuntimeConfig } from '@payments/runtime';
+import { loadSecretHashKey, Logger, RuntimeConfig, ServiceServer } from '@payments/runtime';
 
 export interface PlatformOptions {
   config: RuntimeConfig;
@@ -20,6 +21,8 @@ export interface RunningPlatform {
   bus: EventBus;
   identity: Identity;
   identityServer: IdentityServer;
+  accounts: Accounts;
+  accountsServer: ServiceServer;
   gateway: Gateway;
   /** The platform created on this start, with its secrets (shown once), if one was created. */
   createdPlatform?: CreatedPlatform;
@@ -46,7 +49,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       stack.push(() => embedded!.stop());
     }
     const databaseUrl = config.databaseUrl ?? embedded!.url;
-    const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl, clientId: 'payments-platform' });
+    const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl, clientId: 'payments-platform', namespace: config.busNamespace });
     stack.push(() => bus.close());
 
     const identity = await Identity.open({
@@ -55,6 +58,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       topic: serviceTopic('identity'),
       secretHashKey: loadSecretHashKey(options.secretHashKeyHex, join(config.dataDir, 'secret-hash.key')),
       sandboxTimeScale: config.sandboxTimeScale,
+      contactDeliveryUrl: config.contactDeliveryUrl,
+      customers: config.endUserTerms ? { terms: config.endUserTerms } : {},
       log,
     });
     const createdPlatform = options.bootstrap
@@ -66,18 +71,25 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const identityServer: IdentityServer = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log, identityOps);
     stack.push(() => identityServer.stop());
 
+    const accounts = await Accounts.open({ databaseUrl, bus, topic: serviceTopic('accounts'), sandboxTimeScale: config.sandboxTimeScale, log });
+    const accountsOps = { host: config.rpcHost, port: config.accountsOpsPort, bus };
+    const accountsServer = await startAccountsServer(accounts, { host: config.rpcHost, port: config.accountsRpcPort }, log, accountsOps);
+    stack.push(() => accountsServer.stop());
+
     const gateway = await startGateway({
       port: config.port,
       identity: { host: config.identityRpcHost, port: config.identityRpcPort },
+      accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
       rpcTimeoutMs: config.rpcTimeoutMs,
       databaseUrl,
       bus,
       rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
       idempotencyTtlMs: config.idempotencyTtlHours * 3_600_000,
+      publicUrl: config.publicUrl,
       log,
     });
     stack.push(() => gateway.stop());
-    return { url: gateway.url, databaseUrl, bus, identity, identityServer, gateway, createdPlatform, stop: stopAll };
+    return { url: gateway.url, databaseUrl, bus, identity, identityServer, accounts, accountsServer, gateway, createdPlatform, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -1,6 +1,10 @@
+import { eventually } from '@payments/testing';
 import { API_VERSION } from '@payments/gateway';
 import { startTestPlatform, TestPlatform, TestTenant } from './test-platform';
+import { createCustomerHolder, uploadDocument } from './test-documents';
 import { servedRoutes } from './test-routes';
+import { individualRow, toCsv, uploadCsv } from './test-customer-import';
+import { addOwner, businessBody, createCustomer, individualBody, ownerBody } from './test-kyc';
 
 /**
  * Two platforms; every route that addresses one resource is tried with the other platform's credentials and must
@@ -16,6 +20,19 @@ interface TenancyRow {
 
 const rows: TenancyRow[] = [
   {
+    route: 'POST /sandbox/internal-accounts/:accountId/fund',
+    setup: async (t, owner) => {
+      const customer = (await t.call('POST', '/customers', { auth: owner.sandbox, body: { customerType: 'INDIVIDUAL', fullName: 'Funds' } })).body;
+      const account = await eventually(async () => (await t.call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`, { auth: owner.sandbox })).body.data?.[0], { what: 'internal account' });
+      return `/sandbox/internal-accounts/${account.id}/fund`;
+    },
+    body: { amount: 100 },
+  },
+  ...customerRows(),
+  ...documentRows(),
+  ...onboardingRows(),
+  ...kycRows(),
+  {
     route: 'GET /tokens/:tokenId',
     setup: async (t, owner) => `/tokens/${(await t.call('POST', '/tokens', { auth: owner.sandbox, body: { name: 'mine', permissions: ['VIEW'] } })).body.id}`,
   },
@@ -24,6 +41,63 @@ const rows: TenancyRow[] = [
     setup: async (t, owner) => `/tokens/${(await t.call('POST', '/tokens', { auth: owner.sandbox, body: { name: 'mine', permissions: ['VIEW'] } })).body.id}`,
   },
 ];
+
+/** Customer routes; an EU customer, so the contact-verification routes succeed for the owner. */
+function customerRows(): TenancyRow[] {
+  let n = 0;
+  const customer = async (t: TestPlatform, owner: TestTenant) =>
+    (await t.call('POST', '/customers', { auth: owner.sandbox, body: { customerType: 'INDIVIDUAL', fullName: `Tenant ${n++}`, region: 'DE', email: 'x@example.de', phoneNumber: '+4915112345678' } })).body.id as string;
+  const withCode = (channel: 'email' | 'phone') => async (t: TestPlatform, owner: TestTenant) => {
+    const id = await customer(t, owner);
+    await t.call('POST', `/customers/${id}/verify-${channel}`, { auth: owner.sandbox });
+    return `/customers/${id}/verify-${channel}/confirm`;
+  };
+  return [
+    { route: 'GET /customers/:customerId', setup: async (t, o) => `/customers/${await customer(t, o)}` },
+    { route: 'PATCH /customers/:customerId', setup: async (t, o) => `/customers/${await customer(t, o)}`, body: { fullName: 'Renamed' } },
+    { route: 'DELETE /customers/:customerId', setup: async (t, o) => `/customers/${await customer(t, o)}` },
+    { route: 'POST /customers/:customerId/verify-email', setup: async (t, o) => `/customers/${await customer(t, o)}/verify-email` },
+    { route: 'POST /customers/:customerId/verify-phone', setup: async (t, o) => `/customers/${await customer(t, o)}/verify-phone` },
+    { route: 'POST /customers/:customerId/verify-email/confirm', setup: withCode('email'), body: { code: '123456' } },
+    { route: 'POST /customers/:customerId/verify-phone/confirm', setup: withCode('phone'), body: { code: '123456' } },
+  ];
+}
+
+/** Bulk import job of the owner, and a kyc-link for one of its customers (no channel to verify outside the EU). */
+function onboardingRows(): TenancyRow[] {
+  let n = 0;
+  const job = async (t: TestPlatform, o: TestTenant) => `/customers/bulk/jobs/${(await uploadCsv(t, toCsv([individualRow(`tenancy-${n++}`)]), { auth: o.sandbox })).body.jobId}`;
+  const customer = async (t: TestPlatform, o: TestTenant) => (await t.call('POST', '/customers', { auth: o.sandbox, body: { customerType: 'INDIVIDUAL', fullName: 'Tenant Kyc' } })).body.id as string;
+  return [
+    { route: 'GET /customers/bulk/jobs/:jobId', setup: job },
+    { route: 'POST /customers/:customerId/kyc-link', setup: async (t, o) => `/customers/${await customer(t, o)}/kyc-link`, body: {} },
+  ];
+}
+
+/** Document routes: a PDF of one of the owner's sandbox customers. */
+function documentRows(): TenancyRow[] {
+  const document = async (t: TestPlatform, owner: TestTenant) =>
+    `/documents/${(await uploadDocument(t, await createCustomerHolder(t, owner.sandbox), { auth: owner.sandbox })).body.id}`;
+  return [
+    { route: 'GET /documents/:documentId', setup: document },
+    { route: 'PUT /documents/:documentId', setup: document, body: { documentNumber: 'N-2' } },
+    { route: 'DELETE /documents/:documentId', setup: document },
+  ];
+}
+
+/** Verification and beneficial-owner routes, on the owner's sandbox customers. */
+function kycRows(): TenancyRow[] {
+  const owner = async (t: TestPlatform, o: TestTenant) => `/beneficial-owners/${await addOwner(t, ownerBody(await createCustomer(t, businessBody('TEN-1'), o.sandbox), 'Tenant'), o.sandbox)}`;
+  const verification = async (t: TestPlatform, o: TestTenant) => {
+    const customerId = await createCustomer(t, individualBody('Tenant Held 001'), o.sandbox);
+    return `/verifications/${(await t.call('POST', '/verifications', { auth: o.sandbox, body: { customerId } })).body.id}`;
+  };
+  return [
+    { route: 'GET /verifications/:verificationId', setup: verification },
+    { route: 'GET /beneficial-owners/:beneficialOwnerId', setup: owner },
+    { route: 'PATCH /beneficial-owners/:beneficialOwnerId', setup: owner, body: { ownershipPercentage: 30 } },
+  ];
+}
 
 describe('tenancy: another platform or mode sees 404', () => {
   let t: TestPlatform;

@@ -34,6 +34,8 @@ export interface TestPlatform {
 export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-platform-'));
   const database = await createTestDatabase();
+  // Parallel test platforms may share one Kafka broker: each gets its own topics and consumer groups.
+  const namespace = `${database.name}.`;
   const bootstrap = localBootstrapCredentials(join(dataDir, 'bootstrap-credentials.json'));
   const boot = async () =>
     startPlatform({
@@ -41,8 +43,11 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
         PORT: String(await freePort()),
         IDENTITY_RPC_PORT: String(await freePort()),
         IDENTITY_OPS_PORT: '0',
+        ACCOUNTS_RPC_PORT: String(await freePort()),
+        ACCOUNTS_OPS_PORT: '0',
         DATABASE_URL: database.url,
         KAFKA_BROKERS: process.env.KAFKA_BROKERS,
+        BUS_NAMESPACE: namespace,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
         RATE_LIMIT_PER_SECOND: '0',

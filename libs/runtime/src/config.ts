@@ -3,6 +3,8 @@ export interface RuntimeConfig {
   port: number;
   databaseUrl: string | undefined;
   kafkaBrokers: string[] | undefined;
+  /** Prefix of every bus topic and consumer group, so deployments can share a Kafka cluster. */
+  busNamespace: string;
   sandboxTimeScale: number;
   dataDir: string;
   embeddedPostgresPort: number;
@@ -12,6 +14,10 @@ export interface RuntimeConfig {
   /** Where the gateway reaches identity (a Service name in Kubernetes). */
   identityRpcHost: string;
   identityRpcPort: number;
+  /** Where the gateway and other services reach accounts, and where accounts binds its RPC. */
+  accountsRpcHost: string;
+  accountsRpcPort: number;
+  accountsOpsPort: number;
   /** The identity service's ops server; 0 picks a free port (tests). */
   identityOpsPort: number;
   rpcTimeoutMs: number;
@@ -22,6 +28,8 @@ export interface RuntimeConfig {
   /** The operator's email/SMS gateway for production contact-verification codes (unset: 503 on send). */
   contactDeliveryUrl: string | undefined;
   endUserTerms: { version: string; url: string } | undefined;
+  /** The gateway's origin as clients reach it, e.g. https://api.example.com (links it hands out); unset: each request's Host. */
+  publicUrl: string | undefined;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -43,12 +51,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     port: intFrom(env, 'PORT', 3000),
     databaseUrl: env.DATABASE_URL || undefined,
     kafkaBrokers: brokers && brokers.length > 0 ? brokers : undefined,
+    busNamespace: env.BUS_NAMESPACE ?? '',
     sandboxTimeScale,
     dataDir: env.DATA_DIR || '.data',
     embeddedPostgresPort: intFrom(env, 'EMBEDDED_POSTGRES_PORT', 54329),
     logLevel: env.LOG_LEVEL || 'info',
     rpcHost: env.RPC_HOST || '127.0.0.1',
     identityRpcHost: env.IDENTITY_RPC_HOST || '127.0.0.1',
+    accountsRpcHost: env.ACCOUNTS_RPC_HOST || '127.0.0.1',
+    accountsRpcPort: intFrom(env, 'ACCOUNTS_RPC_PORT', 4102),
+    accountsOpsPort: intFrom(env, 'ACCOUNTS_OPS_PORT', 9102),
     identityRpcPort: intFrom(env, 'IDENTITY_RPC_PORT', 4101),
     identityOpsPort: intFrom(env, 'IDENTITY_OPS_PORT', 9101),
     rpcTimeoutMs: intFrom(env, 'RPC_TIMEOUT_MS', 5000),
@@ -56,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     rateLimitBurst: intFrom(env, 'RATE_LIMIT_BURST', 100),
     idempotencyTtlHours: Math.max(24, intFrom(env, 'IDEMPOTENCY_TTL_HOURS', 24)),
     contactDeliveryUrl: env.CONTACT_DELIVERY_URL || undefined,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     endUserTerms: env.END_USER_TERMS_VERSION && env.END_USER_TERMS_URL ? { version: env.END_USER_TERMS_VERSION, url: env.END_USER_TERMS_URL } : undefined,
   };
 }

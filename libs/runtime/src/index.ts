@@ -7,3 +7,4 @@ export * from './secret-key';
 export * from './ops';
 export * from './sql/keyset-page';
 export * from './sql/sql-where';
+export * from './service-server';

@@ -1,5 +1,4 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsIP, IsISO8601, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsIP, IsISO8601, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { OptionalNotNull } from '../optional-not-null';
 import { IsCalendarDate, IsCountryCode } from '../validators';
 import { ACCEPTANCE_METHODS, BUSINESS_SOURCE_OF_FUNDS, ENTITY_TYPES, MONTHLY_TRANSACTION_COUNTS, MONTHLY_TRANSACTION_VOLUMES, PURPOSE_OF_ACCOUNT } from './customer-enums';

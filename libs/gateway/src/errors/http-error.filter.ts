@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError, ErrorEnvelope } from '@payments/contracts';
 import { ReplayedResponse } from '../idempotency/replayed-response';
+import { uploadError } from './upload-errors';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'INVALID_INPUT',
@@ -38,7 +39,7 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   toEnvelope(exception: unknown): ErrorEnvelope {
     if (exception instanceof ApiError) return exception.toEnvelope();
-    const parserError = bodyParserError(exception);
+    const parserError = bodyParserError(exception) ?? uploadError(exception);
     if (parserError) return parserError;
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -10,6 +10,7 @@ import { ReplayedResponse } from './replayed-response';
 
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/; // visible ASCII, at most 255 characters
+const CLAIMED = Symbol('idempotency-claimed');
 
 /**
  * `Idempotency-Key` on every POST (DESIGN §6): the first request runs and its response is kept; a replay gets that
@@ -26,6 +27,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const key = request.headers['idempotency-key'];
     if (request.method !== 'POST' || key === undefined) return next.handle();
+    // A multipart body is only read by the route's FileInterceptor, which runs after this global instance: such a
+    // route lists this interceptor again after its FileInterceptor, and that instance hashes the parsed request.
+    if (request.body === undefined && request.is('multipart/form-data')) return next.handle();
+    if ((request as { [CLAIMED]?: boolean })[CLAIMED]) return next.handle();
+    (request as { [CLAIMED]?: boolean })[CLAIMED] = true;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw new ApiError('INVALID_INPUT', 'Idempotency-Key must be 1-255 visible ASCII characters', { errors: [{ field: 'Idempotency-Key', message: 'invalid header' }] });
     }
@@ -52,9 +58,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 }
 
-/** Method, path and the body with sorted keys: the same request in any key order hashes the same. */
-function requestHash(request: AuthenticatedRequest): string {
-  return createHash('sha256').update(`${request.method} ${request.path}\n${canonicalJson(request.body)}`).digest('hex');
+/** Method, path, the body with sorted keys and an uploaded file's digest: the same request in any key order hashes the same. */
+function requestHash(request: AuthenticatedRequest & { file?: { fieldname: string; originalname: string; buffer: Buffer } }): string {
+  const hash = createHash('sha256').update(`${request.method} ${request.path}\n${canonicalJson(request.body)}`);
+  if (request.file) hash.update(`\n${request.file.fieldname}\n${request.file.originalname}\n`).update(request.file.buffer);
+  return hash.digest('hex');
 }
 
 function canonicalJson(value: unknown): string {

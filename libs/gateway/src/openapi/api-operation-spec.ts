@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { dtoSchemaOf, SCHEMA_REF_PREFIX } from './dto-schemas';
 import { ErrorStatus, errorResponse } from './error-responses';
 import { ResponseSchemaName } from './response-schemas';
@@ -14,6 +14,8 @@ export interface OperationSpec {
   operationId?: string;
   /** The `@Body()` DTO: the request schema is generated from its class-validator rules. */
   body?: DtoClass;
+  /** A multipart/form-data body: the DTO's rules for the text parts, plus the binary part `file`. */
+  multipart?: { fields: DtoClass; file: { required: boolean; description: string } };
   /** The `@Query()` DTO: one query parameter per property, with the same generated rules. */
   query?: DtoClass;
   /** Success body: a schema of response-schemas.ts, or `{ page: name }` for `{data, hasMore, nextCursor?, totalCount}`. */
@@ -37,6 +39,7 @@ export function ApiOperationSpec(spec: OperationSpec): MethodDecorator {
   return applyDecorators(
     ApiOperation({ summary: spec.summary, ...(spec.description ? { description: spec.description } : {}), ...(spec.operationId ? { operationId: spec.operationId } : {}) }),
     ...(spec.body ? [ApiBody({ required: true, schema: ref(spec.body.name) })] : []),
+    ...(spec.multipart ? multipartBody(spec.multipart) : []),
     ...(spec.query ? queryParameters(spec.query) : []),
     ApiResponse({ status, description: SUCCESS[status], ...(spec.ok && status !== 204 ? { schema: successSchema(spec.ok) } : {}) }),
     ...[...new Set(spec.errors)].map((code) => ApiResponse({ status: code, ...errorResponse(code), schema: ref('Error') })),
@@ -63,4 +66,18 @@ function queryParameters(dto: DtoClass): MethodDecorator[] {
   return Object.entries(schema.properties ?? {}).map(([name, property]) =>
     ApiQuery({ name, required: required.has(name), schema: property as object }),
   );
+}
+
+/** Inline rather than a `$ref`: the DTO's own schema is closed, so it cannot be combined with the `file` part. */
+function multipartBody({ fields, file }: NonNullable<OperationSpec['multipart']>): MethodDecorator[] {
+  const schema = dtoSchemaOf(fields);
+  const required = [...(schema.required ?? []), ...(file.required ? ['file'] : [])];
+  const fileSchema = { type: 'string', contentMediaType: 'application/octet-stream', description: file.description };
+  return [
+    ApiConsumes('multipart/form-data'),
+    ApiBody({
+      required: true,
+      schema: { type: 'object', additionalProperties: false, properties: { ...schema.properties, file: fileSchema }, ...(required.length ? { required } : {}) } as object,
+    }),
+  ];
 }

@@ -1,6 +1,7 @@
 import { CONTACT_CHANNEL_STATUSES, CUSTOMER_TYPES, KYC_STATUSES } from '@payments/contracts';
 
-const address = {
+/** The postal address of customers and beneficial owners. */
+export const ADDRESS_SCHEMA = {
   type: 'object',
   required: ['line1', 'city', 'postalCode', 'country'],
   properties: {
@@ -27,7 +28,7 @@ export const CUSTOMER_SCHEMAS = {
       currencies: { type: 'array', items: { type: 'string' } },
       email: { type: 'string', format: 'email' },
       phoneNumber: { type: 'string', description: 'E.164' },
-      address,
+      address: ADDRESS_SCHEMA,
       contactVerification: {
         type: 'object',
         description: 'Only the channels the customer region requires; absent when none is.',

@@ -1,4 +1,9 @@
 import { MODES, PERMISSIONS, TRANSACTION_DIRECTIONS } from '@payments/contracts';
+import { ACCOUNT_SCHEMAS } from './account-schemas';
+import { CUSTOMER_SCHEMAS } from './customer-schemas';
+import { CUSTOMER_IMPORT_SCHEMAS } from './customer-import-schemas';
+import { DOCUMENT_SCHEMAS } from './document-schemas';
+import { VERIFICATION_SCHEMAS } from './verification-schemas';
 
 /**
  * Hand-written JSON Schemas (draft 2020-12) for what the API returns. Responses are TypeScript interfaces in
@@ -7,6 +12,11 @@ import { MODES, PERMISSIONS, TRANSACTION_DIRECTIONS } from '@payments/contracts'
  * a new shape and reference it by name from `ApiOperationSpec({ ok: 'Name' })`.
  */
 export const RESPONSE_SCHEMAS = {
+  ...ACCOUNT_SCHEMAS,
+  ...CUSTOMER_SCHEMAS,
+  ...CUSTOMER_IMPORT_SCHEMAS,
+  ...DOCUMENT_SCHEMAS,
+  ...VERIFICATION_SCHEMAS,
   Error: {
     type: 'object',
     description: 'The body of every non-2xx response.',

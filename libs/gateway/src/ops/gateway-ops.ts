@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { IdentityRpc } from '@payments/contracts';
+import { AccountsRpc, IdentityRpc } from '@payments/contracts';
 import type { SqlExecutor } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { busCheck, createOpsHandlers, databaseCheck, ReadinessChecks } from '@payments/runtime';
@@ -11,6 +11,7 @@ import { httpMetricsMiddleware } from './http-metrics.middleware';
 export interface GatewayOpsOptions {
   metrics: GatewayMetrics;
   identity: ServiceClient;
+  accounts: ServiceClient;
   /** The gateway's own database (idempotency records). */
   database: SqlExecutor;
   /** Checked only when the gateway subscribes to the bus. */
@@ -31,6 +32,7 @@ export function mountGatewayOps(app: INestApplication, options: GatewayOpsOption
     database: databaseCheck(options.database),
     ...(options.bus ? { bus: busCheck(options.bus) } : {}),
     identity: () => options.identity.call(IdentityRpc.ping, {}),
+    accounts: () => options.accounts.call(AccountsRpc.ping, {}),
   };
   const handlers = createOpsHandlers({ registry: options.metrics.registry, checks, checkTimeoutMs: options.checkTimeoutMs });
   for (const [path, handler] of Object.entries(handlers)) {

@@ -1,0 +1,31 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { EventBus } from '@payments/messaging';
+import { ServiceServer, startServiceServer } from '@payments/runtime';
+import { Accounts, ACCOUNTS_SERVICE } from './accounts';
+import { AccountsRpcController } from './accounts.rpc.controller';
+import { ACCOUNTS } from './accounts.tokens';
+
+@Module({})
+class AccountsRpcModule {
+  static forAccounts(accounts: Accounts): DynamicModule {
+    return { module: AccountsRpcModule, controllers: [AccountsRpcController], providers: [{ provide: ACCOUNTS, useValue: accounts }] };
+  }
+}
+
+/** Serves the accounts RPC, its relay and timers, the identity-events consumer and its ops server. */
+export function startAccountsServer(
+  accounts: Accounts,
+  rpc: { host: string; port: number },
+  log?: (message: string, error?: unknown) => void,
+  ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> },
+): Promise<ServiceServer> {
+  return startServiceServer({
+    name: ACCOUNTS_SERVICE,
+    module: AccountsRpcModule.forAccounts(accounts),
+    host: accounts.host,
+    rpc,
+    ops,
+    background: [accounts.identityEvents],
+    log,
+  });
+}

@@ -1,0 +1,51 @@
+import type { FieldError } from '@payments/contracts';
+import { AccountTypeRow, Variant } from './account-type-row';
+import { AccountInfo, FieldRules } from './field-rule';
+import { valueError } from './object-fields';
+
+const AT = 'accountInfo';
+/** Fields every accountInfo may carry besides its row's own. */
+const ENVELOPE_FIELDS = ['accountType', 'beneficiary'];
+
+export interface VariantChoice {
+  variant?: Variant;
+  errors: FieldError[];
+}
+
+/** Exactly one variant's key field must be present; rows without variants have nothing to choose. */
+export function chooseVariant(row: AccountTypeRow, info: AccountInfo): VariantChoice {
+  if (!row.variants) return { errors: [] };
+  const keys = row.variants.map((v) => v.key);
+  const present = row.variants.filter((v) => info[v.key] !== undefined);
+  if (present.length === 1) return { variant: present[0], errors: [] };
+  const names = row.variants.map((v) => `${v.key} (${v.name})`).join(', ');
+  const message =
+    present.length === 0
+      ? `${row.accountType} needs exactly one of ${names}`
+      : `${row.accountType} takes only one of ${names}; got ${present.map((v) => v.key).join(' and ')}`;
+  return { errors: [{ field: AT, message, constraint: { oneOf: keys } }] };
+}
+
+/** Fields the row does not know, and fields of a variant other than the chosen one. */
+export function foreignFieldErrors(row: AccountTypeRow, info: AccountInfo, chosen?: Variant): FieldError[] {
+  const variantOf = new Map<string, Variant>();
+  for (const variant of row.variants ?? []) for (const field of Object.keys(variant.fields)) if (!(field in row.fields)) variantOf.set(field, variant);
+  const errors: FieldError[] = [];
+  for (const field of Object.keys(info)) {
+    if (ENVELOPE_FIELDS.includes(field) || field in row.fields) continue;
+    const owner = variantOf.get(field);
+    if (field === 'paymentRails') errors.push({ field: `${AT}.${field}`, message: 'paymentRails is set by the service and never accepted on input' });
+    else if (!owner) errors.push({ field: `${AT}.${field}`, message: `${field} is not a field of ${row.accountType}` });
+    else if (chosen && owner !== chosen && !(field in chosen.fields)) {
+      errors.push({ field: `${AT}.${field}`, message: `${field} belongs to the ${owner.name} variant and is not accepted with ${chosen.key}` });
+    }
+  }
+  return errors;
+}
+
+/** Each rule of `rules`: required fields present, values strings in their format. */
+export function ruleErrors(rules: FieldRules, info: AccountInfo): FieldError[] {
+  return Object.entries(rules)
+    .map(([field, rule]) => valueError(info, field, rule, rule.required, AT))
+    .filter((error): error is FieldError => error !== undefined);
+}

@@ -1,0 +1,41 @@
+import { AccountType } from './account-types';
+import { AccountInfo, FieldRules, stringField } from './field-rule';
+
+/** Beneficiary fields a row (or a variant) requires on top of the per-currency minimum, as dot paths. */
+export interface BeneficiaryExtras {
+  individual?: readonly string[];
+  business?: readonly string[];
+}
+
+/** One shape of a type that has several (bank or mobile money, UPI or NEFT/RTGS, invoice or offer…). */
+export interface Variant {
+  name: string;
+  /** The field whose presence selects this variant; exactly one variant's key may be present. */
+  key: string;
+  fields: FieldRules;
+  beneficiary?: BeneficiaryExtras;
+}
+
+/** One row of the account-type table. */
+export interface AccountTypeRow {
+  accountType: AccountType;
+  /** Currencies an account of this type may carry. */
+  currencies: readonly string[];
+  /** Fields every variant shares (all of them when there are no variants). */
+  fields: FieldRules;
+  variants?: readonly Variant[];
+  /** Fiat accounts carry a beneficiary; crypto wallets take none. */
+  beneficiary: 'required' | 'none';
+  beneficiaryExtras?: BeneficiaryExtras;
+  /** The primary identifier: its last three digits drive the sandbox suffixes. */
+  identifier: (info: AccountInfo) => string;
+}
+
+/** The identifier is one field. */
+export const fieldIdentifier = (field: string) => (info: AccountInfo) => stringField(info, field);
+
+/** The identifier is the first of several fields that is set (one per variant). */
+export const firstOfIdentifier =
+  (...fields: string[]) =>
+  (info: AccountInfo) =>
+    fields.map((f) => stringField(info, f)).find((v) => v !== '') ?? '';

@@ -1,0 +1,87 @@
+import type { FieldError } from '@payments/contracts';
+import { isCalendarDate } from '@payments/contracts';
+import { AccountTypeRow, BeneficiaryExtras, Variant } from './account-type-row';
+import { minimumBusinessFields, minimumIndividualFields, POSTCODE_CURRENCIES } from './beneficiary-minimums';
+import { Check, Format } from './field-rule';
+import { countryCode, e164, oneOf, text } from './formats';
+import { isObject, stringFieldErrors } from './object-fields';
+
+export const BENEFICIARY_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
+export const DOCUMENT_TYPES = ['CC', 'CE', 'TI', 'NIT', 'PP'] as const;
+
+export interface BeneficiaryContext {
+  row: AccountTypeRow;
+  variant?: Variant;
+  currency: string;
+  senderIsBusiness: boolean;
+  /** YYYY-MM-DD; birthDate must be before it. */
+  today?: string;
+}
+
+const AT = 'accountInfo.beneficiary';
+
+const birthDate = (today?: string): Format => ({
+  check: ((v) => (!isCalendarDate(v) ? 'must be a date in YYYY-MM-DD format' : today && v >= today ? 'must be in the past' : undefined)) as Check,
+  constraint: { format: 'date' },
+});
+
+const individualFormats = (today?: string): Record<string, Format> => ({
+  fullName: text(200),
+  birthDate: birthDate(today),
+  nationality: countryCode(),
+  documentType: oneOf(DOCUMENT_TYPES),
+  documentNumber: text(64),
+  phoneNumber: e164(),
+  countryOfResidence: countryCode(),
+});
+
+const ADDRESS_FORMATS: Record<string, Format> = { line1: text(200), line2: text(200), city: text(100), state: text(100), postalCode: text(20), country: countryCode() };
+const BUSINESS_INFO_FORMATS: Record<string, Format> = { legalName: text(250), taxId: text(64), registrationNumber: text(64) };
+
+/** `accountInfo.beneficiary`: present exactly when the row takes one, and complete for the currency and the row. */
+export function beneficiaryErrors(beneficiary: unknown, context: BeneficiaryContext): FieldError[] {
+  if (context.row.beneficiary === 'none') {
+    return beneficiary === undefined ? [] : [{ field: AT, message: `beneficiary is not accepted: a ${context.row.accountType} takes no beneficiary` }];
+  }
+  if (beneficiary === undefined) return [{ field: AT, message: 'beneficiary is required for fiat accounts' }];
+  if (!isObject(beneficiary)) return [{ field: AT, message: 'beneficiary must be an object' }];
+  const type = beneficiary.beneficiaryType;
+  if (type !== 'INDIVIDUAL' && type !== 'BUSINESS') {
+    return [{ field: `${AT}.beneficiaryType`, message: `beneficiaryType must be one of ${BENEFICIARY_TYPES.join(', ')}`, constraint: { enum: [...BENEFICIARY_TYPES] } }];
+  }
+  return type === 'INDIVIDUAL' ? individualErrors(beneficiary, context) : businessErrors(beneficiary, context);
+}
+
+function requiredPaths(base: readonly string[], type: keyof BeneficiaryExtras, context: BeneficiaryContext): Set<string> {
+  return new Set([...base, ...(context.row.beneficiaryExtras?.[type] ?? []), ...(context.variant?.beneficiary?.[type] ?? [])]);
+}
+
+function individualErrors(beneficiary: Record<string, unknown>, context: BeneficiaryContext): FieldError[] {
+  const needed = requiredPaths(minimumIndividualFields(context.currency), 'individual', context);
+  // A document is its type and its number: either one asks for the other.
+  if (beneficiary.documentType !== undefined || beneficiary.documentNumber !== undefined) ['documentType', 'documentNumber'].forEach((f) => needed.add(f));
+  const formats = individualFormats(context.today);
+  return [
+    ...stringFieldErrors(beneficiary, formats, needed, AT, ['beneficiaryType', 'address']),
+    ...addressErrors(beneficiary.address, needed.has('address'), context.currency),
+  ];
+}
+
+function businessErrors(beneficiary: Record<string, unknown>, context: BeneficiaryContext): FieldError[] {
+  const needed = requiredPaths(minimumBusinessFields(context.currency, context.senderIsBusiness), 'business', context);
+  const infoNeeded = new Set([...needed].filter((p) => p.startsWith('businessInfo.')).map((p) => p.slice('businessInfo.'.length)));
+  const errors = stringFieldErrors(beneficiary, {}, new Set(), AT, ['beneficiaryType', 'address', 'businessInfo']);
+  const info = beneficiary.businessInfo;
+  if (info === undefined) errors.push({ field: `${AT}.businessInfo`, message: 'businessInfo is required for a BUSINESS beneficiary' });
+  else if (!isObject(info)) errors.push({ field: `${AT}.businessInfo`, message: 'businessInfo must be an object' });
+  else errors.push(...stringFieldErrors(info, BUSINESS_INFO_FORMATS, infoNeeded, `${AT}.businessInfo`));
+  return [...errors, ...addressErrors(beneficiary.address, needed.has('address'), context.currency)];
+}
+
+function addressErrors(address: unknown, isRequired: boolean, currency: string): FieldError[] {
+  const at = `${AT}.address`;
+  if (address === undefined) return isRequired ? [{ field: at, message: `address is required for ${currency} beneficiaries` }] : [];
+  if (!isObject(address)) return [{ field: at, message: 'address must be an object' }];
+  const needed = new Set(['line1', 'city', 'country', ...(POSTCODE_CURRENCIES.has(currency) ? ['postalCode'] : [])]);
+  return stringFieldErrors(address, ADDRESS_FORMATS, needed, at);
+}

@@ -1,0 +1,13 @@
+export { ACCOUNT_TYPES, isAccountType } from './account-types';
+export type { AccountType } from './account-types';
+export type { AccountTypeRow, BeneficiaryExtras, Variant } from './account-type-row';
+export type { AccountInfo, FieldRule } from './field-rule';
+export { ACCOUNT_TYPE_TABLE, rowFor } from './table/account-type-table';
+export { validateExternalAccount } from './validate-external-account';
+export type { ExternalAccountInput, ExternalAccountOwnerType } from './validate-external-account';
+export { sandboxBeneficiaryCheck, sandboxSuffix } from './beneficiary-check';
+export type { BeneficiaryCheck, BeneficiaryVerificationStatus } from './beneficiary-check';
+export { usdPaymentRails, USD_PAYMENT_RAILS } from './usd-payment-rails';
+export type { InstantRailDirectory, UsdPaymentRail } from './usd-payment-rails';
+export { MOBILE_MONEY_PROVIDERS, XAF_PROVIDERS_BY_REGION, XOF_PROVIDERS_BY_COUNTRY } from './mobile-money-providers';
+export type { AddressCodecs } from './codecs/codecs';

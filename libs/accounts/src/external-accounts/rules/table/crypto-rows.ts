@@ -1,0 +1,43 @@
+import { AccountTypeRow, fieldIdentifier, firstOfIdentifier } from '../account-type-row';
+import { bitcoinAddressProblem } from '../addresses/bitcoin-address';
+import { evmAddressProblem } from '../addresses/evm-address';
+import { bolt11Problem, bolt12Problem, lightningAddressProblem } from '../addresses/lightning';
+import { solanaAddressProblem } from '../addresses/solana-address';
+import { sparkAddressProblem } from '../addresses/spark-address';
+import { tronAddressProblem } from '../addresses/tron-address';
+import { required } from '../field-rule';
+import { validatedBy } from '../formats';
+
+function walletRow(accountType: AccountTypeRow['accountType'], currencies: string[], problem: (v: string) => string | undefined, format: string): AccountTypeRow {
+  return {
+    accountType,
+    currencies,
+    fields: { address: required(validatedBy((v) => problem(v), format)) },
+    beneficiary: 'none',
+    identifier: fieldIdentifier('address'),
+  };
+}
+
+/** Crypto wallets: one address on the named network, no beneficiary. */
+export const CRYPTO_ROWS: readonly AccountTypeRow[] = [
+  walletRow('SPARK_WALLET', ['BTC'], sparkAddressProblem, 'spark-address'),
+  walletRow('BITCOIN_L1', ['BTC'], bitcoinAddressProblem, 'bitcoin-address'),
+  walletRow('TRON_WALLET', ['USDT'], tronAddressProblem, 'tron-address'),
+  walletRow('SOLANA_WALLET', ['USDC', 'USDT'], solanaAddressProblem, 'solana-address'),
+  walletRow('PLASMA_WALLET', ['USDT'], evmAddressProblem, 'evm-address'),
+  walletRow('ETHEREUM_WALLET', ['USDC', 'USDT'], evmAddressProblem, 'evm-address'),
+  walletRow('POLYGON_WALLET', ['USDC', 'USDT'], evmAddressProblem, 'evm-address'),
+  walletRow('BASE_WALLET', ['USDC'], evmAddressProblem, 'evm-address'),
+  {
+    accountType: 'LIGHTNING',
+    currencies: ['BTC'],
+    fields: {},
+    variants: [
+      { name: 'lightning address', key: 'lightningAddress', fields: { lightningAddress: required(validatedBy(lightningAddressProblem, 'lightning-address')) } },
+      { name: 'BOLT11 invoice', key: 'invoice', fields: { invoice: required(validatedBy((v) => bolt11Problem(v), 'bolt11')) } },
+      { name: 'BOLT12 offer', key: 'bolt12', fields: { bolt12: required(validatedBy((v) => bolt12Problem(v), 'bolt12')) } },
+    ],
+    beneficiary: 'none',
+    identifier: firstOfIdentifier('lightningAddress', 'invoice', 'bolt12'),
+  },
+];

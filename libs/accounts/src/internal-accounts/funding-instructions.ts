@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { bech32 } from '@scure/base';
+import type { Mode } from '@payments/contracts';
+import { findCurrency } from '@payments/money';
+import { eip55 } from '../external-accounts/rules/addresses/evm-address';
+import { ibanMod97 } from '../external-accounts/rules/checksums/iban';
+
+export interface PaymentInstructions {
+  accountOrWalletInfo: Record<string, unknown> & { accountType: string };
+  instructionsNotes?: string;
+  isPlatformAccount: boolean;
+}
+
+/** Deterministic digits from the account id: the same account always shows the same instructions. */
+function digits(accountId: string, salt: string, length: number): string {
+  const hash = createHash('sha256').update(`${salt}/${accountId}`).digest();
+  let out = '';
+  for (let i = 0; out.length < length; i++) out += String(hash[i % hash.length] % 10);
+  return out.slice(0, length);
+}
+
+export function referenceCode(accountId: string): string {
+  return `PP${createHash('sha256').update(`ref/${accountId}`).digest('hex').slice(0, 10).toUpperCase()}`;
+}
+
+/**
+ * How money reaches an internal account: bank details with a reference code, or a wallet address. In the sandbox
+ * these are synthetic but well-formed (valid IBAN and CLABE check digits, EIP-55 and bech32 addresses) so clients
+ * can exercise their validation; sending to them moves nothing (use /sandbox/.../fund). Production instructions
+ * come from a banking partner integration, which this build does not include: production accounts list none.
+ */
+export function fundingInstructions(accountId: string, currency: string, mode: Mode, isPlatformAccount: boolean): PaymentInstructions[] {
+  if (mode !== 'SANDBOX') return [];
+  const reference = referenceCode(accountId);
+  const wrap = (info: PaymentInstructions['accountOrWalletInfo'], notes: string): PaymentInstructions[] => [{ accountOrWalletInfo: info, instructionsNotes: notes, isPlatformAccount }];
+  const bankNotes = `Sandbox: include ${reference} in the payment reference.`;
+  switch (currency) {
+    case 'USD':
+      return wrap({ accountType: 'USD_ACCOUNT', paymentRails: ['ACH', 'WIRE'], accountNumber: digits(accountId, 'usd', 12), routingNumber: '021000021', bankName: 'Sandbox Bank', accountHolderName: 'Payments Platform FBO', reference }, bankNotes);
+    case 'EUR':
+      return wrap({ accountType: 'EUR_ACCOUNT', iban: germanIban(accountId), swiftCode: 'SANDDEFFXXX', bankName: 'Sandbox Bank', accountHolderName: 'Payments Platform FBO', reference }, bankNotes);
+    case 'MXN':
+      return wrap({ accountType: 'MXN_ACCOUNT', clabeNumber: clabe(accountId), bankName: 'Sandbox Bank', reference }, bankNotes);
+    case 'USDC':
+    case 'USDT':
+      return wrap({ accountType: 'BASE_WALLET', assetType: currency, address: `0x${eip55(createHash('sha256').update(`evm/${accountId}`).digest('hex').slice(0, 40))}` }, `Sandbox: send ${currency} on Base Sepolia.`);
+    case 'BTC':
+      return wrap({ accountType: 'BITCOIN_L1', assetType: 'BTC', address: bech32.encode('tb', [0, ...bech32.toWords(createHash('sha256').update(`btc/${accountId}`).digest().subarray(0, 20))]) }, 'Sandbox: testnet address.');
+    default:
+      if (findCurrency(currency)?.kind !== 'FIAT') return [];
+      return wrap({ accountType: 'SWIFT_ACCOUNT', swiftCode: 'SANDUS33XXX', accountNumber: digits(accountId, currency, 14), bankName: 'Sandbox Bank', currency, reference }, bankNotes);
+  }
+}
+
+function germanIban(accountId: string): string {
+  const bban = `37040044${digits(accountId, 'eur', 10)}`;
+  const check = 98 - ibanMod97(`DE00${bban}`);
+  return `DE${String(check).padStart(2, '0')}${bban}`;
+}
+
+/** CLABE: 17 digits and a weighted mod-10 check digit (weights 3, 7, 1). */
+function clabe(accountId: string): string {
+  const body = `002180${digits(accountId, 'mxn', 11)}`;
+  const sum = [...body].reduce((s, d, i) => s + ((Number(d) * [3, 7, 1][i % 3]) % 10), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}

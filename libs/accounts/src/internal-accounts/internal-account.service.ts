@@ -1,0 +1,93 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
+import { ApiError, CallerContext, InternalAccount, isInternalAccountId, ListInternalAccountsQuery, ListPlatformInternalAccountsQuery, Mode, Page } from '@payments/contracts';
+import { CRYPTO_CURRENCY_CODES } from '@payments/money';
+import { keysetPage, SqlWhere } from '@payments/runtime';
+import { LedgerService, systemAccountId } from '../ledger/ledger.service';
+import { LedgerAccountRow, toInternalAccount } from './internal-account.view';
+
+const ACCOUNT_NAMESPACE = '8f5c2e1a-6b3d-4c7e-9a10-5d2f4b6c8e90';
+
+/** One internal account per (owner, currency): the id is derived, so opening twice (a redelivered event) is a no-op. */
+export function internalAccountId(platformId: string, mode: Mode, owner: string, currency: string): string {
+  return `InternalAccount:${uuidv5(`${platformId}/${mode}/${owner}/${currency}`, ACCOUNT_NAMESPACE)}`;
+}
+
+/** Internal accounts of customers and of the platform: opened from identity events, read from `ledger_accounts`. */
+export class InternalAccountService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ledger: LedgerService,
+  ) {}
+
+  async openForCustomer(tx: EntityManager, platformId: string, mode: Mode, customerId: string, currencies: readonly string[], now: string): Promise<void> {
+    for (const currency of currencies) {
+      const accountId = internalAccountId(platformId, mode, customerId, currency);
+      await this.ledger.open(tx, { accountId, platformId, mode, owner: 'CUSTOMER', customerId, currency, purpose: 'CUSTOMER' }, now);
+    }
+  }
+
+  async openForPlatform(tx: EntityManager, platformId: string, mode: Mode, currencies: readonly string[], now: string): Promise<void> {
+    for (const currency of currencies) {
+      const accountId = internalAccountId(platformId, mode, 'PLATFORM', currency);
+      await this.ledger.open(tx, { accountId, platformId, mode, owner: 'PLATFORM', currency, purpose: 'PLATFORM' }, now);
+    }
+  }
+
+  listForCustomers(caller: CallerContext, query: ListInternalAccountsQuery): Promise<Page<InternalAccount>> {
+    const where = this.scope(caller, 'CUSTOMER').add('customer_id = ?', query.customerId).add('currency = ?', query.currency);
+    const filtered = query.type ? this.byType(where, query.type) : where;
+    return keysetPage<LedgerAccountRow, InternalAccount>({
+      db: this.dataSource,
+      from: `FROM ledger_accounts WHERE ${filtered.sql}`,
+      params: filtered.params,
+      keyColumn: 'account_id',
+      limit: query.limit,
+      cursor: query.cursor,
+      toItem: toInternalAccount,
+      keyOf: (row) => row.account_id,
+    });
+  }
+
+  async listForPlatform(caller: CallerContext, query: ListPlatformInternalAccountsQuery): Promise<{ data: InternalAccount[] }> {
+    const where = this.scope(caller, 'PLATFORM').add('currency = ?', query.currency);
+    const filtered = query.type ? this.byType(where, query.type) : where;
+    const rows: LedgerAccountRow[] = await this.dataSource.query(`SELECT * FROM ledger_accounts WHERE ${filtered.sql} ORDER BY currency`, filtered.params);
+    return { data: rows.map(toInternalAccount) };
+  }
+
+  /** Sandbox only: credits the account from the sandbox funding system account, as one balanced entry. */
+  async fund(caller: CallerContext, accountId: string, amount: number, now: string): Promise<InternalAccount> {
+    const row = await this.find(caller, accountId);
+    const funding = systemAccountId(caller.platformId, caller.mode, 'SANDBOX_FUNDING', row.currency);
+    await this.ledger.postEntry(
+      caller.platformId,
+      caller.mode,
+      { entryId: `SandboxFunding:${uuidv7()}`, reference: accountId, kind: 'SANDBOX_FUNDING', legs: [{ accountId, currency: row.currency, amount }, { accountId: funding, currency: row.currency, amount: -amount }] },
+      now,
+      [{ accountId: funding, currency: row.currency, amount: 0 }],
+    );
+    return toInternalAccount(await this.find(caller, accountId));
+  }
+
+  private async find(caller: CallerContext, accountId: string): Promise<LedgerAccountRow> {
+    const rows: LedgerAccountRow[] = isInternalAccountId(accountId)
+      ? await this.dataSource.query(`SELECT * FROM ledger_accounts WHERE account_id = $1 AND platform_id = $2 AND mode = $3 AND owner <> 'SYSTEM'`, [accountId, caller.platformId, caller.mode])
+      : [];
+    if (!rows[0]) throw new ApiError('NOT_FOUND', 'internal account not found');
+    return rows[0];
+  }
+
+  private scope(caller: CallerContext, owner: 'CUSTOMER' | 'PLATFORM'): SqlWhere {
+    return new SqlWhere().add('platform_id = ?', caller.platformId).add('mode = ?', caller.mode).add('owner = ?', owner);
+  }
+
+  /** The type is derived from purpose and currency; filter the same way. */
+  private byType(where: SqlWhere, type: string): SqlWhere {
+    if (type === 'EMBEDDED_WALLET') return where.add(`purpose = 'EMBEDDED_WALLET'`);
+    const crypto = [...CRYPTO_CURRENCY_CODES];
+    where.add(`purpose <> 'EMBEDDED_WALLET'`);
+    return type === 'INTERNAL_CRYPTO' ? where.add('currency = ANY(?)', crypto) : where.add('NOT (currency = ANY(?))', crypto);
+  }
+}
+

@@ -1,0 +1,38 @@
+import type { InternalAccount, InternalAccountType, Mode } from '@payments/contracts';
+import { currencyObject, findCurrency } from '@payments/money';
+import { fundingInstructions } from './funding-instructions';
+
+export interface LedgerAccountRow {
+  account_id: string;
+  mode: Mode;
+  owner: 'CUSTOMER' | 'PLATFORM' | 'SYSTEM';
+  customer_id: string | null;
+  currency: string;
+  purpose: string;
+  total: string;
+  held: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function accountType(row: Pick<LedgerAccountRow, 'purpose' | 'currency'>): InternalAccountType {
+  if (row.purpose === 'EMBEDDED_WALLET') return 'EMBEDDED_WALLET';
+  return findCurrency(row.currency)?.kind === 'CRYPTO' ? 'INTERNAL_CRYPTO' : 'INTERNAL_FIAT';
+}
+
+/** The InternalAccount resource from its ledger row: `balance` is available (total minus holds). */
+export function toInternalAccount(row: LedgerAccountRow): InternalAccount {
+  const currency = currencyObject(row.currency);
+  const total = Number(row.total);
+  return {
+    id: row.account_id,
+    ...(row.customer_id ? { customerId: row.customer_id } : {}),
+    type: accountType(row),
+    status: 'ACTIVE',
+    balance: { amount: total - Number(row.held), currency },
+    totalBalance: { amount: total, currency },
+    fundingPaymentInstructions: fundingInstructions(row.account_id, row.currency, row.mode, row.owner === 'PLATFORM'),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}

@@ -1,0 +1,4 @@
+export * from './verification-enums';
+export * from './verification';
+export * from './verifications.dto';
+export * from './beneficial-owners.dto';

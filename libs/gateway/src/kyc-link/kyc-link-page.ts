@@ -1,0 +1,52 @@
+import type { INestApplication } from '@nestjs/common';
+import { type Express, type Request, type Response, Router } from 'express';
+import { ApiError, KycLinksRpc, OpenedKycLink } from '@payments/contracts';
+import type { ServiceClient } from '../rpc/service-client';
+
+export const KYC_PAGE_PATH = '/kyc';
+
+/** Nothing on the page loads from elsewhere, it may not be framed, and the token in its URL is never sent on as a Referer. */
+const HEADERS: Record<string, string> = {
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/**
+ * The hosted KYC page behind `kycUrl`: GET /kyc/{token} at the server root, without Basic auth (the token is the
+ * credential). The sandbox stands in for the provider's flow: opening the page completes it, marks the link used
+ * (a second open is 410) and redirects to the link's redirectUri, if any. A sub-router rather than a route of the
+ * app: it is not part of the versioned API (no OpenAPI entry, no tenancy row), and HEAD (link previews) answers
+ * without using the link up.
+ */
+export function mountKycLinkPage(app: INestApplication, identity: ServiceClient): void {
+  const router = Router();
+  router.get('/:token', (request: Request, response: Response) => void open(identity, request, response));
+  (app.getHttpAdapter().getInstance() as Express).use(KYC_PAGE_PATH, router);
+}
+
+async function open(identity: ServiceClient, request: Request, response: Response): Promise<void> {
+  response.set(HEADERS);
+  if (request.method === 'HEAD') return void response.status(200).type('html').end();
+  try {
+    const opened = await identity.call<OpenedKycLink>(KycLinksRpc.open, { body: { token: String(request.params.token) } });
+    if (opened.redirectUri) return void response.redirect(303, opened.redirectUri);
+    page(response, 200, 'Verification complete', 'This sandbox page stands in for the identity provider. Nothing was collected; you can close this window.');
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 500;
+    if (status === 410) return page(response, 410, 'Link no longer valid', 'This verification link has been used or has expired. Ask for a new one.');
+    if (status === 404) return page(response, 404, 'Link not found', 'This verification link does not exist.');
+    page(response, 503, 'Try again later', 'The verification service is not available right now.');
+  }
+}
+
+function page(response: Response, status: number, title: string, text: string): void {
+  response.status(status).type('html').send(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}</style></head>
+<body><h1>${title}</h1><p>${text}</p></body>
+</html>
+`);
+}

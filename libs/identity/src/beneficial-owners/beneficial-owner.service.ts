@@ -1,0 +1,167 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  ApiError,
+  BeneficialOwner,
+  CallerContext,
+  CreateBeneficialOwnerRequest,
+  isBeneficialOwnerId,
+  isCustomerId,
+  KycStatus,
+  ListBeneficialOwnersQuery,
+  Mode,
+  Page,
+  UpdateBeneficialOwnerRequest,
+} from '@payments/contracts';
+import { CommandExecutor, CommandRequest, EventMetadata, queryRows, retryOnConflict } from '@payments/eventsourcing';
+import { keysetPage } from '@payments/runtime';
+import { BeneficialOwnerCommand, beneficialOwnerDecider } from './beneficial-owner.decider';
+import { BeneficialOwnerEvent } from './beneficial-owner.events';
+import { projectBeneficialOwner } from './beneficial-owner.projection';
+import { BeneficialOwnerState } from './beneficial-owner.state';
+
+interface Scope {
+  platformId: string;
+  mode: Mode;
+}
+
+const DECIDED: readonly KycStatus[] = ['APPROVED', 'REJECTED'];
+const notFound = () => new ApiError('NOT_FOUND', 'beneficial owner not found');
+const customerNotFound = () => new ApiError('NOT_FOUND', 'customer not found');
+
+/**
+ * Beneficial owners, directors and officers of BUSINESS customers. Every write to a business's owners runs under
+ * one advisory lock per business, so the 100 % ownership bound holds under concurrent writes, and an owner added
+ * while the business's verification is being decided is either seen by the decision or sees its result.
+ */
+export class BeneficialOwnerService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly executor: CommandExecutor<EntityManager>,
+    private readonly versionConflictRetriesMax = 5,
+  ) {}
+
+  async create(caller: CallerContext, request: CreateBeneficialOwnerRequest, now: string): Promise<BeneficialOwner> {
+    const beneficialOwnerId = `BeneficialOwner:${uuidv7()}`;
+    const { customerId, ...fields } = request;
+    await this.transaction(async (tx) => {
+      const kybStatus = await this.lockBusiness(tx, caller, customerId);
+      const othersPercentage = await this.ownershipOfOthers(tx, customerId, beneficialOwnerId);
+      const verifyAtOnce = caller.mode === 'SANDBOX' && DECIDED.includes(kybStatus);
+      const command: BeneficialOwnerCommand = { type: 'AddBeneficialOwner', beneficialOwnerId, customerId, platformId: caller.platformId, mode: caller.mode, request: fields, othersPercentage, verifyAtOnce, now };
+      await this.executor.decideAndAppend(tx, this.request(caller, beneficialOwnerId, command, callerMetadata(caller)));
+    });
+    return this.get(caller, beneficialOwnerId);
+  }
+
+  async update(caller: CallerContext, beneficialOwnerId: string, patch: UpdateBeneficialOwnerRequest, now: string): Promise<BeneficialOwner> {
+    const current = await this.get(caller, beneficialOwnerId);
+    await this.transaction(async (tx) => {
+      await this.lockBusiness(tx, caller, current.customerId);
+      const othersPercentage = await this.ownershipOfOthers(tx, current.customerId, beneficialOwnerId);
+      const command: BeneficialOwnerCommand = { type: 'UpdateBeneficialOwner', request: patch, othersPercentage, now };
+      await this.executor.decideAndAppend(tx, this.request(caller, beneficialOwnerId, command, callerMetadata(caller)));
+    });
+    return this.get(caller, beneficialOwnerId);
+  }
+
+  async get(caller: CallerContext, beneficialOwnerId: string): Promise<BeneficialOwner> {
+    if (!isBeneficialOwnerId(beneficialOwnerId)) throw notFound();
+    // An owner lives as long as its business: a deleted customer's owners read as not found.
+    const rows = await queryRows<{ body: BeneficialOwner }>(
+      this.dataSource,
+      `SELECT o.body FROM beneficial_owners o JOIN customers c ON c.customer_id = o.customer_id
+        WHERE o.beneficial_owner_id = $1 AND o.platform_id = $2 AND o.mode = $3 AND c.deleted_at IS NULL`,
+      [beneficialOwnerId, caller.platformId, caller.mode],
+    );
+    if (!rows[0]) throw notFound();
+    return rows[0].body;
+  }
+
+  async list(caller: CallerContext, query: ListBeneficialOwnersQuery): Promise<Page<BeneficialOwner>> {
+    if (!(await this.customerStatus(this.dataSource, caller, query.customerId))) throw customerNotFound();
+    return keysetPage<{ beneficial_owner_id: string; body: BeneficialOwner }, BeneficialOwner>({
+      db: this.dataSource,
+      from: `FROM beneficial_owners WHERE platform_id = $1 AND mode = $2 AND customer_id = $3`,
+      params: [caller.platformId, caller.mode, query.customerId],
+      keyColumn: 'beneficial_owner_id',
+      limit: query.limit,
+      cursor: query.cursor,
+      select: 'beneficial_owner_id, body',
+      toItem: (row) => row.body,
+      keyOf: (row) => row.beneficial_owner_id,
+    });
+  }
+
+  /** For the verification, inside its transaction: the business's owners as the API shows them, oldest first. */
+  async ownersOf(tx: EntityManager, scope: Scope, customerId: string): Promise<BeneficialOwner[]> {
+    const rows = await queryRows<{ body: BeneficialOwner }>(
+      tx,
+      `SELECT body FROM beneficial_owners WHERE customer_id = $1 AND platform_id = $2 AND mode = $3 ORDER BY beneficial_owner_id COLLATE "C"`,
+      [customerId, scope.platformId, scope.mode],
+    );
+    return rows.map((r) => r.body);
+  }
+
+  /**
+   * Sandbox, when the business's verification is decided (inside the decision's transaction): every owner still
+   * PENDING gets the status its lastName suffix calls for. Idempotent: decided owners are left alone.
+   */
+  async verifyOwnersOf(tx: EntityManager, scope: Scope, customerId: string, verificationId: string, now: string): Promise<void> {
+    await lock(tx, customerId);
+    for (const owner of await this.ownersOf(tx, scope, customerId)) {
+      const command: BeneficialOwnerCommand = { type: 'VerifyBeneficialOwner', verificationId, now };
+      await this.executor.decideAndAppend(tx, this.request(scope, owner.id, command, { correlationId: verificationId, actor: 'verification' }));
+    }
+  }
+
+  /** 404 for a missing or foreign customer, 400 for an individual; returns the business's kybStatus, read under the lock. */
+  private async lockBusiness(tx: EntityManager, caller: CallerContext, customerId: string): Promise<KycStatus> {
+    await lock(tx, customerId);
+    const customer = await this.customerStatus(tx, caller, customerId);
+    if (!customer) throw customerNotFound();
+    if (customer.customer_type !== 'BUSINESS') {
+      throw new ApiError('INVALID_INPUT', 'beneficial owners belong to BUSINESS customers only', { errors: [{ field: 'customerId', message: 'not a BUSINESS customer' }] });
+    }
+    return customer.status;
+  }
+
+  private async customerStatus(db: DataSource | EntityManager, caller: CallerContext, customerId: string) {
+    if (!isCustomerId(customerId)) return undefined;
+    const rows = await queryRows<{ customer_type: string; status: KycStatus }>(
+      db,
+      `SELECT customer_type, status FROM customers WHERE customer_id = $1 AND platform_id = $2 AND mode = $3 AND deleted_at IS NULL`,
+      [customerId, caller.platformId, caller.mode],
+    );
+    return rows[0];
+  }
+
+  private async ownershipOfOthers(tx: EntityManager, customerId: string, beneficialOwnerId: string): Promise<number> {
+    const rows = await queryRows<{ total: number }>(
+      tx,
+      `SELECT coalesce(sum((body->>'ownershipPercentage')::int), 0)::int AS total FROM beneficial_owners WHERE customer_id = $1 AND beneficial_owner_id <> $2`,
+      [customerId, beneficialOwnerId],
+    );
+    return rows[0].total;
+  }
+
+  private transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return retryOnConflict(() => this.dataSource.transaction(work), this.versionConflictRetriesMax);
+  }
+
+  private request(
+    scope: Scope,
+    beneficialOwnerId: string,
+    command: BeneficialOwnerCommand,
+    metadata: EventMetadata,
+  ): CommandRequest<EntityManager, BeneficialOwnerState, BeneficialOwnerCommand, BeneficialOwnerEvent> {
+    return { decider: beneficialOwnerDecider, streamId: beneficialOwnerId, platformId: scope.platformId, metadata, command, project: projectBeneficialOwner };
+  }
+}
+
+const callerMetadata = (caller: CallerContext): EventMetadata => ({ correlationId: caller.correlationId, actor: caller.clientId });
+
+/** Serialises every write to one business's owners (and the sandbox decision that verifies them). */
+function lock(tx: EntityManager, customerId: string): Promise<unknown> {
+  return tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`BeneficialOwners/${customerId}`]);
+}

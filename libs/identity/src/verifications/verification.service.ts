@@ -1,0 +1,163 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  ApiError,
+  BeneficialOwner,
+  CallerContext,
+  CreateVerificationRequest,
+  Customer,
+  isCustomerId,
+  isVerificationId,
+  ListVerificationsQuery,
+  Mode,
+  Page,
+  Verification,
+} from '@payments/contracts';
+import { CommandExecutor, CommandRequest, EventMetadata, queryRows, retryOnConflict, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { keysetPage, SqlWhere } from '@payments/runtime';
+import { BeneficialOwnerService } from '../beneficial-owners/beneficial-owner.service';
+import { setCustomerKycStatus, setCustomerKycStatusIfLive } from './customer-kyc-status';
+import { VerificationCommand, verificationDecider } from './verification.decider';
+import { VerificationEvent, VerificationSubmitted } from './verification.events';
+import { CustomerSnapshot, DocumentRef, OwnerSnapshot, VerificationInputs } from './verification-inputs';
+import { projectVerification } from './verification.projection';
+import { OpenVerification, VerificationState } from './verification.state';
+import { toVerification } from './verification.view';
+
+/** The part of DocumentService a verification uses (structural, so either side can change without the other). */
+export interface VerificationDocuments {
+  listForHolders(tx: EntityManager, platformId: string, mode: Mode, holderIds: readonly string[]): Promise<Record<string, DocumentRef[]>>;
+  markSubmitted(tx: EntityManager, documentIds: readonly string[], now?: string): Promise<void>;
+}
+
+export interface VerificationServiceOptions {
+  /** Sandbox: from submission to the simulated provider's decision, at SANDBOX_TIME_SCALE 1. */
+  decisionDelayMs: number;
+}
+
+export const VERIFICATION_DEFAULTS: VerificationServiceOptions = { decisionDelayMs: 5_000 };
+export const VERIFICATION_DECISION_TIMER = 'identity.verification.decide';
+
+const customerNotFound = () => new ApiError('NOT_FOUND', 'customer not found');
+
+/**
+ * KYC (individuals) and KYB (businesses) verifications: one case per customer, submitted and resubmitted through
+ * POST /verifications. A complete sandbox submission is decided by a durable timer; production waits for review.
+ */
+export class VerificationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly executor: CommandExecutor<EntityManager>,
+    private readonly timers: { schedule(tx: EntityManager, timer: ScheduleTimer): Promise<string> },
+    private readonly documents: VerificationDocuments,
+    private readonly owners: BeneficialOwnerService,
+    private readonly options: VerificationServiceOptions = VERIFICATION_DEFAULTS,
+    private readonly versionConflictRetriesMax = 5,
+  ) {}
+
+  async submit(caller: CallerContext, request: CreateVerificationRequest, now: string): Promise<Verification> {
+    const customerId = String(request.customerId);
+    if (!isCustomerId(customerId)) throw customerNotFound();
+    const state = await retryOnConflict(() => this.dataSource.transaction((tx) => this.submitIn(tx, caller, customerId, now)), this.versionConflictRetriesMax);
+    return toVerification(state);
+  }
+
+  async get(caller: CallerContext, verificationId: string): Promise<Verification> {
+    if (!isVerificationId(verificationId)) throw new ApiError('NOT_FOUND', 'verification not found');
+    const rows = await queryRows<{ body: Verification }>(this.dataSource, `SELECT body FROM verifications WHERE verification_id = $1 AND platform_id = $2 AND mode = $3`, [
+      verificationId,
+      caller.platformId,
+      caller.mode,
+    ]);
+    if (!rows[0]) throw new ApiError('NOT_FOUND', 'verification not found');
+    return rows[0].body;
+  }
+
+  list(caller: CallerContext, query: ListVerificationsQuery): Promise<Page<Verification>> {
+    const where = new SqlWhere().add('platform_id = ?', caller.platformId).add('mode = ?', caller.mode).add('customer_id = ?', query.customerId).add('status = ?', query.status);
+    return keysetPage<{ verification_id: string; body: Verification }, Verification>({
+      db: this.dataSource,
+      from: `FROM verifications WHERE ${where.sql}`,
+      params: where.params,
+      keyColumn: 'verification_id',
+      limit: query.limit,
+      cursor: query.cursor,
+      select: 'verification_id, body',
+      toItem: (row) => row.body,
+      keyOf: (row) => row.verification_id,
+    });
+  }
+
+  /** For ServiceHost's durable timers. */
+  timerHandlers(): Record<string, TimerHandler<EntityManager>> {
+    return { [VERIFICATION_DECISION_TIMER]: (tx, timer) => this.decide(tx, timer) };
+  }
+
+  private async submitIn(tx: EntityManager, caller: CallerContext, customerId: string, now: string): Promise<OpenVerification> {
+    // One submission per customer at a time: the first one creates the case, the next ones find it.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`Verification/${customerId}`]);
+    const inputs = await this.inputs(tx, caller, customerId);
+    const existing = await queryRows<{ verification_id: string }>(tx, `SELECT verification_id FROM verifications WHERE customer_id = $1`, [customerId]);
+    const verificationId = existing[0]?.verification_id ?? `Verification:${uuidv7()}`;
+    const command: VerificationCommand = { type: 'SubmitVerification', verificationId, platformId: caller.platformId, mode: caller.mode, inputs, now };
+    const result = await this.executor.decideAndAppend(tx, this.request(caller.platformId, verificationId, command, { correlationId: caller.correlationId, actor: caller.clientId }));
+    for (const event of result.events) if (event.type === 'VerificationSubmitted.v1') await this.handOver(tx, event.data, now);
+    return result.state as OpenVerification;
+  }
+
+  /** A complete submission: its documents become evidence, the customer PENDING, and the sandbox decision is timed. */
+  private async handOver(tx: EntityManager, submitted: VerificationSubmitted['data'], now: string): Promise<void> {
+    const { verificationId, customerId, platformId, attempt } = submitted;
+    await this.documents.markSubmitted(tx, submitted.documentIds, now);
+    await setCustomerKycStatus(this.executor, tx, { platformId, customerId, verificationId }, 'PENDING', now);
+    if (!submitted.sandboxDecision) return;
+    await this.timers.schedule(tx, { name: VERIFICATION_DECISION_TIMER, delayMs: this.options.decisionDelayMs, streamId: verificationId, platformId, payload: { verificationId, attempt } });
+  }
+
+  /** The timer's transaction: decide once; the customer (and a business's owners) follow in the same commit. */
+  private async decide(tx: EntityManager, timer: TimerRow): Promise<void> {
+    const { verificationId, attempt } = timer.payload as { verificationId: string; attempt: number };
+    const now = new Date().toISOString();
+    const command: VerificationCommand = { type: 'DecideVerification', attempt, now };
+    const result = await this.executor.decideAndAppend(tx, this.request(timer.platform_id, verificationId, command, { correlationId: verificationId, causationId: timer.id, actor: 'timer' }));
+    const decision = result.events.find((e) => e.type === 'VerificationApproved.v1' || e.type === 'VerificationRejected.v1');
+    if (!decision) return; // fired before, or superseded: a repeat has no effect
+    const state = result.state as OpenVerification;
+    const target = { platformId: state.platformId, customerId: state.customerId, verificationId };
+    await setCustomerKycStatusIfLive(this.executor, tx, target, decision.type === 'VerificationApproved.v1' ? 'APPROVED' : 'REJECTED', now);
+    if (state.customerType === 'BUSINESS') await this.owners.verifyOwnersOf(tx, state, state.customerId, verificationId, now);
+  }
+
+  private async inputs(tx: EntityManager, caller: CallerContext, customerId: string): Promise<VerificationInputs> {
+    const rows = await queryRows<{ body: Customer }>(tx, `SELECT body FROM customers WHERE customer_id = $1 AND platform_id = $2 AND mode = $3 AND deleted_at IS NULL`, [
+      customerId,
+      caller.platformId,
+      caller.mode,
+    ]);
+    if (!rows[0]) throw customerNotFound();
+    const customer = customerSnapshot(rows[0].body);
+    const owners = customer.customerType === 'BUSINESS' ? (await this.owners.ownersOf(tx, caller, customerId)).map(ownerSnapshot) : [];
+    const documents = await this.documents.listForHolders(tx, caller.platformId, caller.mode, [customerId, ...owners.map((o) => o.beneficialOwnerId)]);
+    return { customer, owners, documents };
+  }
+
+  private request(
+    platformId: string | null,
+    verificationId: string,
+    command: VerificationCommand,
+    metadata: EventMetadata,
+  ): CommandRequest<EntityManager, VerificationState, VerificationCommand, VerificationEvent> {
+    return { decider: verificationDecider, streamId: verificationId, platformId, metadata, command, project: projectVerification };
+  }
+}
+
+function customerSnapshot(c: Customer): CustomerSnapshot {
+  const { id: customerId, customerType, fullName, birthDate, nationality, address, sourceOfWealthCategories, purposeOfAccount, annualIncomeRange, businessInfo } = c;
+  const kycStatus = (customerType === 'BUSINESS' ? c.kybStatus : c.kycStatus) ?? 'UNVERIFIED';
+  return { customerId, customerType, kycStatus, fullName, birthDate, nationality, address, sourceOfWealthCategories, purposeOfAccount, annualIncomeRange, businessInfo };
+}
+
+function ownerSnapshot(o: BeneficialOwner): OwnerSnapshot {
+  const { nationality, idType, countryOfIssuance } = o.personalInfo;
+  return { beneficialOwnerId: o.id, roles: o.roles, ownershipPercentage: o.ownershipPercentage, nationality, idType, countryOfIssuance };
+}

@@ -1,0 +1,66 @@
+import { DynamicModule, INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import type { EventBus } from '@payments/messaging';
+import { OpsServer } from './ops/ops-server';
+import { startServiceOps } from './ops/service-ops';
+import { RpcErrorFilter } from './rpc/rpc-error.filter';
+import { ServiceHost } from './service-host';
+
+/** Background work a service runs next to its RPC server (consumers, workers), started and stopped with it. */
+export interface BackgroundWork {
+  start(): Promise<void> | void;
+  stop(): Promise<void>;
+}
+
+export interface ServiceServerOptions {
+  name: string;
+  /** The Nest module with the service's RPC controllers. */
+  module: DynamicModule;
+  host: ServiceHost;
+  rpc: { host: string; port: number };
+  ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> };
+  background?: BackgroundWork[];
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface ServiceServer {
+  app: INestMicroservice;
+  ops?: OpsServer;
+  stop(): Promise<void>;
+}
+
+/**
+ * How every event-sourced service runs: RPC over @nestjs/microservices TCP with the error-envelope filter, its
+ * ServiceHost (relay, timers), its ops server, and its background work. A failure half-way stops what started.
+ */
+export async function startServiceServer(options: ServiceServerOptions): Promise<ServiceServer> {
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch((e) => options.log?.(`${options.name}: shutdown step failed`, e));
+    stops.length = 0;
+  };
+  try {
+    // Stops run last-in first-out: ops, background work, the RPC server, then the host and its database.
+    await options.host.start();
+    stops.push(() => options.host.stop());
+    const app = await NestFactory.createMicroservice<MicroserviceOptions>(options.module, {
+      transport: Transport.TCP,
+      options: { host: options.rpc.host, port: options.rpc.port },
+      logger: false,
+    });
+    app.useGlobalFilters(new RpcErrorFilter(options.log));
+    stops.push(() => app.close());
+    await app.listen();
+    for (const work of options.background ?? []) {
+      await work.start();
+      stops.push(() => work.stop());
+    }
+    const ops = options.ops ? await startServiceOps({ app: options.name, service: options.host, ...options.ops }) : undefined;
+    if (ops) stops.push(() => ops.stop());
+    return { app, ops, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
