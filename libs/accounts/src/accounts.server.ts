@@ -3,12 +3,15 @@ import type { EventBus } from '@payments/messaging';
 import { ServiceServer, startServiceServer } from '@payments/runtime';
 import { Accounts, ACCOUNTS_SERVICE } from './accounts';
 import { AccountsRpcController } from './accounts.rpc.controller';
+import { ExternalAccountRpcController } from './external-accounts/external-account.rpc.controller';
+import { DiscoveriesRpcController } from './discoveries/discoveries.rpc.controller';
+import { LedgerRpcController } from './ledger/ledger.rpc.controller';
 import { ACCOUNTS } from './accounts.tokens';
 
 @Module({})
 class AccountsRpcModule {
   static forAccounts(accounts: Accounts): DynamicModule {
-    return { module: AccountsRpcModule, controllers: [AccountsRpcController], providers: [{ provide: ACCOUNTS, useValue: accounts }] };
+    return { module: AccountsRpcModule, controllers: [AccountsRpcController, LedgerRpcController, DiscoveriesRpcController, ExternalAccountRpcController], providers: [{ provide: ACCOUNTS, useValue: accounts }] };
   }
 }
 

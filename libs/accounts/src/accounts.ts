@@ -1,9 +1,16 @@
+import type { EntityManager } from 'typeorm';
+import { TimerHandler, withoutKeys } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { BackgroundWork, ServiceHost } from '@payments/runtime';
 import { accountsMigrations } from './accounts.migrations';
 import { IdentityEventsConsumer } from './internal-accounts/identity-events.consumer';
 import { InternalAccountService } from './internal-accounts/internal-account.service';
+import { LedgerCommands } from './ledger/ledger-commands';
 import { LedgerService } from './ledger/ledger.service';
+import { ExternalAccountService, ExternalAccountServiceOptions } from './external-accounts/external-account.service';
+import { externalAccountsMigrations } from './external-accounts/external-accounts.migrations';
+import { SANDBOX_VERIFICATION_DELAY_MS, UNTRUST_CODE_TTL_MS } from './external-accounts/external-account.rules';
+import { RateSource, SameCurrencyRateSource } from './external-accounts/receiver-lookup';
 
 export const ACCOUNTS_SERVICE = 'accounts';
 
@@ -13,7 +20,17 @@ export interface AccountsOptions {
   topic: string;
   sandboxTimeScale: number;
   log?: (message: string, error?: unknown) => void;
+  externalAccounts?: Partial<ExternalAccountServiceOptions>;
+  /** Estimated rates of receiver lookups; the quoting service's once it exists (same-currency only until then). */
+  rates?: RateSource;
 }
+
+export const EXTERNAL_ACCOUNT_DEFAULTS: ExternalAccountServiceOptions = {
+  verificationDelayMs: SANDBOX_VERIFICATION_DELAY_MS,
+  sandboxCode: '123456',
+  untrustCodeTtlMs: UNTRUST_CODE_TTL_MS,
+  customerArrivalWaitMs: 3_000,
+};
 
 /** The accounts service's parts, wired once: used by its RPC controllers, the admin CLI and tests. */
 export class Accounts {
@@ -23,21 +40,34 @@ export class Accounts {
     readonly internalAccounts: InternalAccountService,
     /** Opens accounts from identity events; runs while the server runs. */
     readonly identityEvents: BackgroundWork,
+    /** Ledger commands for other services (LedgerRpc): holds, captures, credits, reversals. */
+    readonly ledgerCommands: LedgerCommands,
+    /** External accounts (bank, mobile money, wallets) and receiver lookups. */
+    readonly externalAccounts: ExternalAccountService,
   ) {}
 
   static async open(options: AccountsOptions): Promise<Accounts> {
+    // Filled below once the services exist; the timer poller only starts later, with host.start().
+    const timerHandlers: Record<string, TimerHandler<EntityManager>> = {};
     const host = await ServiceHost.open({
+      // Beneficiary document numbers are write-only: kept in the log, never on the bus.
+      toPublic: (envelope) => ({ ...envelope, data: withoutKeys(envelope.data as Record<string, unknown>, ['documentNumber']) }),
       name: ACCOUNTS_SERVICE,
       databaseUrl: options.databaseUrl,
       bus: options.bus,
       topic: options.topic,
-      migrations: [accountsMigrations],
+      migrations: [accountsMigrations, externalAccountsMigrations],
       entities: [],
       sandboxTimeScale: options.sandboxTimeScale,
+      timerHandlers,
       log: options.log,
     });
     const ledger = new LedgerService(host.dataSource, host.executor);
     const internalAccounts = new InternalAccountService(host.dataSource, ledger);
+    const ledgerCommands = new LedgerCommands(host.dataSource, ledger, host.timers);
+    Object.assign(timerHandlers, ledgerCommands.timerHandlers());
+    const externalAccounts = new ExternalAccountService(host.dataSource, host.executor, host.timers, options.rates ?? new SameCurrencyRateSource(), { ...EXTERNAL_ACCOUNT_DEFAULTS, ...options.externalAccounts });
+    Object.assign(timerHandlers, externalAccounts.timerHandlers());
     const consumer = new IdentityEventsConsumer(host.dataSource, internalAccounts, ACCOUNTS_SERVICE);
     let subscription: SubscriptionHandle | undefined;
     const identityEvents: BackgroundWork = {
@@ -49,6 +79,6 @@ export class Accounts {
         subscription = undefined;
       },
     };
-    return new Accounts(host, ledger, internalAccounts, identityEvents);
+    return new Accounts(host, ledger, internalAccounts, identityEvents, ledgerCommands, externalAccounts);
   }
 }

@@ -14,3 +14,4 @@ export * from './log';
 export * from './pg-notification-listener';
 export * from './typeorm';
 export * from './given';
+export * from './redact';

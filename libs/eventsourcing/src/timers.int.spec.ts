@@ -46,6 +46,15 @@ describe('DurableTimers (real PostgreSQL)', () => {
     expect(Number(row.s)).toBeLessThan(61);
   });
 
+  it('does not scale a realTime delay (a deadline the caller chose, e.g. a hold expiry)', async () => {
+    const timers = new DurableTimers(asTransactional(db.dataSource), 'svc', { timeScale: 0.001 });
+    await db.dataSource.transaction((tx) => timers.schedule(tx, { name: 'quote.expire', delayMs: 60_000, realTime: true }));
+    expect(await timers.fireDue(handlers)).toBe(0);
+    const [row] = await db.dataSource.query(`SELECT extract(epoch from due_at - created_at) AS s FROM svc.timers`);
+    expect(Number(row.s)).toBeGreaterThan(59);
+    expect(Number(row.s)).toBeLessThan(61);
+  });
+
   it('keeps a timer whose handler fails, records the error and fires it on a later try', async () => {
     const timers = new DurableTimers(asTransactional(db.dataSource), 'svc', { timeScale: 0, retryDelayMaxMs: 1 });
     const id = await db.dataSource.transaction((tx) => timers.schedule(tx, { name: 'quote.expire', delayMs: 0 }));

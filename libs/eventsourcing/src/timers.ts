@@ -14,8 +14,10 @@ export interface TimerRow {
 
 export interface ScheduleTimer {
   name: string;
-  /** Simulated delay at the spec's timing; multiplied by SANDBOX_TIME_SCALE. */
+  /** Simulated delay at the spec's timing; multiplied by SANDBOX_TIME_SCALE (unless `realTime`). */
   delayMs: number;
+  /** A real deadline a caller asked for (e.g. a hold's expiry): `delayMs` is used as is, never scaled. */
+  realTime?: boolean;
   streamId?: string;
   platformId?: string;
   payload?: Record<string, unknown>;
@@ -43,7 +45,7 @@ export class DurableTimers<Tx extends SqlExecutor> {
 
   async schedule(tx: SqlExecutor, timer: ScheduleTimer): Promise<string> {
     const id = timer.id ?? uuidv7();
-    const delayMs = Math.max(0, Math.round(timer.delayMs * this.options.timeScale));
+    const delayMs = Math.max(0, Math.round(timer.realTime ? timer.delayMs : timer.delayMs * this.options.timeScale));
     await queryRows(tx, 
       `INSERT INTO ${this.table} (id, name, stream_id, platform_id, payload, due_at)
        VALUES ($1, $2, $3, $4, $5::jsonb, now() + ($6::bigint * interval '1 millisecond'))

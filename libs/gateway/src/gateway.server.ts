@@ -30,6 +30,9 @@ import { mountApiReference } from './openapi/api-reference';
 import { GatewayMetrics } from './ops/gateway-metrics';
 import { mountGatewayOps } from './ops/gateway-ops';
 import { InternalAccountsController } from './accounts/internal-accounts.controller';
+import { ExternalAccountsController } from './accounts/external-accounts.controller';
+import { ReceiverController } from './accounts/receiver.controller';
+import { DiscoveriesController } from './accounts/discoveries.controller';
 import { ACCOUNTS_CLIENT } from './rpc/clients';
 import { ServiceClient, ServiceEndpoint } from './rpc/service-client';
 import { TokensController } from './tokens/tokens.controller';
@@ -71,7 +74,7 @@ class GatewayModule {
   static register(parts: GatewayParts): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [ConfigController, TokensController, BulkImportController, KycLinkController, InternalAccountsController, CustomersController, DocumentsController, VerificationsController, BeneficialOwnersController],
+      controllers: [ConfigController, TokensController, BulkImportController, KycLinkController, InternalAccountsController, DiscoveriesController, ExternalAccountsController, ReceiverController, CustomersController, DocumentsController, VerificationsController, BeneficialOwnersController],
       providers: [
         { provide: IDENTITY_CLIENT, useValue: parts.identity },
         { provide: ACCOUNTS_CLIENT, useValue: parts.accounts },

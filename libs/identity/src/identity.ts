@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { EventEnvelope, TimerHandler } from '@payments/eventsourcing';
+import { EventEnvelope, TimerHandler, withoutKeys } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { ServiceHost } from '@payments/runtime';
 import { CredentialVerifier } from './credentials/credential-verifier';
@@ -156,11 +156,3 @@ export function redactSecrets(envelope: EventEnvelope): EventEnvelope {
   }
 }
 
-/** Removes `keys` at any depth: a field may sit at the top of `data` or inside a nested object (metadata, changes). */
-function withoutKeys(value: Record<string, any>, keys: string[]): Record<string, any> {
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([k]) => !keys.includes(k))
-      .map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? withoutKeys(v, keys) : v]),
-  );
-}

@@ -3,6 +3,7 @@ import { API_VERSION } from '@payments/gateway';
 import { startTestPlatform, TestPlatform, TestTenant } from './test-platform';
 import { createCustomerHolder, uploadDocument } from './test-documents';
 import { servedRoutes } from './test-routes';
+import { createExternalAccount, trust, untilStatus } from './test-external-accounts';
 import { individualRow, toCsv, uploadCsv } from './test-customer-import';
 import { addOwner, businessBody, createCustomer, individualBody, ownerBody } from './test-kyc';
 
@@ -29,6 +30,7 @@ const rows: TenancyRow[] = [
     body: { amount: 100 },
   },
   ...customerRows(),
+  ...externalAccountRows(),
   ...documentRows(),
   ...onboardingRows(),
   ...kycRows(),
@@ -60,6 +62,38 @@ function customerRows(): TenancyRow[] {
     { route: 'POST /customers/:customerId/verify-phone', setup: async (t, o) => `/customers/${await customer(t, o)}/verify-phone` },
     { route: 'POST /customers/:customerId/verify-email/confirm', setup: withCode('email'), body: { code: '123456' } },
     { route: 'POST /customers/:customerId/verify-phone/confirm', setup: withCode('phone'), body: { code: '123456' } },
+  ];
+}
+
+/** External accounts of the owner: trusted ones for the untrust routes, an ACTIVE one for the receiver lookup. */
+function externalAccountRows(): TenancyRow[] {
+  const account = async (t: TestPlatform, o: TestTenant) => createExternalAccount(t, o.sandbox);
+  const trusted = async (t: TestPlatform, o: TestTenant) => {
+    const id = await account(t, o);
+    await trust(t, id);
+    return id;
+  };
+  return [
+    { route: 'GET /customers/external-accounts/:externalAccountId', setup: async (t, o) => `/customers/external-accounts/${await account(t, o)}` },
+    { route: 'DELETE /customers/external-accounts/:externalAccountId', setup: async (t, o) => `/customers/external-accounts/${await account(t, o)}` },
+    { route: 'POST /customers/external-accounts/:externalAccountId/untrust', setup: async (t, o) => `/customers/external-accounts/${await trusted(t, o)}/untrust` },
+    {
+      route: 'POST /customers/external-accounts/:externalAccountId/untrust/confirm',
+      setup: async (t, o) => {
+        const id = await trusted(t, o);
+        await t.call('POST', `/customers/external-accounts/${id}/untrust`, { auth: o.sandbox });
+        return `/customers/external-accounts/${id}/untrust/confirm`;
+      },
+      body: { code: '123456' },
+    },
+    {
+      route: 'GET /receiver/external-account/:accountId',
+      setup: async (t, o) => {
+        const id = await account(t, o);
+        await untilStatus(t, o.sandbox, id, 'ACTIVE');
+        return `/receiver/external-account/${id}`;
+      },
+    },
   ];
 }
 

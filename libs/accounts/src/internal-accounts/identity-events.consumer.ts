@@ -4,11 +4,13 @@ import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { serviceTopic } from '@payments/messaging';
 import type { Mode } from '@payments/contracts';
 import { InternalAccountService } from './internal-account.service';
+import { forgetCustomer, rememberCustomer } from '../external-accounts/known-customers';
 
 export const IDENTITY_EVENTS_CONSUMER = 'accounts.identity-events';
 
 interface CurrencyConfig {
   currencyCode: string;
+  [field: string]: unknown;
 }
 
 /**
@@ -28,7 +30,7 @@ export class IdentityEventsConsumer {
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
-    if (!['PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1', 'CustomerCreated.v1'].includes(envelope.type)) return;
+    if (!['PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1', 'CustomerCreated.v1', 'CustomerDeleted.v1'].includes(envelope.type)) return;
     await this.dataSource.transaction(async (tx) => {
       if (!(await recordInInbox(tx, this.schema, IDENTITY_EVENTS_CONSUMER, envelope.eventId))) return;
       await this.apply(tx, envelope);
@@ -47,16 +49,19 @@ export class IdentityEventsConsumer {
         return this.platformCurrencies(tx, envelope.streamId, known.platform_id, known.mode, data.changes.supportedCurrencies, envelope.occurredAt);
       }
       case 'CustomerCreated.v1':
+        await rememberCustomer(tx, data as { customerId: string; platformId: string; mode: Mode; customerType: string });
         return this.accounts.openForCustomer(tx, data.platformId, data.mode, data.customerId, data.currencies ?? [], envelope.occurredAt);
+      case 'CustomerDeleted.v1':
+        return forgetCustomer(tx, data.customerId ?? envelope.streamId, data.deletedAt ?? envelope.occurredAt);
     }
   }
 
   private async platformCurrencies(tx: EntityManager, streamId: string, platformId: string, mode: Mode, configs: CurrencyConfig[], now: string): Promise<void> {
     const currencies = (configs ?? []).map((c) => c.currencyCode);
     await tx.query(
-      `INSERT INTO platform_currencies (config_stream_id, platform_id, mode, currencies) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (config_stream_id) DO UPDATE SET currencies = EXCLUDED.currencies`,
-      [streamId, platformId, mode, currencies],
+      `INSERT INTO platform_currencies (config_stream_id, platform_id, mode, currencies, configs) VALUES ($1, $2, $3, $4, $5::jsonb)
+       ON CONFLICT (config_stream_id) DO UPDATE SET currencies = EXCLUDED.currencies, configs = EXCLUDED.configs`,
+      [streamId, platformId, mode, currencies, JSON.stringify(configs ?? [])],
     );
     // Accounts are never closed when a currency leaves the configuration: their balances must stay reachable.
     await this.accounts.openForPlatform(tx, platformId, mode, currencies, now);

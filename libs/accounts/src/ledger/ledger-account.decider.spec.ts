@@ -9,6 +9,10 @@ const opened: LedgerAccountEvent = {
 };
 const funded: LedgerAccountEvent = { type: 'PostingRecorded.v1', data: { entryId: 'e1', reference: 'fund', amount: 1000, counterpartyAccountId: 'SYS', kind: 'FUND', balanceAfter: 1000, at } };
 const held: LedgerAccountEvent = { type: 'HoldPlaced.v1', data: { holdId: 'h1', amount: 600, reference: 'Transaction:t', at } };
+const balanceChanged = (data: Omit<Extract<LedgerAccountEvent, { type: 'InternalAccountBalanceChanged.v1' }>['data'], 'accountId' | 'mode' | 'currency' | 'at'>): LedgerAccountEvent => ({
+  type: 'InternalAccountBalanceChanged.v1',
+  data: { accountId: 'InternalAccount:a', mode: 'SANDBOX', currency: 'USD', ...data, at },
+});
 const post = (entryId: string, amount: number, holdId?: string) => ({ type: 'Post' as const, entryId, reference: 'r', amount, counterpartyAccountId: 'SYS', kind: 'K', holdId, now: at });
 
 describe('ledgerAccountDecider', () => {
@@ -22,6 +26,7 @@ describe('ledgerAccountDecider', () => {
     const events = given(decider, [opened, funded, held]).when(post('e2', -500, 'h1')).then([
       { type: 'HoldClosed.v1', data: { holdId: 'h1', amount: 600, outcome: 'CAPTURED', at } },
       { type: 'PostingRecorded.v1', data: { entryId: 'e2', reference: 'r', amount: -500, counterpartyAccountId: 'SYS', kind: 'K', holdId: 'h1', balanceAfter: 500, at } },
+      balanceChanged({ balance: 500, totalBalance: 500, previousBalance: 400, previousTotalBalance: 1000, cause: { type: 'POSTING', entryId: 'e2', kind: 'K', reference: 'r', amount: -500, holdId: 'h1' } }),
     ]);
     const state = [opened, funded, held, ...events].reduce(decider.evolve, decider.initialState);
     expect(state).toMatchObject({ total: 500, held: 0 });
@@ -34,7 +39,10 @@ describe('ledgerAccountDecider', () => {
     given(decider, [opened, funded]).when(post('e1', 999)).thenFails('CONFLICT');
     given(decider, [opened, funded, held]).when({ type: 'PlaceHold', holdId: 'h1', amount: 600, reference: 'x', now: at }).then([]);
     const released: LedgerAccountEvent = { type: 'HoldClosed.v1', data: { holdId: 'h1', amount: 600, outcome: 'RELEASED', at } };
-    given(decider, [opened, funded, held]).when({ type: 'ReleaseHold', holdId: 'h1', outcome: 'RELEASED', now: at }).then([released]);
+    given(decider, [opened, funded, held]).when({ type: 'ReleaseHold', holdId: 'h1', outcome: 'RELEASED', now: at }).then([
+      released,
+      balanceChanged({ balance: 1000, totalBalance: 1000, previousBalance: 400, previousTotalBalance: 1000, cause: { type: 'HOLD_CLOSED', holdId: 'h1', outcome: 'RELEASED', amount: 600 } }),
+    ]);
     given(decider, [opened, funded, held, released]).when({ type: 'ReleaseHold', holdId: 'h1', outcome: 'EXPIRED', now: at }).then([]);
     given(decider, [opened, funded]).when({ type: 'ReleaseHold', holdId: 'nope', outcome: 'RELEASED', now: at }).thenFails('HOLD_NOT_FOUND');
   });
@@ -44,6 +52,24 @@ describe('ledgerAccountDecider', () => {
     given(decider, [system]).when(post('e1', -1000)).then([
       { type: 'PostingRecorded.v1', data: { entryId: 'e1', reference: 'r', amount: -1000, counterpartyAccountId: 'SYS', kind: 'K', holdId: undefined, balanceAfter: -1000, at } },
     ]);
+  });
+
+  it('records the balance change of a customer account after each posting and hold, with its cause', () => {
+    given(decider, [opened, funded]).when({ type: 'PlaceHold', holdId: 'h1', amount: 600, reference: 'Transaction:t', now: at }).then([
+      held,
+      balanceChanged({ balance: 400, totalBalance: 1000, previousBalance: 1000, previousTotalBalance: 1000, cause: { type: 'HOLD_PLACED', holdId: 'h1', reference: 'Transaction:t', amount: 600 } }),
+    ]);
+    given(decider, [opened, funded]).when(post('e2', 250)).then([
+      { type: 'PostingRecorded.v1', data: { entryId: 'e2', reference: 'r', amount: 250, counterpartyAccountId: 'SYS', kind: 'K', holdId: undefined, balanceAfter: 1250, at } },
+      balanceChanged({ balance: 1250, totalBalance: 1250, previousBalance: 1000, previousTotalBalance: 1000, cause: { type: 'POSTING', entryId: 'e2', kind: 'K', reference: 'r', amount: 250 } }),
+    ]);
+  });
+
+  it('refuses to capture a hold past its expiry, even before the expiry timer releases it', () => {
+    const expiring: LedgerAccountEvent = { type: 'HoldPlaced.v1', data: { holdId: 'h1', amount: 600, reference: 'x', expiresAt: '2026-01-01T00:01:00.000Z', at } };
+    given(decider, [opened, funded, expiring]).when({ ...post('e2', -600, 'h1'), now: '2026-01-01T00:01:00.000Z' }).thenFails('HOLD_EXPIRED');
+    const captured = given(decider, [opened, funded, expiring]).when({ ...post('e2', -600, 'h1'), now: '2026-01-01T00:00:59.999Z' }).decision;
+    expect(captured).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'HoldClosed.v1', data: expect.objectContaining({ outcome: 'CAPTURED' }) })]));
   });
 
   it('rejects zero, fractional and unsafe amounts', () => {

@@ -1,5 +1,6 @@
 import type { Mode } from '@payments/contracts';
 import { assertNever, Decider, DomainError } from '@payments/eventsourcing';
+import { withBalanceChanged } from './balance-changed';
 import { LedgerAccountEvent, LedgerOwner } from './ledger-account.events';
 import { available, LedgerAccount, LedgerAccountState, evolveLedgerAccount } from './ledger-account.state';
 
@@ -27,22 +28,27 @@ export const ledgerAccountDecider: Decider<LedgerAccountState, LedgerAccountComm
       return [{ type: 'LedgerAccountOpened.v1', data: { ...data, openedAt: now } }];
     }
     if (state.status !== 'OPEN') return new DomainError('NOT_FOUND', 'ledger account not found');
-    switch (command.type) {
-      case 'Post':
-        return decidePost(command, state);
-      case 'PlaceHold':
-        return decidePlaceHold(command, state);
-      case 'ReleaseHold': {
-        if (state.closedHolds[command.holdId]) return [];
-        const hold = state.holds[command.holdId];
-        if (!hold) return new DomainError('HOLD_NOT_FOUND', `hold ${command.holdId} does not exist`);
-        return [{ type: 'HoldClosed.v1', data: { holdId: command.holdId, amount: hold.amount, outcome: command.outcome, at: command.now } }];
-      }
-      default:
-        return assertNever(command);
-    }
+    const decided = decideOnOpen(command, state);
+    return decided instanceof DomainError ? decided : withBalanceChanged(state, decided);
   },
 };
+
+function decideOnOpen(command: Exclude<LedgerAccountCommand, { type: 'Open' }>, account: LedgerAccount): LedgerAccountEvent[] | DomainError {
+  switch (command.type) {
+    case 'Post':
+      return decidePost(command, account);
+    case 'PlaceHold':
+      return decidePlaceHold(command, account);
+    case 'ReleaseHold': {
+      if (account.closedHolds[command.holdId]) return [];
+      const hold = account.holds[command.holdId];
+      if (!hold) return new DomainError('HOLD_NOT_FOUND', `hold ${command.holdId} does not exist`);
+      return [{ type: 'HoldClosed.v1', data: { holdId: command.holdId, amount: hold.amount, outcome: command.outcome, at: command.now } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
 
 function decidePost(command: Extract<LedgerAccountCommand, { type: 'Post' }>, account: LedgerAccount): LedgerAccountEvent[] | DomainError {
   if (invalidAmount(command.amount)) return new DomainError('INVALID_AMOUNT', 'a posting amount must be a non-zero safe integer');
@@ -54,6 +60,8 @@ function decidePost(command: Extract<LedgerAccountCommand, { type: 'Post' }>, ac
     const hold = account.holds[command.holdId];
     if (!hold) return new DomainError(account.closedHolds[command.holdId] ? 'HOLD_ALREADY_CLOSED' : 'HOLD_NOT_FOUND', `hold ${command.holdId} is not open`);
     if (command.amount > 0 || -command.amount > hold.amount) return new DomainError('CAPTURE_EXCEEDS_HOLD', 'a capture debits at most the held amount');
+    // Past its expiry a hold can no longer be captured, even if its expiry timer has not fired yet.
+    if (hold.expiresAt && hold.expiresAt <= command.now) return new DomainError('HOLD_EXPIRED', `hold ${command.holdId} expired at ${hold.expiresAt}`);
     events.push({ type: 'HoldClosed.v1', data: { holdId: command.holdId, amount: hold.amount, outcome: 'CAPTURED', at: command.now } });
     spendable += hold.amount;
   }

@@ -23,4 +23,31 @@ export type HoldPlaced = { type: 'HoldPlaced.v1'; data: { holdId: string; amount
 /** The hold stops reserving funds: captured (its posting follows in the same entry), released, or expired. */
 export type HoldClosed = { type: 'HoldClosed.v1'; data: { holdId: string; amount: number; outcome: 'CAPTURED' | 'RELEASED' | 'EXPIRED'; at: string } };
 
-export type LedgerAccountEvent = LedgerAccountOpened | PostingRecorded | HoldPlaced | HoldClosed;
+/** What moved a balance: the posting, hold or hold closing recorded just before it in the same append. */
+export type BalanceChangeCause =
+  | { type: 'POSTING'; entryId: string; kind: string; reference: string; amount: number; holdId?: string }
+  | { type: 'HOLD_PLACED'; holdId: string; reference: string; amount: number }
+  | { type: 'HOLD_CLOSED'; holdId: string; outcome: 'RELEASED' | 'EXPIRED'; amount: number };
+
+/**
+ * The contract for consumers (webhooks, other services): a CUSTOMER or PLATFORM account's `balance` (available) or
+ * `totalBalance` changed. Appended by the decider after the events that caused it, in the same append; never for
+ * SYSTEM accounts. Amounts are integers in the smallest unit of `currency`.
+ */
+export type InternalAccountBalanceChanged = {
+  type: 'InternalAccountBalanceChanged.v1';
+  data: {
+    accountId: string;
+    customerId?: string;
+    mode: Mode;
+    currency: string;
+    balance: number;
+    totalBalance: number;
+    previousBalance: number;
+    previousTotalBalance: number;
+    cause: BalanceChangeCause;
+    at: string;
+  };
+};
+
+export type LedgerAccountEvent = LedgerAccountOpened | PostingRecorded | HoldPlaced | HoldClosed | InternalAccountBalanceChanged;

@@ -48,6 +48,8 @@ export function evolveLedgerAccount(state: LedgerAccountState, event: LedgerAcco
       const held = closed ? state.held - closed.amount : state.held;
       return { ...state, held, holds: open, closedHolds: { ...state.closedHolds, [event.data.holdId]: event.data.outcome } };
     }
+    case 'InternalAccountBalanceChanged.v1':
+      return state; // derived from the events before it
     default:
       return assertNever(event);
   }

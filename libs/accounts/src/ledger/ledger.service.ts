@@ -55,12 +55,27 @@ export class LedgerService {
     });
   }
 
-  async placeHold(platformId: string, accountId: string, hold: { holdId: string; amount: number; reference: string; expiresAt?: string }, now: string): Promise<void> {
-    await this.inTransaction((tx) => this.run(tx, accountId, platformId, { type: 'PlaceHold', ...hold, now }));
+  /** `alsoInTransaction` commits with the hold (e.g. its expiry timer) and runs on a replay too. */
+  async placeHold(
+    platformId: string,
+    accountId: string,
+    hold: { holdId: string; amount: number; reference: string; expiresAt?: string },
+    now: string,
+    alsoInTransaction?: (tx: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    await this.inTransaction(async (tx) => {
+      await this.run(tx, accountId, platformId, { type: 'PlaceHold', ...hold, now });
+      await alsoInTransaction?.(tx);
+    });
   }
 
   async releaseHold(platformId: string, accountId: string, holdId: string, outcome: 'RELEASED' | 'EXPIRED', now: string): Promise<void> {
-    await this.inTransaction((tx) => this.run(tx, accountId, platformId, { type: 'ReleaseHold', holdId, outcome, now }));
+    await this.inTransaction((tx) => this.releaseHoldIn(tx, platformId, accountId, holdId, outcome, now));
+  }
+
+  /** In a transaction the caller owns (the hold-expiry timer's); a hold already closed stays as it is. */
+  async releaseHoldIn(tx: EntityManager, platformId: string, accountId: string, holdId: string, outcome: 'RELEASED' | 'EXPIRED', now: string): Promise<void> {
+    await this.run(tx, accountId, platformId, { type: 'ReleaseHold', holdId, outcome, now });
   }
 
   /** The inverse legs of a posted entry (a returned payment): idempotent by the reversal's own entry id. */

@@ -4,4 +4,32 @@ export const AccountsRpc = {
   listPlatformInternalAccounts: 'accounts.platform-internal-accounts.list',
   sandboxFund: 'accounts.sandbox.fund',
   ping: 'accounts.ping',
+  createExternalAccount: 'accounts.external-accounts.create',
+  createPlatformExternalAccount: 'accounts.platform-external-accounts.create',
+  listExternalAccounts: 'accounts.external-accounts.list',
+  listPlatformExternalAccounts: 'accounts.platform-external-accounts.list',
+  getExternalAccount: 'accounts.external-accounts.get',
+  deleteExternalAccount: 'accounts.external-accounts.delete',
+  beginUntrustExternalAccount: 'accounts.external-accounts.untrust',
+  confirmUntrustExternalAccount: 'accounts.external-accounts.untrust-confirm',
+  /** For the SCA flow (quoting) once a customer confirms a beneficiary as trusted. */
+  trustExternalAccount: 'accounts.external-accounts.trust',
+  /** For payments: 400 EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED unless the account is ACTIVE, 404 if none. */
+  assertExternalAccountCanReceive: 'accounts.external-accounts.assert-can-receive',
+  receiverLookup: 'accounts.receiver.external-account',
+} as const;
+
+/** Ledger commands for other services (payments); no public HTTP. Bodies and answers: libs/contracts/src/accounts/ledger.dto.ts. */
+export const LedgerRpc = {
+  placeHold: 'accounts.ledger.hold.place',
+  captureHold: 'accounts.ledger.hold.capture',
+  releaseHold: 'accounts.ledger.hold.release',
+  credit: 'accounts.ledger.credit',
+  reverse: 'accounts.ledger.reverse',
+  transfer: 'accounts.ledger.transfer',
+} as const;
+
+/** GET /discoveries: the institution catalogue. */
+export const DiscoveriesRpc = {
+  list: 'accounts.discoveries.list',
 } as const;

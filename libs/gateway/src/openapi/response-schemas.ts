@@ -1,7 +1,9 @@
 import { MODES, PERMISSIONS, TRANSACTION_DIRECTIONS } from '@payments/contracts';
 import { ACCOUNT_SCHEMAS } from './account-schemas';
+import { EXTERNAL_ACCOUNT_SCHEMAS } from './external-account-schemas';
 import { CUSTOMER_SCHEMAS } from './customer-schemas';
 import { CUSTOMER_IMPORT_SCHEMAS } from './customer-import-schemas';
+import { DISCOVERY_SCHEMAS } from './discovery-schemas';
 import { DOCUMENT_SCHEMAS } from './document-schemas';
 import { VERIFICATION_SCHEMAS } from './verification-schemas';
 
@@ -13,9 +15,11 @@ import { VERIFICATION_SCHEMAS } from './verification-schemas';
  */
 export const RESPONSE_SCHEMAS = {
   ...ACCOUNT_SCHEMAS,
+  ...EXTERNAL_ACCOUNT_SCHEMAS,
   ...CUSTOMER_SCHEMAS,
   ...CUSTOMER_IMPORT_SCHEMAS,
   ...DOCUMENT_SCHEMAS,
+  ...DISCOVERY_SCHEMAS,
   ...VERIFICATION_SCHEMAS,
   Error: {
     type: 'object',

@@ -14,7 +14,7 @@ import {
   UpdateBeneficialOwnerRequest,
 } from '@payments/contracts';
 import { CommandExecutor, CommandRequest, EventMetadata, queryRows, retryOnConflict } from '@payments/eventsourcing';
-import { keysetPage } from '@payments/runtime';
+import { keysetBodyPage } from '@payments/runtime';
 import { BeneficialOwnerCommand, beneficialOwnerDecider } from './beneficial-owner.decider';
 import { BeneficialOwnerEvent } from './beneficial-owner.events';
 import { projectBeneficialOwner } from './beneficial-owner.projection';
@@ -80,16 +80,13 @@ export class BeneficialOwnerService {
 
   async list(caller: CallerContext, query: ListBeneficialOwnersQuery): Promise<Page<BeneficialOwner>> {
     if (!(await this.customerStatus(this.dataSource, caller, query.customerId))) throw customerNotFound();
-    return keysetPage<{ beneficial_owner_id: string; body: BeneficialOwner }, BeneficialOwner>({
+    return keysetBodyPage<BeneficialOwner>({
       db: this.dataSource,
-      from: `FROM beneficial_owners WHERE platform_id = $1 AND mode = $2 AND customer_id = $3`,
-      params: [caller.platformId, caller.mode, query.customerId],
+      table: 'beneficial_owners',
       keyColumn: 'beneficial_owner_id',
+      where: { sql: 'platform_id = $1 AND mode = $2 AND customer_id = $3', params: [caller.platformId, caller.mode, query.customerId] },
       limit: query.limit,
       cursor: query.cursor,
-      select: 'beneficial_owner_id, body',
-      toItem: (row) => row.body,
-      keyOf: (row) => row.beneficial_owner_id,
     });
   }
 

@@ -13,7 +13,7 @@ import {
   UpdateCustomerRequest,
 } from '@payments/contracts';
 import { CommandExecutor, CommandRequest } from '@payments/eventsourcing';
-import { keysetPage } from '@payments/runtime';
+import { keysetBodyPage } from '@payments/runtime';
 import { SecretHasher } from '../credentials/secrets';
 import { PlatformConfigView } from '../platform-config/platform-config.entity';
 import { ContactCodeSender } from './contact-code-sender';
@@ -71,17 +71,7 @@ export class CustomerService {
 
   list(caller: CallerContext, query: ListCustomersQuery): Promise<Page<Customer>> {
     const where = customerListFilters(caller, query);
-    return keysetPage<{ customer_id: string; body: Customer }, Customer>({
-      db: this.dataSource,
-      from: `FROM customers WHERE ${where.sql}`,
-      params: where.params,
-      keyColumn: 'customer_id',
-      limit: query.limit,
-      cursor: query.cursor,
-      select: 'customer_id, body',
-      toItem: (row) => row.body,
-      keyOf: (row) => row.customer_id,
-    });
+    return keysetBodyPage<Customer>({ db: this.dataSource, table: 'customers', keyColumn: 'customer_id', where, limit: query.limit, cursor: query.cursor });
   }
 
   async update(caller: CallerContext, customerId: string, request: UpdateCustomerRequest, now: string): Promise<Customer> {

@@ -14,7 +14,7 @@ import {
   Verification,
 } from '@payments/contracts';
 import { CommandExecutor, CommandRequest, EventMetadata, queryRows, retryOnConflict, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
-import { keysetPage, SqlWhere } from '@payments/runtime';
+import { keysetBodyPage, SqlWhere } from '@payments/runtime';
 import { BeneficialOwnerService } from '../beneficial-owners/beneficial-owner.service';
 import { setCustomerKycStatus, setCustomerKycStatusIfLive } from './customer-kyc-status';
 import { VerificationCommand, verificationDecider } from './verification.decider';
@@ -75,17 +75,7 @@ export class VerificationService {
 
   list(caller: CallerContext, query: ListVerificationsQuery): Promise<Page<Verification>> {
     const where = new SqlWhere().add('platform_id = ?', caller.platformId).add('mode = ?', caller.mode).add('customer_id = ?', query.customerId).add('status = ?', query.status);
-    return keysetPage<{ verification_id: string; body: Verification }, Verification>({
-      db: this.dataSource,
-      from: `FROM verifications WHERE ${where.sql}`,
-      params: where.params,
-      keyColumn: 'verification_id',
-      limit: query.limit,
-      cursor: query.cursor,
-      select: 'verification_id, body',
-      toItem: (row) => row.body,
-      keyOf: (row) => row.verification_id,
-    });
+    return keysetBodyPage<Verification>({ db: this.dataSource, table: 'verifications', keyColumn: 'verification_id', where, limit: query.limit, cursor: query.cursor });
   }
 
   /** For ServiceHost's durable timers. */

@@ -44,3 +44,28 @@ export async function keysetPage<TRow, TItem>(request: KeysetPageRequest<TRow, T
     totalCount: counted[0].n,
   };
 }
+
+/**
+ * The common case: a read model that stores the API resource in a `body` jsonb column, keyed by its id column.
+ * `from` names the table; `where` is already scoped to the caller.
+ */
+export function keysetBodyPage<TItem>(request: {
+  db: SqlExecutor;
+  table: string;
+  keyColumn: string;
+  where: { sql: string; params: unknown[] };
+  limit?: number;
+  cursor?: string;
+}): Promise<Page<TItem>> {
+  return keysetPage<Record<string, any>, TItem>({
+    db: request.db,
+    from: `FROM ${request.table} WHERE ${request.where.sql}`,
+    params: request.where.params,
+    keyColumn: request.keyColumn,
+    limit: request.limit,
+    cursor: request.cursor,
+    select: `${request.keyColumn}, body`,
+    toItem: (row) => row.body as TItem,
+    keyOf: (row) => row[request.keyColumn] as string,
+  });
+}

@@ -1,0 +1,236 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  ApiError,
+  BeneficiaryVerificationStatusValue,
+  CallerContext,
+  CreateExternalAccountRequest,
+  CreatePlatformExternalAccountRequest,
+  ExternalAccount,
+  isCustomerId,
+  isExternalAccountId,
+  ListExternalAccountsQuery,
+  ListPlatformExternalAccountsQuery,
+  Mode,
+  Page,
+  ReceiverLookup,
+  ReceiverLookupQuery,
+  UntrustChallenge,
+} from '@payments/contracts';
+import { CommandExecutor, CommandRequest, EventMetadata, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { keysetBodyPage, SqlWhere } from '@payments/runtime';
+import { ExternalAccountCommand, externalAccountDecider } from './external-account.decider';
+import { ExternalAccountEvent } from './external-account.events';
+import { projectExternalAccount } from './external-account.projection';
+import { ExternalAccountState } from './external-account.state';
+import { toExternalAccount } from './external-account.view';
+import { RateSource, sendingCurrencies, StoredCurrencyConfig } from './receiver-lookup';
+import { sandboxBeneficiaryCheck, validateExternalAccount } from './rules';
+
+export const EXTERNAL_ACCOUNT_VERIFY_TIMER = 'accounts.external-account.verify';
+
+export interface ExternalAccountServiceOptions {
+  /** Sandbox verification delay at the spec's timing; the timers scale it by SANDBOX_TIME_SCALE. */
+  verificationDelayMs: number;
+  /** The sandbox SCA code that confirms an untrust. */
+  sandboxCode: string;
+  untrustCodeTtlMs: number;
+  /** How long a create waits for a customer identity created moments ago (its event is on its way). */
+  customerArrivalWaitMs: number;
+}
+
+type Scope = Pick<CallerContext, 'platformId' | 'mode'> & Partial<Pick<CallerContext, 'correlationId' | 'clientId'>>;
+interface KnownCustomer {
+  customer_type: 'INDIVIDUAL' | 'BUSINESS';
+}
+
+const notFound = () => new ApiError('NOT_FOUND', 'external account not found');
+
+/** External accounts of customers and of the platform. Reads from `external_accounts`, writes through the decider. */
+export class ExternalAccountService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly executor: CommandExecutor<EntityManager>,
+    private readonly timers: { schedule(tx: EntityManager, timer: ScheduleTimer): Promise<string> },
+    private readonly rates: RateSource,
+    private readonly options: ExternalAccountServiceOptions,
+  ) {}
+
+  async createForCustomer(caller: CallerContext, request: CreateExternalAccountRequest, now: string): Promise<ExternalAccount> {
+    const customer = await this.knownCustomer(caller, request.customerId, this.options.customerArrivalWaitMs);
+    if (!customer) throw new ApiError('NOT_FOUND', 'customer not found', { errors: [{ field: 'customerId', message: 'no such customer' }] });
+    return this.create(caller, request.customerId, customer.customer_type, request, now);
+  }
+
+  createForPlatform(caller: CallerContext, request: CreatePlatformExternalAccountRequest, now: string): Promise<ExternalAccount> {
+    return this.create(caller, null, 'PLATFORM', request, now);
+  }
+
+  async get(caller: Scope, externalAccountId: string): Promise<ExternalAccount> {
+    const rows = isExternalAccountId(externalAccountId)
+      ? await this.dataSource.query(`SELECT body FROM external_accounts WHERE external_account_id = $1 AND platform_id = $2 AND mode = $3 AND deleted_at IS NULL`, [
+          externalAccountId,
+          caller.platformId,
+          caller.mode,
+        ])
+      : [];
+    if (!rows[0]) throw notFound();
+    return rows[0].body;
+  }
+
+  listForCustomers(caller: CallerContext, query: ListExternalAccountsQuery): Promise<Page<ExternalAccount>> {
+    return this.list(this.scope(caller).add('customer_id IS NOT NULL').add('customer_id = ?', query.customerId), query);
+  }
+
+  listForPlatform(caller: CallerContext, query: ListPlatformExternalAccountsQuery): Promise<Page<ExternalAccount>> {
+    return this.list(this.scope(caller).add('customer_id IS NULL'), query);
+  }
+
+  /** Soft delete: INACTIVE, then a 404 like any unknown account. 409 BENEFICIARY_TRUSTED while trusted. */
+  async delete(caller: CallerContext, externalAccountId: string, now: string): Promise<void> {
+    await this.get(caller, externalAccountId);
+    await this.run(caller, externalAccountId, { type: 'DeleteExternalAccount', now });
+  }
+
+  /** Marks a trusted beneficiary; for the SCA flow (quoting), which calls it once the customer confirmed. */
+  async trust(caller: Scope, externalAccountId: string, now: string): Promise<ExternalAccount> {
+    await this.get(caller, externalAccountId);
+    return this.run(caller, externalAccountId, { type: 'TrustExternalAccount', now });
+  }
+
+  /** Starts an untrust; the code comes from SCA (sandbox: always the fixed code, nothing delivered). */
+  async beginUntrust(caller: CallerContext, externalAccountId: string, now: string): Promise<UntrustChallenge> {
+    const account = await this.get(caller, externalAccountId);
+    if (!account.trustedBeneficiary) throw new ApiError('CONFLICT', 'the account is not a trusted beneficiary');
+    if (caller.mode !== 'SANDBOX') throw new ApiError('NOT_IMPLEMENTED', 'untrust codes need an SCA delivery channel, which production does not have yet');
+    const expiresAt = new Date(Date.parse(now) + this.options.untrustCodeTtlMs).toISOString();
+    await this.run(caller, externalAccountId, { type: 'BeginUntrust', expiresAt, now });
+    return { externalAccountId, factor: 'SMS_OTP', expiresAt };
+  }
+
+  async confirmUntrust(caller: CallerContext, externalAccountId: string, code: string, now: string): Promise<ExternalAccount> {
+    await this.get(caller, externalAccountId);
+    const codeMatches = caller.mode === 'SANDBOX' && code === this.options.sandboxCode;
+    return this.run(caller, externalAccountId, { type: 'ConfirmUntrust', codeMatches, now });
+  }
+
+  /** For payments: only ACTIVE accounts receive. 404 for none (or another tenant's), 400 otherwise. */
+  async assertCanReceive(platformId: string, mode: Mode, externalAccountId: string): Promise<ExternalAccount> {
+    const account = await this.get({ platformId, mode }, externalAccountId);
+    if (account.status !== 'ACTIVE') {
+      throw new ApiError('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', `the external account is ${account.status}: only ACTIVE accounts can receive payments`, { status: account.status });
+    }
+    return account;
+  }
+
+  /** GET /receiver/external-account/{id}: what can be sent to the account, from which currencies, within which limits. */
+  async receiverLookup(caller: CallerContext, externalAccountId: string, query: ReceiverLookupQuery): Promise<ReceiverLookup> {
+    if (query.customerId !== undefined && !(await this.knownCustomer(caller, query.customerId, 0))) throw new ApiError('NOT_FOUND', 'customer not found');
+    const account = await this.assertCanReceive(caller.platformId, caller.mode, externalAccountId);
+    const rows = await queryRows<{ configs: StoredCurrencyConfig[] }>(this.dataSource, `SELECT configs FROM platform_currencies WHERE platform_id = $1 AND mode = $2`, [caller.platformId, caller.mode]);
+    const supportedCurrencies = [];
+    for (const config of sendingCurrencies(rows.flatMap((r) => r.configs))) {
+      const rate = await this.rates.estimate(caller.platformId, caller.mode, config.currencyCode, account.currency);
+      if (rate !== undefined) supportedCurrencies.push({ currency: config.currencyCode, estimatedExchangeRate: rate, min: config.minAmount, max: config.maxAmount });
+    }
+    return { supportedCurrencies, lookupId: `Lookup:${uuidv7()}`, accountId: account.id };
+  }
+
+  /** For ServiceHost's durable timers. */
+  timerHandlers(): Record<string, TimerHandler<EntityManager>> {
+    return { [EXTERNAL_ACCOUNT_VERIFY_TIMER]: (tx, timer) => this.completeVerification(tx, timer) };
+  }
+
+  private async completeVerification(tx: EntityManager, timer: TimerRow): Promise<void> {
+    const { externalAccountId } = timer.payload as { externalAccountId: string };
+    const metadata = { correlationId: externalAccountId, causationId: timer.id, actor: 'timer' };
+    await this.executor.decideAndAppend(tx, this.request(timer.platform_id, externalAccountId, { type: 'CompleteVerification', now: new Date().toISOString() }, metadata));
+  }
+
+  private async create(caller: CallerContext, customerId: string | null, ownerType: 'INDIVIDUAL' | 'BUSINESS' | 'PLATFORM', request: CreatePlatformExternalAccountRequest, now: string): Promise<ExternalAccount> {
+    const errors = validateExternalAccount({ currency: request.currency, accountInfo: request.accountInfo, ownerType, today: now.slice(0, 10) });
+    if (errors.length > 0) throw new ApiError('INVALID_INPUT', 'the external account is not valid', { errors });
+    const sandbox = caller.mode === 'SANDBOX';
+    const externalAccountId = `ExternalAccount:${uuidv7()}`;
+    const command: ExternalAccountCommand = {
+      type: 'CreateExternalAccount',
+      externalAccountId,
+      platformId: caller.platformId,
+      mode: caller.mode,
+      customerId,
+      currency: request.currency,
+      platformAccountId: request.platformAccountId ?? null,
+      accountInfo: request.accountInfo,
+      beneficiaryVerificationStatus: beneficiaryCheck(request.accountInfo, sandbox),
+      sandbox,
+      now,
+    };
+    const metadata = { correlationId: caller.correlationId, actor: caller.clientId };
+    const result = await this.executor.execute({
+      ...this.request(caller.platformId, externalAccountId, command, metadata),
+      project: async (tx, events, state) => {
+        await projectExternalAccount(tx, events, state);
+        // Sandbox only: production accounts wait for a verification provider and are never activated by a clock.
+        if (sandbox) await this.timers.schedule(tx, { name: EXTERNAL_ACCOUNT_VERIFY_TIMER, delayMs: this.options.verificationDelayMs, streamId: externalAccountId, platformId: caller.platformId, payload: { externalAccountId } });
+      },
+    });
+    return this.view(result.state);
+  }
+
+  private async run(caller: Scope, externalAccountId: string, command: ExternalAccountCommand): Promise<ExternalAccount> {
+    const result = await this.executor.execute(this.request(caller.platformId, externalAccountId, command, { correlationId: caller.correlationId, actor: caller.clientId }));
+    return this.view(result.state);
+  }
+
+  private view(state: ExternalAccountState): ExternalAccount {
+    if (state.status === 'NONE') throw notFound();
+    return toExternalAccount(state);
+  }
+
+  private request(
+    platformId: string | null,
+    streamId: string,
+    command: ExternalAccountCommand,
+    metadata: EventMetadata,
+  ): CommandRequest<EntityManager, ExternalAccountState, ExternalAccountCommand, ExternalAccountEvent> {
+    return { decider: externalAccountDecider, streamId, platformId, metadata, command, project: projectExternalAccount };
+  }
+
+  private list(where: SqlWhere, query: { limit?: number; cursor?: string }): Promise<Page<ExternalAccount>> {
+    return keysetBodyPage<ExternalAccount>({ db: this.dataSource, table: 'external_accounts', keyColumn: 'external_account_id', where, limit: query.limit, cursor: query.cursor });
+  }
+
+  private scope(caller: Scope): SqlWhere {
+    return new SqlWhere().add('platform_id = ?', caller.platformId).add('mode = ?', caller.mode).add('deleted_at IS NULL');
+  }
+
+  /**
+   * A live customer of the caller's platform and mode, from the known_customers read model. Identity's event may
+   * still be on its way for a customer created a moment ago: wait for it, boundedly.
+   */
+  private async knownCustomer(caller: Scope, customerId: string, waitMs: number): Promise<KnownCustomer | undefined> {
+    if (!isCustomerId(customerId)) return undefined;
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const rows = await queryRows<KnownCustomer & { deleted_at: Date | null }>(
+        this.dataSource,
+        `SELECT customer_type, deleted_at FROM known_customers WHERE customer_id = $1 AND platform_id = $2 AND mode = $3`,
+        [customerId, caller.platformId, caller.mode],
+      );
+      if (rows[0]) return rows[0].deleted_at ? undefined : rows[0];
+      if (Date.now() >= deadline) return undefined;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+/** Sandbox: the magic-suffix name check (105 is a 400, nothing stored). Production: PENDING until a provider answers. */
+function beneficiaryCheck(accountInfo: Record<string, unknown>, sandbox: boolean): BeneficiaryVerificationStatusValue | null {
+  const check = sandboxBeneficiaryCheck(String(accountInfo.accountType), accountInfo);
+  if (check.outcome === 'NOT_APPLICABLE') return null;
+  if (!sandbox) return 'PENDING';
+  if (check.outcome === 'INVALID_ACCOUNT') {
+    throw new ApiError(check.code, check.message, { errors: [{ field: 'accountInfo', message: 'the receiving institution reports the account as invalid' }] });
+  }
+  return check.status;
+}

@@ -1,0 +1,50 @@
+import type { BeneficiaryVerificationStatusValue, ExternalAccountStatus, Mode } from '@payments/contracts';
+import { assertNever } from '@payments/eventsourcing';
+import { ExternalAccountEvent } from './external-account.events';
+
+export interface ExternalAccountRecord {
+  externalAccountId: string;
+  platformId: string;
+  mode: Mode;
+  customerId: string | null;
+  currency: string;
+  platformAccountId: string | null;
+  accountInfo: Record<string, unknown>;
+  beneficiaryVerificationStatus: BeneficiaryVerificationStatusValue | null;
+  sandbox: boolean;
+  trusted: boolean;
+  /** Set while an untrust waits for its confirmation code. */
+  untrustExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A live account is PENDING, ACTIVE or UNDER_REVIEW; a deleted one is INACTIVE for good. */
+export type ExternalAccountState =
+  | { status: 'NONE' }
+  | ({ status: Exclude<ExternalAccountStatus, 'INACTIVE'> } & ExternalAccountRecord)
+  | ({ status: 'INACTIVE'; deletedAt: string } & ExternalAccountRecord);
+
+export type LiveExternalAccount = Extract<ExternalAccountState, { status: 'PENDING' | 'ACTIVE' | 'UNDER_REVIEW' }>;
+
+export function evolveExternalAccount(state: ExternalAccountState, event: ExternalAccountEvent): ExternalAccountState {
+  if (event.type === 'ExternalAccountCreated.v1') {
+    return { status: 'PENDING', ...event.data, trusted: false, untrustExpiresAt: null, updatedAt: event.data.createdAt };
+  }
+  if (state.status === 'NONE') return state;
+  switch (event.type) {
+    case 'ExternalAccountStatusChanged.v1':
+      if (event.data.status === 'INACTIVE') return { ...state, status: 'INACTIVE', deletedAt: event.data.at, updatedAt: event.data.at };
+      return { ...state, status: event.data.status, updatedAt: event.data.at };
+    case 'ExternalAccountDeleted.v1':
+      return { ...state, status: 'INACTIVE', deletedAt: event.data.at, updatedAt: event.data.at };
+    case 'ExternalAccountTrusted.v1':
+      return { ...state, trusted: true, untrustExpiresAt: null, updatedAt: event.data.at };
+    case 'ExternalAccountUntrustRequested.v1':
+      return { ...state, untrustExpiresAt: event.data.expiresAt };
+    case 'ExternalAccountUntrusted.v1':
+      return { ...state, trusted: false, untrustExpiresAt: null, updatedAt: event.data.at };
+    default:
+      return assertNever(event);
+  }
+}

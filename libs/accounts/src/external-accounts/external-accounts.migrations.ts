@@ -1,0 +1,39 @@
+import { MigrationSet } from '@payments/eventsourcing';
+
+/** Read models of external accounts, the customers the service knows of, and the platforms' currency limits. */
+export const externalAccountsMigrations: MigrationSet = {
+  module: 'accounts-external',
+  migrations: [
+    {
+      version: 1,
+      name: 'external_accounts',
+      sql: `
+        CREATE TABLE {{schema}}.external_accounts (
+          external_account_id text PRIMARY KEY,
+          platform_id text NOT NULL,
+          mode text NOT NULL CHECK (mode IN ('SANDBOX', 'PRODUCTION')),
+          customer_id text,
+          status text NOT NULL,
+          currency text NOT NULL,
+          trusted boolean NOT NULL,
+          body jsonb NOT NULL,
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL,
+          deleted_at timestamptz
+        );
+        CREATE INDEX external_accounts_owner_idx ON {{schema}}.external_accounts (platform_id, mode, customer_id, external_account_id COLLATE "C") WHERE deleted_at IS NULL;
+        -- Identity's customers as far as external accounts need them (existence, type), from Customer* events.
+        CREATE TABLE {{schema}}.known_customers (
+          customer_id text PRIMARY KEY,
+          platform_id text NOT NULL,
+          mode text NOT NULL,
+          customer_type text NOT NULL,
+          deleted_at timestamptz
+        );
+        -- The full PlatformCurrencyConfig objects (min/max, required counterparty fields) for receiver lookups;
+        -- rows written before this migration get them with the platform's next configuration change.
+        ALTER TABLE {{schema}}.platform_currencies ADD COLUMN configs jsonb NOT NULL DEFAULT '[]'::jsonb;
+      `,
+    },
+  ],
+};

@@ -1,0 +1,185 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { v5 as uuidv5 } from 'uuid';
+import { ApiError, CallerContext, LedgerAccountBalance, LedgerEntryResult, LedgerSystemPurpose } from '@payments/contracts';
+import { DomainError, DurableTimers, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { JournalEntry, Leg } from './journal-entry';
+import { parseCaptureHold, parseCredit, parsePlaceHold, parseReleaseHold, parseReverse, parseTransfer } from './ledger-requests';
+import { LedgerService, systemAccountId } from './ledger.service';
+
+export const HOLD_EXPIRY_TIMER = 'ledger.hold-expiry';
+const HOLD_TIMER_NAMESPACE = '3d0c8f6e-2b7a-4e1d-8c5f-9a4b1e7d2c60';
+
+interface AccountRow {
+  account_id: string;
+  customer_id: string | null;
+  currency: string;
+  total: string;
+  held: string;
+}
+
+/**
+ * The ledger commands other services send over RPC (LedgerRpc), scoped to the caller's platform and mode: a
+ * customer or platform account of anyone else is 404. Idempotency comes from the decider (hold and entry ids);
+ * every answer reads the balances after the command, so a replay answers the same as the first call did.
+ */
+export class LedgerCommands {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ledger: LedgerService,
+    private readonly timers: DurableTimers<EntityManager>,
+  ) {}
+
+  timerHandlers(): Record<string, TimerHandler<EntityManager>> {
+    return { [HOLD_EXPIRY_TIMER]: (tx, timer) => this.expire(tx, timer) };
+  }
+
+  /**
+   * A hold with `expiresInMs` schedules its expiry timer in the same transaction. The delay is real time (not
+   * scaled by SANDBOX_TIME_SCALE): the caller chose it, and a capture after it fails with HOLD_EXPIRED.
+   */
+  async placeHold(caller: CallerContext, body: unknown, now: string): Promise<LedgerAccountBalance> {
+    const r = parsePlaceHold(body);
+    const account = await this.own(caller, r.accountId);
+    assertCurrency(account, r.currency);
+    const expiresInMs = r.expiresInMs;
+    const expiresAt = expiresInMs === undefined ? undefined : new Date(Date.parse(now) + expiresInMs).toISOString();
+    const scheduleExpiry = expiresInMs === undefined ? undefined : async (tx: EntityManager) => {
+      await this.timers.schedule(tx, {
+        id: uuidv5(`${r.accountId}/${r.holdId}`, HOLD_TIMER_NAMESPACE),
+        name: HOLD_EXPIRY_TIMER,
+        delayMs: expiresInMs,
+        realTime: true,
+        streamId: r.accountId,
+        platformId: caller.platformId,
+        payload: { accountId: r.accountId, holdId: r.holdId },
+      });
+    };
+    await this.ledger.placeHold(caller.platformId, r.accountId, { holdId: r.holdId, amount: r.amount, reference: r.reference ?? r.holdId, expiresAt }, now, scheduleExpiry);
+    return this.balance(caller, r.accountId);
+  }
+
+  /** Debits part or all of the hold to a system account (toPurpose) or another account of the caller; the rest is freed. */
+  async captureHold(caller: CallerContext, body: unknown, now: string): Promise<LedgerAccountBalance> {
+    const r = parseCaptureHold(body);
+    const account = await this.own(caller, r.accountId);
+    const to = r.toAccountId ? (await this.own(caller, r.toAccountId)).account_id : systemAccountId(caller.platformId, caller.mode, r.toPurpose!, account.currency);
+    const legs: Leg[] = [
+      { accountId: r.accountId, currency: account.currency, amount: -r.amount, holdId: r.holdId },
+      { accountId: to, currency: account.currency, amount: r.amount },
+    ];
+    await this.post(caller, { entryId: r.entryId, reference: r.reference ?? r.holdId, kind: r.kind ?? 'HOLD_CAPTURE', legs }, now, r.toPurpose ? [legs[1]] : []);
+    return this.balance(caller, r.accountId);
+  }
+
+  async releaseHold(caller: CallerContext, body: unknown, now: string): Promise<LedgerAccountBalance> {
+    const r = parseReleaseHold(body);
+    await this.own(caller, r.accountId);
+    await this.ledger.releaseHold(caller.platformId, r.accountId, r.holdId, 'RELEASED', now);
+    return this.balance(caller, r.accountId);
+  }
+
+  async credit(caller: CallerContext, body: unknown, now: string): Promise<LedgerAccountBalance> {
+    const r = parseCredit(body);
+    const account = await this.own(caller, r.accountId);
+    assertCurrency(account, r.currency);
+    const from = this.system(caller, r.fromPurpose, r.currency, -r.amount);
+    const legs: Leg[] = [{ accountId: r.accountId, currency: r.currency, amount: r.amount }, from];
+    await this.post(caller, { entryId: r.entryId, reference: r.reference ?? r.entryId, kind: r.kind ?? 'CREDIT', legs }, now, [from]);
+    return this.balance(caller, r.accountId);
+  }
+
+  /** Once per entry: a second reversal of the same entry under another id is 409 CONFLICT. */
+  async reverse(caller: CallerContext, body: unknown, now: string): Promise<LedgerEntryResult> {
+    const r = parseReverse(body);
+    const earlier: { entry_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT entry_id FROM journal_postings WHERE kind = 'REVERSAL' AND reference = $1 AND platform_id = $2 AND mode = $3`,
+      [r.originalEntryId, caller.platformId, caller.mode],
+    );
+    const other = earlier.find((e) => e.entry_id !== r.reversalEntryId);
+    if (other) throw new DomainError('CONFLICT', `entry ${r.originalEntryId} was already reversed by ${other.entry_id}`);
+    await this.ledger.reverse(caller.platformId, caller.mode, r.originalEntryId, r.reversalEntryId, now);
+    return this.entryResult(caller, r.reversalEntryId);
+  }
+
+  /** A balanced entry of two or more legs; each leg names an account of the caller or a system purpose. */
+  async transfer(caller: CallerContext, body: unknown, now: string): Promise<LedgerEntryResult> {
+    const r = parseTransfer(body);
+    const legs: Leg[] = [];
+    const systemLegs: Leg[] = [];
+    for (const leg of r.legs) {
+      if (leg.purpose) {
+        const system = this.system(caller, leg.purpose, leg.currency, leg.amount);
+        legs.push(system);
+        systemLegs.push(system);
+      } else {
+        await this.own(caller, leg.accountId!);
+        legs.push({ accountId: leg.accountId!, currency: leg.currency, amount: leg.amount, ...(leg.holdId ? { holdId: leg.holdId } : {}) });
+      }
+    }
+    await this.post(caller, { entryId: r.entryId, reference: r.reference ?? r.entryId, kind: r.kind ?? 'TRANSFER', legs }, now, systemLegs);
+    return this.entryResult(caller, r.entryId);
+  }
+
+  /** The timer's transaction: a hold captured or released before it fired stays as it is. */
+  private async expire(tx: EntityManager, timer: TimerRow): Promise<void> {
+    const { accountId, holdId } = timer.payload as { accountId: string; holdId: string };
+    await this.ledger.releaseHoldIn(tx, timer.platform_id!, accountId, holdId, 'EXPIRED', new Date().toISOString());
+  }
+
+  /**
+   * Entry ids are the caller's: one id names one entry in a platform and mode. A replay (same accounts and amounts)
+   * posts nothing; the same id for other legs is 409 CONFLICT instead of a second entry under that id.
+   */
+  private async post(caller: CallerContext, entry: JournalEntry, now: string, systemLegs: Leg[]): Promise<void> {
+    const posted: { account_id: string; amount: string }[] = await this.dataSource.query(
+      `SELECT account_id, amount::text FROM journal_postings WHERE entry_id = $1 AND platform_id = $2 AND mode = $3`,
+      [entry.entryId, caller.platformId, caller.mode],
+    );
+    const key = (legs: { accountId: string; amount: number | string }[]) => legs.map((l) => `${l.accountId}=${l.amount}`).sort().join(',');
+    if (posted.length > 0 && key(posted.map((p) => ({ accountId: p.account_id, amount: p.amount }))) !== key([...entry.legs])) {
+      throw new DomainError('CONFLICT', `entry ${entry.entryId} was posted with other legs`);
+    }
+    await this.ledger.postEntry(caller.platformId, caller.mode, entry, now, systemLegs);
+  }
+
+  private system(caller: CallerContext, purpose: LedgerSystemPurpose, currency: string, amount: number): Leg {
+    return { accountId: systemAccountId(caller.platformId, caller.mode, purpose, currency), currency, amount };
+  }
+
+  /** A customer or platform account of the caller's platform and mode; anything else is not found. */
+  private async own(caller: CallerContext, accountId: string): Promise<AccountRow> {
+    const rows: AccountRow[] = await this.dataSource.query(
+      `SELECT account_id, customer_id, currency, total::text, held::text FROM ledger_accounts
+        WHERE account_id = $1 AND platform_id = $2 AND mode = $3 AND owner <> 'SYSTEM'`,
+      [accountId, caller.platformId, caller.mode],
+    );
+    if (!rows[0]) throw new ApiError('NOT_FOUND', `account ${accountId} not found`);
+    return rows[0];
+  }
+
+  private async balance(caller: CallerContext, accountId: string): Promise<LedgerAccountBalance> {
+    return toBalance(await this.own(caller, accountId));
+  }
+
+  private async entryResult(caller: CallerContext, entryId: string): Promise<LedgerEntryResult> {
+    const rows: AccountRow[] = await this.dataSource.query(
+      `SELECT a.account_id, a.customer_id, a.currency, a.total::text, a.held::text FROM ledger_accounts a
+        WHERE a.owner <> 'SYSTEM' AND a.account_id IN (SELECT account_id FROM journal_postings WHERE entry_id = $1 AND platform_id = $2 AND mode = $3)
+        ORDER BY a.account_id`,
+      [entryId, caller.platformId, caller.mode],
+    );
+    return { entryId, balances: rows.map(toBalance) };
+  }
+}
+
+function assertCurrency(account: AccountRow, currency: string): void {
+  if (account.currency !== currency) throw new DomainError('INVALID_CURRENCY', `account ${account.account_id} holds ${account.currency}, not ${currency}`);
+}
+
+const toBalance = (row: AccountRow): LedgerAccountBalance => ({
+  accountId: row.account_id,
+  ...(row.customer_id ? { customerId: row.customer_id } : {}),
+  currency: row.currency,
+  balance: Number(row.total) - Number(row.held),
+  totalBalance: Number(row.total),
+});

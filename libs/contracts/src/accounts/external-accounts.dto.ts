@@ -1,0 +1,82 @@
+import { IsObject, IsString, Matches, MaxLength } from 'class-validator';
+import { OptionalNotNull } from '../optional-not-null';
+import { PageQuery } from '../pagination/pagination';
+
+/** Seed ExternalAccount statuses (interop §6.5 adds PENDING_OWNERSHIP_VERIFICATION and UNVERIFIED, unused here). */
+export const EXTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'UNDER_REVIEW', 'INACTIVE'] as const;
+export type ExternalAccountStatus = (typeof EXTERNAL_ACCOUNT_STATUSES)[number];
+
+export const BENEFICIARY_VERIFICATION_STATUSES = ['MATCHED', 'PARTIAL_MATCH', 'NOT_MATCHED', 'UNSUPPORTED', 'CHECKED_BY_RECEIVING_FI', 'PENDING'] as const;
+export type BeneficiaryVerificationStatusValue = (typeof BENEFICIARY_VERIFICATION_STATUSES)[number];
+
+/** POST /platform/external-accounts: an account of the platform itself (no customer). */
+export class CreatePlatformExternalAccountRequest {
+  @IsString() @Matches(/^[A-Z0-9]{3,5}$/) currency!: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) platformAccountId?: string;
+  /** Discriminated by `accountType`; the accounts service validates it against the account-type table. */
+  @IsObject() accountInfo!: Record<string, unknown>;
+}
+
+/** POST /customers/external-accounts. */
+export class CreateExternalAccountRequest extends CreatePlatformExternalAccountRequest {
+  @IsString() @MaxLength(64) customerId!: string;
+}
+
+/** GET /customers/external-accounts. */
+export class ListExternalAccountsQuery extends PageQuery {
+  @OptionalNotNull() @IsString() @MaxLength(64) customerId?: string;
+}
+
+/** GET /platform/external-accounts. */
+export class ListPlatformExternalAccountsQuery extends PageQuery {}
+
+/** POST /customers/external-accounts/{id}/untrust/confirm: the SCA code (sandbox: 123456). */
+export class ConfirmUntrustRequest {
+  @IsString() @MaxLength(16) code!: string;
+}
+
+/** GET /receiver/external-account/{accountId} (interop §6.14). */
+export class ReceiverLookupQuery {
+  @OptionalNotNull() @IsString() @MaxLength(255) senderUmaAddress?: string;
+  @OptionalNotNull() @IsString() @MaxLength(64) customerId?: string;
+}
+
+export interface ExternalAccount {
+  id: string;
+  customerId?: string;
+  status: ExternalAccountStatus;
+  currency: string;
+  platformAccountId?: string;
+  /** As sent, minus write-only fields (beneficiary.documentNumber); USD accounts also carry `paymentRails`. */
+  accountInfo: Record<string, unknown>;
+  /** Absent for crypto wallets (no beneficiary to check). */
+  beneficiaryVerificationStatus?: BeneficiaryVerificationStatusValue;
+  /** A trusted beneficiary for SCA: DELETE answers 409 BENEFICIARY_TRUSTED until it is untrusted. */
+  trustedBeneficiary: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** 202 of POST .../untrust: confirm with the code before `expiresAt`. */
+export interface UntrustChallenge {
+  externalAccountId: string;
+  factor: 'SMS_OTP';
+  expiresAt: string;
+}
+
+export interface ReceiverCurrency {
+  currency: string;
+  estimatedExchangeRate: number;
+  /** Smallest and largest amount sendable, in the smallest unit of `currency`. */
+  min: number;
+  max: number;
+}
+
+export interface ReceiverLookup {
+  supportedCurrencies: ReceiverCurrency[];
+  requiredPayerDataFields?: { name: string; mandatory: boolean }[];
+  lookupId: string;
+  accountId: string;
+}
+
+export const isExternalAccountId = (value: string): boolean => /^ExternalAccount:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
