@@ -1,1 +1,2 @@
 export * from './currencies';
+export * from './fx';

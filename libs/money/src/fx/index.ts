@@ -1,0 +1,3 @@
+export type { Rational } from './rational';
+export * from './quote-pricing';
+export * from './recompute';
