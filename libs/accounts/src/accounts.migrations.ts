@@ -45,5 +45,29 @@ export const accountsMigrations: MigrationSet = {
         );
       `,
     },
+    {
+      version: 2,
+      name: 'journal_entries',
+      sql: `
+        -- One row per entry id (the caller's reference): a replay finds it, the same id with other legs is refused,
+        -- and an entry can be reversed once. Written in the entry's transaction, before its legs.
+        CREATE TABLE {{schema}}.journal_entries (
+          platform_id text NOT NULL,
+          mode text NOT NULL,
+          entry_id text NOT NULL,
+          kind text NOT NULL,
+          legs text NOT NULL,
+          reverses text,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (platform_id, mode, entry_id)
+        );
+        CREATE UNIQUE INDEX journal_entries_reverses_key ON {{schema}}.journal_entries (platform_id, mode, reverses) WHERE reverses IS NOT NULL;
+        INSERT INTO {{schema}}.journal_entries (platform_id, mode, entry_id, kind, legs, reverses, created_at)
+          SELECT platform_id, mode, entry_id, min(kind),
+                 string_agg(account_id || '=' || amount::text, ',' ORDER BY (account_id || '=' || amount::text) COLLATE "C"),
+                 CASE WHEN min(kind) = 'REVERSAL' THEN min(reference) END, min(created_at)
+            FROM {{schema}}.journal_postings GROUP BY platform_id, mode, entry_id;
+      `,
+    },
   ],
 };

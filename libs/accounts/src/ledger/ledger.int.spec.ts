@@ -89,6 +89,18 @@ describe('LedgerService (real PostgreSQL)', () => {
     await expect(ledger.postEntry('Platform:other', 'SANDBOX', { entryId: 'bad-3', reference: 'x', kind: 'TRANSFER', legs: [{ accountId: 'InternalAccount:a', currency: 'USD', amount: -1 }, { accountId: 'InternalAccount:b', currency: 'USD', amount: 1 }] }, now())).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('lets one of two racing first calls with the same entry id and different legs win; the other is 409', async () => {
+    await fund('InternalAccount:a', 100, 'fund-race');
+    const entry = (to: string) => ({ entryId: 'race-1', reference: 'r', kind: 'TRANSFER', legs: [{ accountId: 'InternalAccount:a', currency: 'USD', amount: -10 }, { accountId: to, currency: 'USD', amount: 10 }] });
+    const results = await Promise.allSettled([ledger.postEntry(P, 'SANDBOX', entry('InternalAccount:b'), now()), ledger.postEntry(P, 'SANDBOX', entry(clearing), now())]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.code).toBe('CONFLICT');
+    expect((await dataSource.query(`SELECT count(*)::int AS n FROM journal_postings WHERE entry_id = 'race-1'`))[0].n).toBe(2);
+    await expect(ledger.reverse(P, 'SANDBOX', 'race-1', 'race-1-rev-a', now())).resolves.toBeUndefined();
+    await expect(ledger.reverse(P, 'SANDBOX', 'race-1', 'race-1-rev-a', now())).resolves.toBeUndefined(); // replay
+    await expect(ledger.reverse(P, 'SANDBOX', 'race-1', 'race-1-rev-b', now())).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
   it('the checker finds a tampered balance', async () => {
     await dataSource.query(`UPDATE ledger_accounts SET total = total + 1 WHERE account_id = 'InternalAccount:a'`);
     const violations = await checkLedger(dataSource, store);

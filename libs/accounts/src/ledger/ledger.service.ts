@@ -47,6 +47,7 @@ export class LedgerService {
     return this.inTransaction(async (tx) => {
       for (const leg of systemAccounts) await this.open(tx, { accountId: leg.accountId, platformId, mode, owner: 'SYSTEM', currency: leg.currency, purpose: 'SYSTEM' }, now);
       await this.assertLegs(tx, platformId, mode, entry.legs);
+      await this.claimEntry(tx, platformId, mode, entry);
       const legs = [...entry.legs].sort((a, b) => (a.accountId < b.accountId ? -1 : 1));
       for (const leg of legs) {
         const counterparty = entry.legs.find((l) => l.accountId !== leg.accountId)!.accountId;
@@ -91,6 +92,32 @@ export class LedgerService {
       kind: 'REVERSAL',
       legs: legs.map((l) => ({ accountId: l.account_id, currency: l.currency, amount: -Number(l.amount) })),
     }, now);
+  }
+
+  /**
+   * Entry ids are the caller's references: one id is one entry in a platform and mode. A replay (the same legs)
+   * passes and its legs post nothing; the same id with other legs, or a second reversal of an entry, is 409.
+   * The row is written inside the entry's transaction, so two racing first calls cannot both succeed.
+   */
+  private async claimEntry(tx: EntityManager, platformId: string, mode: Mode, entry: JournalEntry): Promise<void> {
+    const legs = entry.legs.map((l) => `${l.accountId}=${l.amount}`).sort().join(',');
+    const reverses = entry.kind === 'REVERSAL' ? entry.reference : null;
+    let claimed: unknown[];
+    try {
+      claimed = await tx.query(
+        `INSERT INTO journal_entries (platform_id, mode, entry_id, kind, legs, reverses) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (platform_id, mode, entry_id) DO NOTHING RETURNING 1`,
+        [platformId, mode, entry.entryId, entry.kind, legs, reverses],
+      );
+    } catch (error) {
+      if ((error as { code?: string; driverError?: { code?: string } }).code === '23505' || (error as { driverError?: { code?: string } }).driverError?.code === '23505') {
+        throw new DomainError('CONFLICT', `entry ${entry.reference} was already reversed`);
+      }
+      throw error;
+    }
+    if (claimed.length === 1) return;
+    const [existing] = await tx.query(`SELECT legs FROM journal_entries WHERE platform_id = $1 AND mode = $2 AND entry_id = $3`, [platformId, mode, entry.entryId]);
+    if (existing.legs !== legs) throw new DomainError('CONFLICT', `entry ${entry.entryId} was posted with other legs`);
   }
 
   private async assertLegs(tx: EntityManager, platformId: string, mode: Mode, legs: readonly Leg[]): Promise<void> {
