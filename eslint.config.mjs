@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 
-const anyScope = ['scope:shared', 'scope:identity', 'scope:accounts', 'scope:gateway', 'scope:platform'];
+const anyScope = ['scope:shared', 'scope:identity', 'scope:accounts', 'scope:quoting', 'scope:gateway', 'scope:platform'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', '.kafka/**', '.nx/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
@@ -33,6 +33,7 @@ export default tseslint.config(
             // Scopes: a service never imports another service's code; they talk over RPC and the bus.
             { sourceTag: 'scope:identity', onlyDependOnLibsWithTags: ['scope:identity', 'scope:shared'] },
             { sourceTag: 'scope:accounts', onlyDependOnLibsWithTags: ['scope:accounts', 'scope:shared'] },
+            { sourceTag: 'scope:quoting', onlyDependOnLibsWithTags: ['scope:quoting', 'scope:shared'] },
             { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:shared'] },
             { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: anyScope },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: anyScope },

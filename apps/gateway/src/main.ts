@@ -13,6 +13,7 @@ async function main(): Promise<void> {
     port: config.port,
     identity: { host: config.identityRpcHost, port: config.identityRpcPort },
     accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
+    quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
     rpcTimeoutMs: config.rpcTimeoutMs,
     databaseUrl: config.databaseUrl,
     bus,

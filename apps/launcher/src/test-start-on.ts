@@ -11,6 +11,8 @@ export async function startTestPlatformOn(databaseUrl: string, dataDir: string) 
       IDENTITY_OPS_PORT: '0',
       ACCOUNTS_RPC_PORT: String(await freePort()),
       ACCOUNTS_OPS_PORT: '0',
+      QUOTING_RPC_PORT: String(await freePort()),
+      QUOTING_OPS_PORT: '0',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       RATE_LIMIT_PER_SECOND: '0',

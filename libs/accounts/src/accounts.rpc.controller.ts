@@ -1,7 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AccountsRpc, FundInternalAccountRequest, InternalAccount, ListInternalAccountsQuery, ListPlatformInternalAccountsQuery, Page, RpcRequest } from '@payments/contracts';
+import { AccountCurrency, AccountsRpc, FundInternalAccountRequest, InternalAccount, ListInternalAccountsQuery, ListPlatformInternalAccountsQuery, Page, RpcRequest } from '@payments/contracts';
 import type { Accounts } from './accounts';
+import { accountCurrency } from './account-currency';
 import { ACCOUNTS } from './accounts.tokens';
 
 /** Thin RPC adapter of the accounts service. */
@@ -22,6 +23,11 @@ export class AccountsRpcController {
   @MessagePattern(AccountsRpc.sandboxFund)
   fund(@Payload() r: RpcRequest<{ accountId: string } & FundInternalAccountRequest>): Promise<InternalAccount> {
     return this.accounts.internalAccounts.fund(r.caller, r.body.accountId, r.body.amount, new Date().toISOString());
+  }
+
+  @MessagePattern(AccountsRpc.getAccountCurrency)
+  currency(@Payload() r: RpcRequest<{ accountId: string }>): Promise<AccountCurrency> {
+    return accountCurrency(this.accounts.host.dataSource, r.caller, r.body.accountId);
   }
 
   @MessagePattern(AccountsRpc.ping)

@@ -14,3 +14,4 @@ export * from './verifications';
 export * from './bulk-import.dto';
 export * from './kyc-link.dto';
 export * from './accounts';
+export * from './quotes';

@@ -33,7 +33,9 @@ import { InternalAccountsController } from './accounts/internal-accounts.control
 import { ExternalAccountsController } from './accounts/external-accounts.controller';
 import { ReceiverController } from './accounts/receiver.controller';
 import { DiscoveriesController } from './accounts/discoveries.controller';
-import { ACCOUNTS_CLIENT } from './rpc/clients';
+import { ExchangeRatesController } from './quoting/exchange-rates.controller';
+import { QuotesController } from './quoting/quotes.controller';
+import { ACCOUNTS_CLIENT, QUOTING_CLIENT } from './rpc/clients';
 import { ServiceClient, ServiceEndpoint } from './rpc/service-client';
 import { TokensController } from './tokens/tokens.controller';
 
@@ -45,6 +47,7 @@ export interface GatewayOptions {
   host?: string;
   identity: Omit<ServiceEndpoint, 'name'>;
   accounts: Omit<ServiceEndpoint, 'name'>;
+  quoting: Omit<ServiceEndpoint, 'name'>;
   rpcTimeoutMs: number;
   /** The gateway's own schema `gateway` holds idempotency records (no domain state). */
   databaseUrl: string;
@@ -62,6 +65,7 @@ export interface GatewayOptions {
 interface GatewayParts {
   identity: ServiceClient;
   accounts: ServiceClient;
+  quoting: ServiceClient;
   cache: CredentialCache;
   limiter: RateLimiter;
   idempotency: IdempotencyStore;
@@ -74,10 +78,11 @@ class GatewayModule {
   static register(parts: GatewayParts): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [ConfigController, TokensController, BulkImportController, KycLinkController, InternalAccountsController, DiscoveriesController, ExternalAccountsController, ReceiverController, CustomersController, DocumentsController, VerificationsController, BeneficialOwnersController],
+      controllers: [ConfigController, TokensController, BulkImportController, KycLinkController, InternalAccountsController, DiscoveriesController, ExternalAccountsController, ReceiverController, CustomersController, DocumentsController, VerificationsController, BeneficialOwnersController, ExchangeRatesController, QuotesController],
       providers: [
         { provide: IDENTITY_CLIENT, useValue: parts.identity },
         { provide: ACCOUNTS_CLIENT, useValue: parts.accounts },
+        { provide: QUOTING_CLIENT, useValue: parts.quoting },
         { provide: CredentialCache, useValue: parts.cache },
         { provide: RateLimiter, useValue: parts.limiter },
         { provide: IdempotencyStore, useValue: parts.idempotency },
@@ -105,6 +110,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const parts: GatewayParts = {
     identity: new ServiceClient({ name: 'identity', ...options.identity }, options.rpcTimeoutMs, metrics.recordRpc),
     accounts: new ServiceClient({ name: 'accounts', ...options.accounts }, options.rpcTimeoutMs, metrics.recordRpc),
+    quoting: new ServiceClient({ name: 'quoting', ...options.quoting }, options.rpcTimeoutMs, metrics.recordRpc),
     cache: new CredentialCache(),
     limiter: new RateLimiter(options.rateLimit?.perSecond ?? 50, options.rateLimit?.burst ?? 100),
     idempotency: new IdempotencyStore(dataSource, { ttlMs, leaseMs: Math.max(options.rpcTimeoutMs * 2, 30_000) }),
@@ -113,7 +119,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   };
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(parts), { bodyParser: false, logger: false });
   const express = app.getHttpAdapter().getInstance();
-  mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, database: dataSource, bus: options.bus }); // first: no auth, every request timed
+  mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, database: dataSource, bus: options.bus }); // first: no auth, every request timed
   app.use(methodNotAllowed(() => express), jsonOnly, json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler);
   app.setGlobalPrefix(API_VERSION);
   mountApiReference(app, API_VERSION); // GET /openapi.json and /docs at the root, no auth; after the prefix (paths carry it)
@@ -135,6 +141,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await eviction?.stop();
       await parts.identity.close();
       await parts.accounts.close();
+      await parts.quoting.close();
       await dataSource.destroy();
     },
   };

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Accounts, startAccountsServer } from '@payments/accounts';
 import { Mode } from '@payments/contracts';
 import { Gateway, startGateway } from '@payments/gateway';
+import { Quoting, startQuotingServer } from '@payments/quoting';
 import { CreatedPlatform, Identity, IdentityServer, PlainCredential, startIdentityServer } from '@payments/identity';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
@@ -23,6 +24,8 @@ export interface RunningPlatform {
   identityServer: IdentityServer;
   accounts: Accounts;
   accountsServer: ServiceServer;
+  quoting: Quoting;
+  quotingServer: ServiceServer;
   gateway: Gateway;
   /** The platform created on this start, with its secrets (shown once), if one was created. */
   createdPlatform?: CreatedPlatform;
@@ -76,10 +79,25 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const accountsServer = await startAccountsServer(accounts, { host: config.rpcHost, port: config.accountsRpcPort }, log, accountsOps);
     stack.push(() => accountsServer.stop());
 
+    const quoting = await Quoting.open({
+      databaseUrl,
+      bus,
+      topic: serviceTopic('quoting'),
+      sandboxTimeScale: config.sandboxTimeScale,
+      accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
+      rpcTimeoutMs: config.rpcTimeoutMs,
+      quotes: { quoteTtlMs: config.quoteTtlMs },
+      log,
+    });
+    const quotingOps = { host: config.rpcHost, port: config.quotingOpsPort, bus };
+    const quotingServer = await startQuotingServer(quoting, { host: config.rpcHost, port: config.quotingRpcPort }, log, quotingOps);
+    stack.push(() => quotingServer.stop());
+
     const gateway = await startGateway({
       port: config.port,
       identity: { host: config.identityRpcHost, port: config.identityRpcPort },
       accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
+      quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
       rpcTimeoutMs: config.rpcTimeoutMs,
       databaseUrl,
       bus,
@@ -89,7 +107,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       log,
     });
     stack.push(() => gateway.stop());
-    return { url: gateway.url, databaseUrl, bus, identity, identityServer, accounts, accountsServer, gateway, createdPlatform, stop: stopAll };
+    return { url: gateway.url, databaseUrl, bus, identity, identityServer, accounts, accountsServer, quoting, quotingServer, gateway, createdPlatform, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

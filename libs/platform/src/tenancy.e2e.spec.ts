@@ -6,6 +6,7 @@ import { servedRoutes } from './test-routes';
 import { createExternalAccount, trust, untilStatus } from './test-external-accounts';
 import { individualRow, toCsv, uploadCsv } from './test-customer-import';
 import { addOwner, businessBody, createCustomer, individualBody, ownerBody } from './test-kyc';
+import { usdAccount } from './test-quotes';
 
 /**
  * Two platforms; every route that addresses one resource is tried with the other platform's credentials and must
@@ -34,6 +35,15 @@ const rows: TenancyRow[] = [
   ...documentRows(),
   ...onboardingRows(),
   ...kycRows(),
+  {
+    route: 'GET /quotes/:quoteId',
+    setup: async (t, owner) => {
+      const body = { source: { sourceType: 'ACCOUNT', accountId: await usdAccount(t, owner.sandbox) }, destination: { destinationType: 'ACCOUNT', accountId: await createExternalAccount(t, owner.sandbox) }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 };
+      const res = await t.call('POST', '/quotes', { auth: owner.sandbox, body });
+      if (res.status !== 201) throw new Error(`quote not created: ${res.status} ${JSON.stringify(res.body)}`);
+      return `/quotes/${res.body.id}`;
+    },
+  },
   {
     route: 'GET /tokens/:tokenId',
     setup: async (t, owner) => `/tokens/${(await t.call('POST', '/tokens', { auth: owner.sandbox, body: { name: 'mine', permissions: ['VIEW'] } })).body.id}`,

@@ -45,6 +45,8 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
         IDENTITY_OPS_PORT: '0',
         ACCOUNTS_RPC_PORT: String(await freePort()),
         ACCOUNTS_OPS_PORT: '0',
+        QUOTING_RPC_PORT: String(await freePort()),
+        QUOTING_OPS_PORT: '0',
         DATABASE_URL: database.url,
         KAFKA_BROKERS: process.env.KAFKA_BROKERS,
         BUS_NAMESPACE: namespace,

@@ -18,6 +18,12 @@ export interface RuntimeConfig {
   accountsRpcHost: string;
   accountsRpcPort: number;
   accountsOpsPort: number;
+  /** Where the gateway reaches quoting, and where quoting binds its RPC. */
+  quotingRpcHost: string;
+  quotingRpcPort: number;
+  quotingOpsPort: number;
+  /** Lifetime of a quote (QUOTE_TTL_MS; real time, not scaled by SANDBOX_TIME_SCALE). */
+  quoteTtlMs: number;
   /** The identity service's ops server; 0 picks a free port (tests). */
   identityOpsPort: number;
   rpcTimeoutMs: number;
@@ -62,6 +68,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     accountsRpcPort: intFrom(env, 'ACCOUNTS_RPC_PORT', 4102),
     accountsOpsPort: intFrom(env, 'ACCOUNTS_OPS_PORT', 9102),
     identityRpcPort: intFrom(env, 'IDENTITY_RPC_PORT', 4101),
+    quotingRpcHost: env.QUOTING_RPC_HOST || '127.0.0.1',
+    quotingRpcPort: intFrom(env, 'QUOTING_RPC_PORT', 4103),
+    quotingOpsPort: intFrom(env, 'QUOTING_OPS_PORT', 9103),
+    quoteTtlMs: Math.max(1, intFrom(env, 'QUOTE_TTL_MS', 300_000)),
     identityOpsPort: intFrom(env, 'IDENTITY_OPS_PORT', 9101),
     rpcTimeoutMs: intFrom(env, 'RPC_TIMEOUT_MS', 5000),
     rateLimitPerSecond: intFrom(env, 'RATE_LIMIT_PER_SECOND', 50),

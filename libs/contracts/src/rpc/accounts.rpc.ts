@@ -17,7 +17,21 @@ export const AccountsRpc = {
   /** For payments: 400 EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED unless the account is ACTIVE, 404 if none. */
   assertExternalAccountCanReceive: 'accounts.external-accounts.assert-can-receive',
   receiverLookup: 'accounts.receiver.external-account',
+  /** For quoting: `{accountId}` → AccountCurrency of an internal or external account of the caller's platform; 404 otherwise. */
+  getAccountCurrency: 'accounts.account-currency.get',
 } as const;
+
+/** What quoting needs to know about an account it quotes from or to (accounts owns currencies). */
+export interface AccountCurrency {
+  accountId: string;
+  kind: 'INTERNAL' | 'EXTERNAL';
+  currency: string;
+  /** CUSTOMER or PLATFORM (internal); the external account's owner likewise. */
+  owner: 'CUSTOMER' | 'PLATFORM';
+  customerId?: string;
+  /** Internal accounts: ACTIVE; external accounts: their verification status. */
+  status: string;
+}
 
 /** Ledger commands for other services (payments); no public HTTP. Bodies and answers: libs/contracts/src/accounts/ledger.dto.ts. */
 export const LedgerRpc = {

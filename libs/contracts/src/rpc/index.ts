@@ -5,3 +5,4 @@ export * from './verifications.rpc';
 export * from './bulk.rpc';
 export * from './kyc-link.rpc';
 export * from './accounts.rpc';
+export * from './quoting.rpc';

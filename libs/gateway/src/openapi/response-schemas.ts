@@ -6,6 +6,7 @@ import { CUSTOMER_IMPORT_SCHEMAS } from './customer-import-schemas';
 import { DISCOVERY_SCHEMAS } from './discovery-schemas';
 import { DOCUMENT_SCHEMAS } from './document-schemas';
 import { VERIFICATION_SCHEMAS } from './verification-schemas';
+import { QUOTE_SCHEMAS } from './quote-schemas';
 
 /**
  * Hand-written JSON Schemas (draft 2020-12) for what the API returns. Responses are TypeScript interfaces in
@@ -21,6 +22,7 @@ export const RESPONSE_SCHEMAS = {
   ...DOCUMENT_SCHEMAS,
   ...DISCOVERY_SCHEMAS,
   ...VERIFICATION_SCHEMAS,
+  ...QUOTE_SCHEMAS,
   Error: {
     type: 'object',
     description: 'The body of every non-2xx response.',

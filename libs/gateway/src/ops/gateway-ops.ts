@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { AccountsRpc, IdentityRpc } from '@payments/contracts';
+import { AccountsRpc, IdentityRpc, QuotingRpc } from '@payments/contracts';
 import type { SqlExecutor } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { busCheck, createOpsHandlers, databaseCheck, ReadinessChecks } from '@payments/runtime';
@@ -12,6 +12,7 @@ export interface GatewayOpsOptions {
   metrics: GatewayMetrics;
   identity: ServiceClient;
   accounts: ServiceClient;
+  quoting: ServiceClient;
   /** The gateway's own database (idempotency records). */
   database: SqlExecutor;
   /** Checked only when the gateway subscribes to the bus. */
@@ -33,6 +34,7 @@ export function mountGatewayOps(app: INestApplication, options: GatewayOpsOption
     ...(options.bus ? { bus: busCheck(options.bus) } : {}),
     identity: () => options.identity.call(IdentityRpc.ping, {}),
     accounts: () => options.accounts.call(AccountsRpc.ping, {}),
+    quoting: () => options.quoting.call(QuotingRpc.ping, {}),
   };
   const handlers = createOpsHandlers({ registry: options.metrics.registry, checks, checkTimeoutMs: options.checkTimeoutMs });
   for (const [path, handler] of Object.entries(handlers)) {

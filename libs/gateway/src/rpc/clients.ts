@@ -1,2 +1,3 @@
 /** Nest DI tokens of the per-service RPC clients (one ServiceClient each). */
 export const ACCOUNTS_CLIENT = Symbol('AccountsClient');
+export const QUOTING_CLIENT = Symbol('QuotingClient');

@@ -1,0 +1,68 @@
+import { QUOTE_STATUSES } from '@payments/contracts';
+
+const currency = { $ref: '#/components/schemas/QuoteCurrency' };
+const minorUnits = (description: string) => ({ type: 'integer', minimum: 0, description });
+
+/** Response schemas of quotes and exchange rates (merged into RESPONSE_SCHEMAS). */
+export const QUOTE_SCHEMAS = {
+  QuoteCurrency: {
+    type: 'object',
+    required: ['code', 'name', 'symbol', 'decimals'],
+    properties: { code: { type: 'string', examples: ['USD'] }, name: { type: 'string' }, symbol: { type: 'string' }, decimals: { type: 'integer', minimum: 0 } },
+  },
+  OutgoingRateDetails: {
+    type: 'object',
+    required: ['counterpartyMultiplier', 'counterpartyFixedFee', 'gridApiMultiplier', 'gridApiFixedFee', 'gridApiVariableFeeRate', 'gridApiVariableFeeAmount'],
+    properties: {
+      counterpartyMultiplier: { type: 'number', description: 'Receiving smallest units per mSAT.' },
+      counterpartyFixedFee: minorUnits('Receiving currency smallest unit.'),
+      gridApiMultiplier: { type: 'number', description: 'mSATs per sending smallest unit, after variable fees.' },
+      gridApiFixedFee: minorUnits('Sending currency smallest unit.'),
+      gridApiVariableFeeRate: { type: 'number', minimum: 0, description: 'Percent of the sending amount.' },
+      gridApiVariableFeeAmount: minorUnits('Sending currency smallest unit.'),
+    },
+  },
+  Quote: {
+    type: 'object',
+    required: ['id', 'status', 'createdAt', 'expiresAt', 'source', 'destination', 'sendingCurrency', 'receivingCurrency', 'totalSendingAmount', 'totalReceivingAmount', 'exchangeRate', 'feesIncluded', 'transactionId'],
+    properties: {
+      id: { type: 'string', pattern: '^Quote:' },
+      status: { type: 'string', enum: [...QUOTE_STATUSES] },
+      createdAt: { type: 'string', format: 'date-time' },
+      expiresAt: { type: 'string', format: 'date-time', description: 'The locked rate and fees hold until then; an unexecuted quote turns EXPIRED.' },
+      source: { type: 'object', required: ['sourceType', 'accountId'], properties: { sourceType: { type: 'string', enum: ['ACCOUNT'] }, accountId: { type: 'string' } } },
+      destination: { type: 'object', required: ['destinationType', 'accountId'], properties: { destinationType: { type: 'string', enum: ['ACCOUNT'] }, accountId: { type: 'string' } } },
+      sendingCurrency: currency,
+      receivingCurrency: currency,
+      totalSendingAmount: { type: 'integer', minimum: 1, description: 'Sending currency smallest unit, fees included.' },
+      totalReceivingAmount: { type: 'integer', minimum: 1, description: 'Receiving currency smallest unit.' },
+      exchangeRate: { type: 'number', exclusiveMinimum: 0, description: 'Sending currency units per receiving currency unit.' },
+      feesIncluded: minorUnits('Sending currency smallest unit.'),
+      platformFeesIncluded: minorUnits('The part of feesIncluded the platform collects.'),
+      transactionId: { type: 'string', pattern: '^Transaction:', description: 'Reserved at creation: the transaction an execution creates.' },
+      rateDetails: { $ref: '#/components/schemas/OutgoingRateDetails' },
+      description: { type: 'string' },
+    },
+  },
+  ExchangeRate: {
+    type: 'object',
+    required: ['sourceCurrency', 'destinationCurrency', 'rate', 'inverseRate', 'variableFeeRate', 'fixedFee', 'platformVariableFeeRate', 'platformFixedFee', 'counterpartyFixedFee', 'expiresAt'],
+    properties: {
+      sourceCurrency: currency,
+      destinationCurrency: currency,
+      rate: { type: 'number', description: 'Destination units per source unit (mid rate, before fees).' },
+      inverseRate: { type: 'number', description: 'Source units per destination unit.' },
+      variableFeeRate: { type: 'number', description: 'Percent of the sending amount, platform fees included.' },
+      fixedFee: minorUnits('Source currency smallest unit, platform fees included.'),
+      platformVariableFeeRate: { type: 'number', description: 'The platform\'s share of variableFeeRate.' },
+      platformFixedFee: minorUnits('The platform\'s share of fixedFee.'),
+      counterpartyFixedFee: minorUnits('Destination currency smallest unit.'),
+      expiresAt: { type: 'string', format: 'date-time', description: 'End of the 5-minute rate window.' },
+    },
+  },
+  ExchangeRateList: {
+    type: 'object',
+    required: ['data'],
+    properties: { data: { type: 'array', items: { $ref: '#/components/schemas/ExchangeRate' } } },
+  },
+} as const;

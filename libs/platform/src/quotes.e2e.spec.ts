@@ -1,0 +1,136 @@
+import { priceFxQuote } from '@payments/money';
+import { feeSchedule, SandboxRateSource } from '@payments/quoting';
+import { eventually } from '@payments/testing';
+import { createExternalAccount } from './test-external-accounts';
+import { internalAccountOf, usdAccount } from './test-quotes';
+import { startTestPlatform, TestPlatform } from './test-platform';
+
+const QUOTE_TTL_MS = 2_000;
+const config = (code: string, minAmount: number, maxAmount: number) => ({ currencyCode: code, minAmount, maxAmount, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] });
+
+/** What the quote must say: priceFxQuote over the sandbox rate of the quote's creation time and the fee schedule. */
+function expectedPricing(quote: Record<string, any>, side: 'SENDING' | 'RECEIVING', amount: number) {
+  const from = quote.sendingCurrency.code;
+  const to = quote.receivingCurrency.code;
+  const rate = new SandboxRateSource().rate(from, to, quote.createdAt)!;
+  const priced = priceFxQuote({ sendingCurrency: from, receivingCurrency: to, midRate: rate.midRate, sendingPerBtc: rate.sourcePerBtc, fees: feeSchedule(from), lockedCurrencySide: side, lockedCurrencyAmount: amount });
+  if (!priced.ok) throw new Error(priced.error.message);
+  const p = priced.value;
+  return { totalSendingAmount: p.totalSendingAmount, totalReceivingAmount: p.totalReceivingAmount, exchangeRate: p.exchangeRate, feesIncluded: p.feesIncluded, platformFeesIncluded: p.platformFeesIncluded, rateDetails: p.rateDetails };
+}
+
+describe('quotes and exchange rates (real PostgreSQL, HTTP)', () => {
+  let t: TestPlatform;
+  let usd: string;
+  let eur: string;
+
+  beforeAll(async () => {
+    t = await startTestPlatform({ SANDBOX_TIME_SCALE: '0.01', QUOTE_TTL_MS: String(QUOTE_TTL_MS) });
+    expect((await t.call('PATCH', '/config', { body: { supportedCurrencies: [config('USD', 100, 5_000_000), config('EUR', 1, 1_000_000_000)] } })).status).toBe(200);
+    const customer = (await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Ada Quote' } })).body;
+    usd = await internalAccountOf(t, t.tenant.sandbox, customer.id, 'USD');
+    eur = await internalAccountOf(t, t.tenant.sandbox, customer.id, 'EUR');
+  });
+  afterAll(() => t?.stop());
+
+  const quote = (source: string, destination: string, side: 'SENDING' | 'RECEIVING', amount: number, extra: Record<string, unknown> = {}, auth = t.tenant.sandbox) =>
+    t.call('POST', '/quotes', { auth, body: { source: { sourceType: 'ACCOUNT', accountId: source }, destination: { destinationType: 'ACCOUNT', accountId: destination }, lockedCurrencySide: side, lockedCurrencyAmount: amount, ...extra } });
+
+  it('quotes USD to EUR with the SENDING side locked: amounts, rate and fees agree with the pricing formula', async () => {
+    const res = await quote(usd, eur, 'SENDING', 10_000, { description: 'Invoice 42' });
+    expect(res.status).toBe(201);
+    const q = res.body;
+    expect(q).toMatchObject({
+      id: expect.stringMatching(/^Quote:[0-9a-f-]{36}$/),
+      status: 'PENDING',
+      source: { sourceType: 'ACCOUNT', accountId: usd },
+      destination: { destinationType: 'ACCOUNT', accountId: eur },
+      sendingCurrency: { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 },
+      receivingCurrency: { code: 'EUR', decimals: 2 },
+      transactionId: expect.stringMatching(/^Transaction:[0-9a-f-]{36}$/),
+      description: 'Invoice 42',
+      ...expectedPricing(q, 'SENDING', 10_000),
+    });
+    expect(q.totalSendingAmount).toBe(10_000);
+    expect(q.feesIncluded).toBe(75); // 50 bps of 10000 + 25 fixed
+    expect(q.totalSendingAmount - q.feesIncluded).toBeGreaterThan(0);
+    expect(Date.parse(q.expiresAt) - Date.parse(q.createdAt)).toBe(QUOTE_TTL_MS);
+    expect((await t.call('GET', `/quotes/${q.id}`)).body).toEqual(q);
+  });
+
+  it('locks the RECEIVING side: delivers at least the amount, priced by the same formula', async () => {
+    const res = await quote(usd, eur, 'RECEIVING', 5_000);
+    expect(res.status).toBe(201);
+    expect(res.body.totalReceivingAmount).toBeGreaterThanOrEqual(5_000);
+    expect(res.body).toMatchObject(expectedPricing(res.body, 'RECEIVING', 5_000));
+  });
+
+  it('quotes to an external account of another currency', async () => {
+    const ngn = await createExternalAccount(t, t.tenant.sandbox);
+    const res = await quote(usd, ngn, 'SENDING', 2_500);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ receivingCurrency: { code: 'NGN' }, ...expectedPricing(res.body, 'SENDING', 2_500) });
+  });
+
+  it('refuses same-currency quotes: those are transfers', async () => {
+    const otherUsd = await usdAccount(t, t.tenant.sandbox);
+    expect((await quote(usd, otherUsd, 'SENDING', 1_000)).body).toMatchObject({ status: 400, code: 'SAME_CURRENCY' });
+  });
+
+  it('enforces the platform min and max amounts of the sending currency', async () => {
+    expect((await quote(usd, eur, 'SENDING', 50_000_000)).body).toMatchObject({ status: 400, code: 'AMOUNT_OUT_OF_RANGE' });
+    expect((await quote(usd, eur, 'RECEIVING', 50_000_000)).body).toMatchObject({ status: 400, code: 'AMOUNT_OUT_OF_RANGE' });
+    // The min comes from the PATCHed config (100), which reaches quoting through identity's event.
+    await eventually(async () => (await quote(usd, eur, 'SENDING', 99)).body.code === 'AMOUNT_OUT_OF_RANGE', { what: 'min amount 100 applied' });
+  });
+
+  it('validates the request', async () => {
+    expect((await quote(usd, eur, 'SENDING', 0)).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect((await quote(usd, eur, 'SENDING', 1.5)).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect((await quote(usd, eur, 'SIDEWAYS' as 'SENDING', 100)).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    const realtime = await t.call('POST', '/quotes', { body: { source: { sourceType: 'REALTIME_FUNDING', customerId: 'Customer:x', currency: 'USD' }, destination: { destinationType: 'ACCOUNT', accountId: eur }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 100 } });
+    expect(realtime.body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    const ngn = await createExternalAccount(t, t.tenant.sandbox);
+    expect((await quote(ngn, usd, 'SENDING', 1_000)).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+  });
+
+  it('another platform\'s accounts and quotes are a 404', async () => {
+    const other = await t.createTenant('Quote stranger');
+    const foreignUsd = await usdAccount(t, other.sandbox);
+    expect((await quote(usd, foreignUsd, 'SENDING', 1_000)).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await quote(foreignUsd, eur, 'SENDING', 1_000)).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await quote(usd, 'InternalAccount:00000000-0000-7000-8000-000000000000', 'SENDING', 1_000)).body).toMatchObject({ status: 404 });
+    const mine = (await quote(usd, eur, 'SENDING', 1_000)).body;
+    expect((await t.call('GET', `/quotes/${mine.id}`, { auth: other.sandbox })).body).toMatchObject({ status: 404, code: 'QUOTE_NOT_FOUND' });
+    expect((await t.call('GET', `/quotes/${mine.id}`, { auth: t.tenant.production })).body).toMatchObject({ status: 404, code: 'QUOTE_NOT_FOUND' });
+    expect((await t.call('GET', '/quotes/Quote:nope')).body).toMatchObject({ status: 404, code: 'QUOTE_NOT_FOUND' });
+  });
+
+  it('expires an unexecuted quote at expiresAt (a durable timer)', async () => {
+    const q = (await quote(usd, eur, 'SENDING', 1_000)).body;
+    expect(q.status).toBe('PENDING');
+    const expired = await eventually(async () => {
+      const body = (await t.call('GET', `/quotes/${q.id}`)).body;
+      return body.status === 'EXPIRED' ? body : undefined;
+    }, { what: 'quote EXPIRED' });
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(q.expiresAt));
+    expect(expired).toEqual({ ...q, status: 'EXPIRED' });
+  });
+
+  it('serves exchange rates with fees and the end of the rate window', async () => {
+    const res = await t.call('GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(1);
+    const [r] = res.body.data;
+    expect(r).toMatchObject({ sourceCurrency: { code: 'USD' }, destinationCurrency: { code: 'EUR' }, variableFeeRate: 0.5, fixedFee: 25, platformVariableFeeRate: 0, platformFixedFee: 0, counterpartyFixedFee: 0 });
+    expect(r.rate).toBeCloseTo(0.92, 1);
+    expect(r.inverseRate * r.rate).toBeCloseTo(1, 9);
+    expect(Date.parse(r.expiresAt)).toBeGreaterThan(Date.now());
+    const all = (await t.call('GET', '/exchange-rates?sourceCurrency=USD')).body.data;
+    expect(all.map((x: { destinationCurrency: { code: string } }) => x.destinationCurrency.code)).toEqual(expect.arrayContaining(['EUR', 'MXN', 'BTC', 'USDC', 'USDT']));
+    expect(all).toHaveLength(39);
+    expect((await t.call('GET', '/exchange-rates?sourceCurrency=XYZ')).body).toMatchObject({ status: 400, code: 'INVALID_CURRENCY' });
+    expect((await t.call('GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=USD')).body).toMatchObject({ status: 400, code: 'SAME_CURRENCY' });
+    expect((await t.call('GET', '/exchange-rates')).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+  });
+});

@@ -1,0 +1,6 @@
+export * from './quoting';
+export * from './quoting.server';
+export * from './rates/rate-source';
+export * from './rates/sandbox-rates';
+export * from './rates/fee-schedule';
+export * from './quotes/quote.service';

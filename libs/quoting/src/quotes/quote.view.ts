@@ -1,0 +1,25 @@
+import type { Quote } from '@payments/contracts';
+import { currencyObject } from '@payments/money';
+import type { QuoteState } from './quote.state';
+
+/** The public Quote of an existing quote. */
+export function toQuote(state: Exclude<QuoteState, { status: 'NONE' }>): Quote {
+  return {
+    id: state.quoteId,
+    status: state.status,
+    createdAt: state.createdAt,
+    expiresAt: state.expiresAt,
+    source: state.source,
+    destination: state.destination,
+    sendingCurrency: currencyObject(state.sendingCurrency),
+    receivingCurrency: currencyObject(state.receivingCurrency),
+    totalSendingAmount: state.totalSendingAmount,
+    totalReceivingAmount: state.totalReceivingAmount,
+    exchangeRate: state.exchangeRate,
+    feesIncluded: state.feesIncluded,
+    platformFeesIncluded: state.platformFeesIncluded,
+    transactionId: state.transactionId,
+    rateDetails: state.rateDetails,
+    ...(state.description !== null ? { description: state.description } : {}),
+  };
+}

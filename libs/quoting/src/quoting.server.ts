@@ -1,0 +1,23 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { EventBus } from '@payments/messaging';
+import { ServiceServer, startServiceServer } from '@payments/runtime';
+import { Quoting, QUOTING_SERVICE } from './quoting';
+import { QuotingRpcController } from './quoting.rpc.controller';
+import { QUOTING } from './quoting.tokens';
+
+@Module({})
+class QuotingRpcModule {
+  static forQuoting(quoting: Quoting): DynamicModule {
+    return { module: QuotingRpcModule, controllers: [QuotingRpcController], providers: [{ provide: QUOTING, useValue: quoting }] };
+  }
+}
+
+/** Serves the quoting RPC, its relay and timers, the identity-events consumer and its ops server. */
+export function startQuotingServer(
+  quoting: Quoting,
+  rpc: { host: string; port: number },
+  log?: (message: string, error?: unknown) => void,
+  ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> },
+): Promise<ServiceServer> {
+  return startServiceServer({ name: QUOTING_SERVICE, module: QuotingRpcModule.forQuoting(quoting), host: quoting.host, rpc, ops, background: [quoting.identityEvents], log });
+}
