@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { TimerHandler, withoutKeys } from '@payments/eventsourcing';
-import type { EventBus, SubscriptionHandle } from '@payments/messaging';
-import { BackgroundWork, ServiceHost } from '@payments/runtime';
+import type { EventBus } from '@payments/messaging';
+import { BackgroundWork, ServiceHost, subscriptionWork } from '@payments/runtime';
 import { accountsMigrations } from './accounts.migrations';
 import { IdentityEventsConsumer } from './internal-accounts/identity-events.consumer';
 import { InternalAccountService } from './internal-accounts/internal-account.service';
@@ -69,16 +69,7 @@ export class Accounts {
     const externalAccounts = new ExternalAccountService(host.dataSource, host.executor, host.timers, options.rates ?? new SameCurrencyRateSource(), { ...EXTERNAL_ACCOUNT_DEFAULTS, ...options.externalAccounts });
     Object.assign(timerHandlers, externalAccounts.timerHandlers());
     const consumer = new IdentityEventsConsumer(host.dataSource, internalAccounts, ACCOUNTS_SERVICE);
-    let subscription: SubscriptionHandle | undefined;
-    const identityEvents: BackgroundWork = {
-      start: async () => {
-        subscription = await consumer.subscribe(options.bus);
-      },
-      stop: async () => {
-        await subscription?.stop();
-        subscription = undefined;
-      },
-    };
+    const identityEvents = subscriptionWork(() => consumer.subscribe(options.bus));
     return new Accounts(host, ledger, internalAccounts, identityEvents, ledgerCommands, externalAccounts);
   }
 }

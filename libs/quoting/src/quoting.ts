@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { TimerHandler } from '@payments/eventsourcing';
-import type { EventBus, SubscriptionHandle } from '@payments/messaging';
-import { BackgroundWork, ServiceHost } from '@payments/runtime';
+import type { EventBus } from '@payments/messaging';
+import { BackgroundWork, ServiceHost, subscriptionWork } from '@payments/runtime';
 import { AccountDirectory, RpcAccountDirectory } from './accounts/account-directory';
 import { QuotingIdentityEventsConsumer } from './platform-config/identity-events.consumer';
 import { QuoteService, QuoteServiceOptions } from './quotes/quote.service';
@@ -60,17 +60,8 @@ export class Quoting {
     });
     Object.assign(timerHandlers, quotes.timerHandlers());
     const consumer = new QuotingIdentityEventsConsumer(host.dataSource, QUOTING_SERVICE);
-    let subscription: SubscriptionHandle | undefined;
-    const identityEvents: BackgroundWork = {
-      start: async () => {
-        subscription = await consumer.subscribe(options.bus);
-      },
-      stop: async () => {
-        await subscription?.stop();
-        subscription = undefined;
-        await accounts.close();
-      },
-    };
+    // The accounts RPC client closes after the subscription stops.
+    const identityEvents = subscriptionWork(() => consumer.subscribe(options.bus), () => accounts.close());
     return new Quoting(host, rates, quotes, accounts, identityEvents);
   }
 }

@@ -1,7 +1,7 @@
 import { DynamicModule, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
-import type { EventBus } from '@payments/messaging';
+import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { OpsServer } from './ops/ops-server';
 import { startServiceOps } from './ops/service-ops';
 import { RpcErrorFilter } from './rpc/rpc-error.filter';
@@ -63,4 +63,19 @@ export async function startServiceServer(options: ServiceServerOptions): Promise
     await stop();
     throw error;
   }
+}
+
+/** A bus subscription as background work: subscribes on start, stops on stop (then runs `afterStop`, if any). */
+export function subscriptionWork(subscribe: () => Promise<SubscriptionHandle>, afterStop?: () => Promise<void>): BackgroundWork {
+  let subscription: SubscriptionHandle | undefined;
+  return {
+    start: async () => {
+      subscription = await subscribe();
+    },
+    stop: async () => {
+      await subscription?.stop();
+      subscription = undefined;
+      await afterStop?.();
+    },
+  };
 }
