@@ -1,23 +1,10 @@
-import type { BeneficiaryVerificationStatusValue, Mode } from '@payments/contracts';
 import { assertNever, Decider, Decision, DomainError } from '@payments/eventsourcing';
-import { ExternalAccountEvent } from './external-account.events';
+import { ExternalAccountCreated, ExternalAccountEvent } from './external-account.events';
 import { verifiedStatus } from './external-account.rules';
 import { evolveExternalAccount, ExternalAccountState, LiveExternalAccount } from './external-account.state';
 
-export type CreateExternalAccount = {
-  type: 'CreateExternalAccount';
-  externalAccountId: string;
-  platformId: string;
-  mode: Mode;
-  customerId: string | null;
-  currency: string;
-  platformAccountId: string | null;
-  /** Already validated against the account-type table by the service. */
-  accountInfo: Record<string, unknown>;
-  beneficiaryVerificationStatus: BeneficiaryVerificationStatusValue | null;
-  sandbox: boolean;
-  now: string;
-};
+/** The creation carries exactly what ExternalAccountCreated.v1 records (accountInfo already validated by the service). */
+export type CreateExternalAccount = { type: 'CreateExternalAccount'; now: string } & Omit<ExternalAccountCreated['data'], 'createdAt'>;
 /** Fired by the sandbox verification timer. */
 export type CompleteVerification = { type: 'CompleteVerification'; now: string };
 export type DeleteExternalAccount = { type: 'DeleteExternalAccount'; now: string };

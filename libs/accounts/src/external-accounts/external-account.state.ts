@@ -1,23 +1,14 @@
-import type { BeneficiaryVerificationStatusValue, ExternalAccountStatus, Mode } from '@payments/contracts';
+import type { ExternalAccountStatus } from '@payments/contracts';
 import { assertNever } from '@payments/eventsourcing';
-import { ExternalAccountEvent } from './external-account.events';
+import { ExternalAccountCreated, ExternalAccountEvent } from './external-account.events';
 
-export interface ExternalAccountRecord {
-  externalAccountId: string;
-  platformId: string;
-  mode: Mode;
-  customerId: string | null;
-  currency: string;
-  platformAccountId: string | null;
-  accountInfo: Record<string, unknown>;
-  beneficiaryVerificationStatus: BeneficiaryVerificationStatusValue | null;
-  sandbox: boolean;
+/** What ExternalAccountCreated.v1 records, plus the trust state and the last change. */
+export type ExternalAccountRecord = ExternalAccountCreated['data'] & {
   trusted: boolean;
   /** Set while an untrust waits for its confirmation code. */
   untrustExpiresAt: string | null;
-  createdAt: string;
   updatedAt: string;
-}
+};
 
 /** A live account is PENDING, ACTIVE or UNDER_REVIEW; a deleted one is INACTIVE for good. */
 export type ExternalAccountState =
