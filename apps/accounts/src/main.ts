@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL and KAFKA_BROKERS (use `npm start` for the embedded mode)');
   const log = (message: string, error?: unknown) => (error ? logger.error({ err: error }, message) : logger.info(message));
   const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'accounts', namespace: config.busNamespace });
-  const accounts = await Accounts.open({ databaseUrl: config.databaseUrl, bus, topic: serviceTopic('accounts'), sandboxTimeScale: config.sandboxTimeScale, log });
+  const accounts = await Accounts.open({ databaseUrl: config.databaseUrl, bus, topic: serviceTopic('accounts'), sandboxTimeScale: config.sandboxTimeScale, log, quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort, rpcTimeoutMs: config.rpcTimeoutMs } });
   const server = await startAccountsServer(accounts, { host: config.rpcHost, port: config.accountsRpcPort }, log, { host: config.rpcHost, port: config.accountsOpsPort, bus });
   logger.info(`accounts RPC listening on ${config.rpcHost}:${config.accountsRpcPort}`);
   const shutdown = () => void server.stop().then(() => bus.close()).then(() => process.exit(0), () => process.exit(1));

@@ -7,7 +7,9 @@ import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-post
 import { Accounts, checkLedger } from '@payments/accounts';
 import { Identity } from '@payments/identity';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
-import { loadConfig, loadSecretHashKey, RuntimeConfig } from '@payments/runtime';
+import { loadConfig, loadSecretHashKey, openServiceDatabase, RuntimeConfig } from '@payments/runtime';
+import { DeliveryQueue, webhooksMigrations } from '@payments/webhooks';
+import { asTransactional, eventsourcingMigrations, runMigrations } from '@payments/eventsourcing';
 
 const USAGE = `usage: npm run admin -- <command> [options]
 
@@ -15,14 +17,18 @@ commands:
   platform:create --name NAME   create a platform; prints its id and its sandbox and production credentials as JSON
   ledger:check                  verify the ledger invariants (entries and currencies sum to zero, balances equal
                                 their postings and their events, nothing overdrawn); exit code 1 on any violation
+  webhooks:dead-letters         list webhooks that were given up on (newest first, at most 100) as JSON
+  webhooks:redeliver --id ID | --all
+                                put one dead letter (or all) back in the delivery queue with a fresh 7-day window
 `;
 
 /** Operator CLI. Works on DATABASE_URL, or on the embedded database of `npm start` (running or not). */
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { name: { type: 'string' }, help: { type: 'boolean' } } });
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { name: { type: 'string' }, help: { type: 'boolean' }, id: { type: 'string' }, all: { type: 'boolean' } } });
   if (values.help || positionals.length !== 1) return usage(values.help ? 0 : 2);
   const command = positionals[0];
-  if (command !== 'platform:create' && command !== 'ledger:check') return usage(2, `unknown command ${command}`);
+  if (command !== 'platform:create' && command !== 'ledger:check' && !command.startsWith('webhooks:')) return usage(2, `unknown command ${command}`);
+  if (command === 'webhooks:redeliver' && !values.id === !values.all) return usage(2, 'webhooks:redeliver needs --id ID or --all');
   if (command === 'platform:create' && !values.name?.trim()) return usage(2, 'platform:create needs --name NAME');
 
   const config = loadConfig();
@@ -30,6 +36,7 @@ async function main(argv: string[]): Promise<number> {
   const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: url, clientId: 'admin', namespace: config.busNamespace });
   try {
     if (command === 'ledger:check') return await ledgerCheck(url, bus, config);
+    if (command.startsWith('webhooks:')) return await webhooks(url, command, values);
     const identity = await Identity.open({
       databaseUrl: url,
       bus,
@@ -57,6 +64,27 @@ async function ledgerCheck(url: string, bus: EventBus, config: RuntimeConfig): P
     return violations.length === 0 ? 0 : 1;
   } finally {
     await accounts.host.stop();
+  }
+}
+
+/** Dead letters of the webhook dispatcher: listed, or requeued (a running dispatcher picks them up at its next poll). */
+async function webhooks(url: string, command: string, values: { id?: string; all?: boolean }): Promise<number> {
+  const dataSource = await openServiceDatabase({ url, schema: 'webhooks', poolSizeMax: 2 });
+  try {
+    await runMigrations(asTransactional(dataSource), 'webhooks', [eventsourcingMigrations, webhooksMigrations]);
+    const queue = new DeliveryQueue(asTransactional(dataSource));
+    if (command === 'webhooks:dead-letters') {
+      const rows = await queue.deadLetters();
+      const view = rows.map((r) => ({ webhookId: r.webhook_id, platformId: r.platform_id, mode: r.mode, type: r.type, reason: r.dead_reason, attempts: r.attempts, lastStatus: r.last_status, lastError: r.last_error, createdAt: r.created_at }));
+      process.stdout.write(`${JSON.stringify(view, null, 2)}\n`);
+      return 0;
+    }
+    if (command !== 'webhooks:redeliver') return usage(2, `unknown command ${command}`);
+    const requeued = await queue.redeliver(values.all ? { all: true } : { webhookId: values.id! });
+    process.stdout.write(`${JSON.stringify({ requeued }, null, 2)}\n`);
+    return values.id && requeued.length === 0 ? 1 : 0; // an id that is not a dead letter is an operator error
+  } finally {
+    await dataSource.destroy();
   }
 }
 

@@ -17,7 +17,8 @@ async function main(): Promise<void> {
     sandboxTimeScale: config.sandboxTimeScale,
     accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
     rpcTimeoutMs: config.rpcTimeoutMs,
-    quotes: { quoteTtlMs: config.quoteTtlMs },
+    quotes: { quoteTtlMs: config.quoteTtlMs, scaChallengeTtlMs: config.scaChallengeTtlMs },
+    scaPasskey: config.scaPasskey,
     log,
   });
   const server = await startQuotingServer(quoting, { host: config.rpcHost, port: config.quotingRpcPort }, log, { host: config.rpcHost, port: config.quotingOpsPort, bus });

@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AccountCurrency, AccountsRpc, FundInternalAccountRequest, InternalAccount, ListInternalAccountsQuery, ListPlatformInternalAccountsQuery, Page, RpcRequest } from '@payments/contracts';
 import type { Accounts } from './accounts';
 import { accountCurrency } from './account-currency';
+import { fundingInstructions, PaymentInstructions } from './internal-accounts/funding-instructions';
 import { ACCOUNTS } from './accounts.tokens';
 
 /** Thin RPC adapter of the accounts service. */
@@ -28,6 +29,12 @@ export class AccountsRpcController {
   @MessagePattern(AccountsRpc.getAccountCurrency)
   currency(@Payload() r: RpcRequest<{ accountId: string }>): Promise<AccountCurrency> {
     return accountCurrency(this.accounts.host.dataSource, r.caller, r.body.accountId);
+  }
+
+  /** For quoting: where a customer pays a REALTIME_FUNDING quote in (the platform's collection details, reference per quote). */
+  @MessagePattern(AccountsRpc.realtimeFundingInstructions)
+  realtimeFunding(@Payload() r: RpcRequest<{ reference: string; currency: string }>): PaymentInstructions[] {
+    return fundingInstructions(r.body.reference, r.body.currency, r.caller.mode, true);
   }
 
   @MessagePattern(AccountsRpc.ping)

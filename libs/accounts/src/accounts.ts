@@ -11,6 +11,7 @@ import { ExternalAccountService, ExternalAccountServiceOptions } from './externa
 import { externalAccountsMigrations } from './external-accounts/external-accounts.migrations';
 import { SANDBOX_VERIFICATION_DELAY_MS, UNTRUST_CODE_TTL_MS } from './external-accounts/external-account.rules';
 import { RateSource, SameCurrencyRateSource } from './external-accounts/receiver-lookup';
+import { QuotingRateSource } from './external-accounts/quoting-rate-source';
 
 export const ACCOUNTS_SERVICE = 'accounts';
 
@@ -21,8 +22,10 @@ export interface AccountsOptions {
   sandboxTimeScale: number;
   log?: (message: string, error?: unknown) => void;
   externalAccounts?: Partial<ExternalAccountServiceOptions>;
-  /** Estimated rates of receiver lookups; the quoting service's once it exists (same-currency only until then). */
+  /** Estimated rates of receiver lookups; by default the quoting service's when `quoting` is given, else same-currency only. */
   rates?: RateSource;
+  /** Where accounts reaches the quoting service (receiver-lookup rates), called at request time only. */
+  quoting?: { host: string; port: number; rpcTimeoutMs: number };
 }
 
 export const EXTERNAL_ACCOUNT_DEFAULTS: ExternalAccountServiceOptions = {
@@ -66,10 +69,12 @@ export class Accounts {
     const internalAccounts = new InternalAccountService(host.dataSource, ledger);
     const ledgerCommands = new LedgerCommands(host.dataSource, ledger, host.timers);
     Object.assign(timerHandlers, ledgerCommands.timerHandlers());
-    const externalAccounts = new ExternalAccountService(host.dataSource, host.executor, host.timers, options.rates ?? new SameCurrencyRateSource(), { ...EXTERNAL_ACCOUNT_DEFAULTS, ...options.externalAccounts });
+    const quotingRates = !options.rates && options.quoting ? new QuotingRateSource(options.quoting, options.quoting.rpcTimeoutMs) : undefined;
+    const externalAccounts = new ExternalAccountService(host.dataSource, host.executor, host.timers, options.rates ?? quotingRates ?? new SameCurrencyRateSource(), { ...EXTERNAL_ACCOUNT_DEFAULTS, ...options.externalAccounts });
     Object.assign(timerHandlers, externalAccounts.timerHandlers());
     const consumer = new IdentityEventsConsumer(host.dataSource, internalAccounts, ACCOUNTS_SERVICE);
-    const identityEvents = subscriptionWork(() => consumer.subscribe(options.bus));
+    // The quoting RPC client closes after the subscription stops.
+    const identityEvents = subscriptionWork(() => consumer.subscribe(options.bus), async () => quotingRates?.close());
     return new Accounts(host, ledger, internalAccounts, identityEvents, ledgerCommands, externalAccounts);
   }
 }

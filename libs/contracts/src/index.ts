@@ -15,3 +15,8 @@ export * from './bulk-import.dto';
 export * from './kyc-link.dto';
 export * from './accounts';
 export * from './quotes';
+export * from './sca';
+export * from './transactions';
+export * from './uma';
+export * from './crypto';
+export * from './invitations';

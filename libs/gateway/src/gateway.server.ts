@@ -35,9 +35,17 @@ import { ReceiverController } from './accounts/receiver.controller';
 import { DiscoveriesController } from './accounts/discoveries.controller';
 import { ExchangeRatesController } from './quoting/exchange-rates.controller';
 import { QuotesController } from './quoting/quotes.controller';
-import { ACCOUNTS_CLIENT, QUOTING_CLIENT } from './rpc/clients';
+import { ScaPasskeysController } from './quoting/sca-passkeys.controller';
+import { UmaController } from './quoting/uma.controller';
+import { CryptoFeesController } from './quoting/crypto-fees.controller';
+import { ACCOUNTS_CLIENT, PAYMENTS_CLIENT, QUOTING_CLIENT } from './rpc/clients';
+import { TransfersController } from './payments/transfers.controller';
+import { TransactionsController } from './payments/transactions.controller';
+import { InvitationsController } from './payments/invitations.controller';
+import { SandboxUmaController } from './payments/sandbox-uma.controller';
 import { ServiceClient, ServiceEndpoint } from './rpc/service-client';
 import { TokensController } from './tokens/tokens.controller';
+import { SandboxWebhooksController, WEBHOOKS_CLIENT } from './webhooks/sandbox-webhooks.controller';
 
 export const API_VERSION = '2025-10-13';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,6 +56,9 @@ export interface GatewayOptions {
   identity: Omit<ServiceEndpoint, 'name'>;
   accounts: Omit<ServiceEndpoint, 'name'>;
   quoting: Omit<ServiceEndpoint, 'name'>;
+  payments: Omit<ServiceEndpoint, 'name'>;
+  /** The webhook dispatcher (POST /sandbox/webhooks/test). */
+  webhooks: Omit<ServiceEndpoint, 'name'>;
   rpcTimeoutMs: number;
   /** The gateway's own schema `gateway` holds idempotency records (no domain state). */
   databaseUrl: string;
@@ -66,6 +77,8 @@ interface GatewayParts {
   identity: ServiceClient;
   accounts: ServiceClient;
   quoting: ServiceClient;
+  payments: ServiceClient;
+  webhooks: ServiceClient;
   cache: CredentialCache;
   limiter: RateLimiter;
   idempotency: IdempotencyStore;
@@ -78,11 +91,13 @@ class GatewayModule {
   static register(parts: GatewayParts): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [ConfigController, TokensController, BulkImportController, KycLinkController, InternalAccountsController, DiscoveriesController, ExternalAccountsController, ReceiverController, CustomersController, DocumentsController, VerificationsController, BeneficialOwnersController, ExchangeRatesController, QuotesController],
+      controllers: [ConfigController, TokensController, BulkImportController, KycLinkController, InternalAccountsController, DiscoveriesController, ExternalAccountsController, ReceiverController, CustomersController, DocumentsController, VerificationsController, BeneficialOwnersController, ExchangeRatesController, QuotesController, ScaPasskeysController, UmaController, CryptoFeesController, SandboxWebhooksController, TransfersController, TransactionsController, InvitationsController, SandboxUmaController],
       providers: [
         { provide: IDENTITY_CLIENT, useValue: parts.identity },
         { provide: ACCOUNTS_CLIENT, useValue: parts.accounts },
         { provide: QUOTING_CLIENT, useValue: parts.quoting },
+        { provide: PAYMENTS_CLIENT, useValue: parts.payments },
+        { provide: WEBHOOKS_CLIENT, useValue: parts.webhooks },
         { provide: CredentialCache, useValue: parts.cache },
         { provide: RateLimiter, useValue: parts.limiter },
         { provide: IdempotencyStore, useValue: parts.idempotency },
@@ -111,6 +126,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     identity: new ServiceClient({ name: 'identity', ...options.identity }, options.rpcTimeoutMs, metrics.recordRpc),
     accounts: new ServiceClient({ name: 'accounts', ...options.accounts }, options.rpcTimeoutMs, metrics.recordRpc),
     quoting: new ServiceClient({ name: 'quoting', ...options.quoting }, options.rpcTimeoutMs, metrics.recordRpc),
+    payments: new ServiceClient({ name: 'payments', ...options.payments }, options.rpcTimeoutMs, metrics.recordRpc),
+    webhooks: new ServiceClient({ name: 'webhooks', ...options.webhooks }, options.rpcTimeoutMs, metrics.recordRpc),
     cache: new CredentialCache(),
     limiter: new RateLimiter(options.rateLimit?.perSecond ?? 50, options.rateLimit?.burst ?? 100),
     idempotency: new IdempotencyStore(dataSource, { ttlMs, leaseMs: Math.max(options.rpcTimeoutMs * 2, 30_000) }),
@@ -142,6 +159,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await parts.identity.close();
       await parts.accounts.close();
       await parts.quoting.close();
+      await parts.payments.close();
+      await parts.webhooks.close();
       await dataSource.destroy();
     },
   };

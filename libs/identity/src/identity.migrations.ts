@@ -73,5 +73,10 @@ export const identityMigrations: MigrationSet = {
         CREATE INDEX beneficial_owners_customer_idx ON {{schema}}.beneficial_owners (customer_id, beneficial_owner_id COLLATE "C");
       `,
     },
+    {
+      version: 3,
+      name: 'platform fee configs',
+      sql: `ALTER TABLE {{schema}}.platform_configs ADD COLUMN fee_configs jsonb NOT NULL DEFAULT '[]'::jsonb;`,
+    },
   ],
 };

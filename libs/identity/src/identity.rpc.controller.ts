@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ApiToken,
   CreateTokenRequest,
+  DisableWebhookEndpointRequest,
   IdentityRpc,
   ListTokensQuery,
   Page,
@@ -11,6 +12,7 @@ import {
   UpdatePlatformConfigRequest,
   VerifiedCredential,
   VerifyCredentialRequest,
+  WebhookSettings,
 } from '@payments/contracts';
 import { Identity } from './identity';
 import { IDENTITY } from './identity.tokens';
@@ -35,6 +37,17 @@ export class IdentityRpcController {
   @MessagePattern(IdentityRpc.updateConfig)
   updateConfig(@Payload() request: RpcRequest<UpdatePlatformConfigRequest>): Promise<PlatformConfig> {
     return this.identity.configs.update(request.caller, request.body, new Date().toISOString());
+  }
+
+  @MessagePattern(IdentityRpc.webhookSettings)
+  webhookSettings(@Payload() request: RpcRequest): Promise<WebhookSettings> {
+    return this.identity.configs.webhookSettings(this.identity.host.dataSource.manager, request.caller);
+  }
+
+  @MessagePattern(IdentityRpc.disableWebhookEndpoint)
+  async disableWebhookEndpoint(@Payload() request: RpcRequest<DisableWebhookEndpointRequest>): Promise<{ ok: true }> {
+    await this.identity.configs.disableWebhookEndpoint(request.caller, request.body, new Date().toISOString());
+    return { ok: true };
   }
 
   @MessagePattern(IdentityRpc.createToken)

@@ -12,6 +12,7 @@ import { PgDocumentStorage } from './documents/pg-document-storage';
 import { identityMigrations } from './identity.migrations';
 import { PlatformConfigView } from './platform-config/platform-config.entity';
 import { PlatformConfigService } from './platform-config/platform-config.service';
+import { webhookKeysMigrations } from './platform-config/webhook-keys.migrations';
 import { PlatformService } from './platform/platform.service';
 import { TokenService } from './tokens/token.service';
 import { customerImportMigrations } from './customer-imports/customer-import.migrations';
@@ -86,7 +87,7 @@ export class Identity implements IdentityParts {
       databaseUrl: options.databaseUrl,
       bus: options.bus,
       topic: options.topic,
-      migrations: [identityMigrations, documentsMigrations, verificationsMigrations, customerImportMigrations, kycLinkMigrations],
+      migrations: [identityMigrations, webhookKeysMigrations, documentsMigrations, verificationsMigrations, customerImportMigrations, kycLinkMigrations],
       entities: [PlatformConfigView],
       sandboxTimeScale: options.sandboxTimeScale,
       timerHandlers,
@@ -94,7 +95,7 @@ export class Identity implements IdentityParts {
       log: options.log,
     });
     const hasher = new SecretHasher(options.secretHashKey);
-    const configs = new PlatformConfigService(host.executor);
+    const configs = new PlatformConfigService(host.executor, host.dataSource);
     const tokens = new TokenService(host.dataSource, host.executor, hasher);
     const sender: ContactCodeSender = options.contactDeliveryUrl ? new HttpContactCodeSender(options.contactDeliveryUrl) : new UnconfiguredContactCodeSender();
     const documents = new DocumentService(host.dataSource, host.executor, new PgDocumentStorage(host.dataSource));

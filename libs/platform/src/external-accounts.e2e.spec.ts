@@ -128,14 +128,23 @@ describe('external accounts', () => {
     expect((await untilStatus(t, t.tenant.sandbox, res.body.id, 'ACTIVE')).status).toBe('ACTIVE');
   });
 
-  it('looks up an ACTIVE account as a receiver: its currency at rate 1 within the platform limits', async () => {
+  it('looks up an ACTIVE account as a receiver: each sending currency at quoting\'s mid rate within the platform limits', async () => {
     const id = await createExternalAccount(t, t.tenant.sandbox);
     const pending = await t.call('GET', `/receiver/external-account/${id}`);
     if (pending.status !== 200) expect(pending.body.code).toBe('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED');
     await untilStatus(t, t.tenant.sandbox, id, 'ACTIVE');
     const res = await t.call('GET', `/receiver/external-account/${id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ supportedCurrencies: [{ currency: 'NGN', estimatedExchangeRate: 1, min: 100, max: 5_000_000 }], lookupId: expect.stringMatching(/^Lookup:/), accountId: id });
+    expect(res.body).toEqual({
+      supportedCurrencies: [
+        { currency: 'USD', estimatedExchangeRate: expect.any(Number), min: 100, max: 5_000_000 },
+        { currency: 'NGN', estimatedExchangeRate: 1, min: 100, max: 5_000_000 },
+      ],
+      lookupId: expect.stringMatching(/^Lookup:/),
+      accountId: id,
+    });
+    // USD to NGN comes from the quoting service's sandbox rates (QuotingRpc.midRates): about 1550 NGN per USD.
+    expect(res.body.supportedCurrencies[0].estimatedExchangeRate).toBeCloseTo(1550, -1);
     const stuck = await createExternalAccount(t, t.tenant.sandbox, '104');
     const refused = await t.call('GET', `/receiver/external-account/${stuck}`);
     expect(refused.status).toBe(400);

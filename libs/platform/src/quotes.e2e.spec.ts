@@ -89,7 +89,11 @@ describe('quotes and exchange rates (real PostgreSQL, HTTP)', () => {
     expect((await quote(usd, eur, 'SENDING', 1.5)).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect((await quote(usd, eur, 'SIDEWAYS' as 'SENDING', 100)).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     const realtime = await t.call('POST', '/quotes', { body: { source: { sourceType: 'REALTIME_FUNDING', customerId: 'Customer:x', currency: 'USD' }, destination: { destinationType: 'ACCOUNT', accountId: eur }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 100 } });
-    expect(realtime.body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(realtime.body).toMatchObject({ status: 404, code: 'NOT_FOUND', details: { errors: [{ field: 'source.customerId' }] } });
+    const mixed = await t.call('POST', '/quotes', { body: { source: { sourceType: 'ACCOUNT', accountId: usd, currency: 'USD' }, destination: { destinationType: 'ACCOUNT', accountId: eur }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 100 } });
+    expect(mixed.body).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'source.currency' }] } });
+    const noAccount = await t.call('POST', '/quotes', { body: { source: { sourceType: 'ACCOUNT' }, destination: { destinationType: 'ACCOUNT', accountId: eur }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 100 } });
+    expect(noAccount.body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     const ngn = await createExternalAccount(t, t.tenant.sandbox);
     expect((await quote(ngn, usd, 'SENDING', 1_000)).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
   });
@@ -132,5 +136,32 @@ describe('quotes and exchange rates (real PostgreSQL, HTTP)', () => {
     expect((await t.call('GET', '/exchange-rates?sourceCurrency=XYZ')).body).toMatchObject({ status: 400, code: 'INVALID_CURRENCY' });
     expect((await t.call('GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=USD')).body).toMatchObject({ status: 400, code: 'SAME_CURRENCY' });
     expect((await t.call('GET', '/exchange-rates')).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+  });
+
+  it('adds the platform\'s fee configs to exchange rates and quotes (platformFeesIncluded); USD only; zero fees remove them', async () => {
+    const fee = (variableFeeBps: number, amount: number, sourceCurrency = 'USD') => ({ feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency, variableFeeBps, fixedFee: { amount, currency: sourceCurrency } });
+    const tenant = await t.createTenant('Fee platform');
+    const call = (method: string, path: string, body?: unknown) => t.call(method, path, { auth: tenant.sandbox, body });
+    expect((await call('PATCH', '/config', { supportedCurrencies: [config('USD', 100, 5_000_000), config('EUR', 1, 1_000_000_000)] })).status).toBe(200);
+    const patched = await call('PATCH', '/config', { feeConfigs: [fee(100, 50)] });
+    expect(patched.status).toBe(200);
+    expect(patched.body.feeConfigs).toEqual([fee(100, 50)]);
+    expect((await call('PATCH', '/config', { feeConfigs: [fee(100, 50, 'EUR')] })).body).toMatchObject({ status: 501, code: 'NOT_IMPLEMENTED' });
+    expect((await call('PATCH', '/config', { feeConfigs: [{ ...fee(100, 50), fixedFee: { amount: 50, currency: 'EUR' } }] })).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect((await call('PATCH', '/config', { feeConfigs: [fee(10_001, 0)] })).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    const rate = await eventually(async () => {
+      const [r] = (await call('GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR')).body.data;
+      return r.platformFixedFee === 50 ? r : undefined;
+    }, { what: 'platform fees in exchange rates' });
+    expect(rate).toMatchObject({ variableFeeRate: 1.5, fixedFee: 75, platformVariableFeeRate: 1, platformFixedFee: 50 });
+    const customer = (await call('POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Fee Payer' })).body;
+    const from = await internalAccountOf(t, tenant.sandbox, customer.id, 'USD');
+    const to = await internalAccountOf(t, tenant.sandbox, customer.id, 'EUR');
+    const q = (await call('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: from }, destination: { destinationType: 'ACCOUNT', accountId: to }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000 })).body;
+    // 10000: service 50 bps (50) + 25 fixed; platform 100 bps (100) + 50 fixed.
+    expect(q).toMatchObject({ feesIncluded: 225, platformFeesIncluded: 150 });
+    expect((await call('PATCH', '/config', { feeConfigs: [fee(0, 0)] })).body.feeConfigs).toEqual([]);
+    // Another platform never sees these fees.
+    expect((await t.call('GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR')).body.data[0].platformFixedFee).toBe(0);
   });
 });

@@ -3,6 +3,8 @@ import { Accounts, startAccountsServer } from '@payments/accounts';
 import { Mode } from '@payments/contracts';
 import { Gateway, startGateway } from '@payments/gateway';
 import { Quoting, startQuotingServer } from '@payments/quoting';
+import { startWebhookDispatcherServer, Webhooks } from '@payments/webhooks';
+import { Payments, startPaymentsServer } from '@payments/payments';
 import { CreatedPlatform, Identity, IdentityServer, PlainCredential, startIdentityServer } from '@payments/identity';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
@@ -26,6 +28,10 @@ export interface RunningPlatform {
   accountsServer: ServiceServer;
   quoting: Quoting;
   quotingServer: ServiceServer;
+  payments: Payments;
+  paymentsServer: ServiceServer;
+  webhooks: Webhooks;
+  webhooksServer: ServiceServer;
   gateway: Gateway;
   /** The platform created on this start, with its secrets (shown once), if one was created. */
   createdPlatform?: CreatedPlatform;
@@ -74,7 +80,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const identityServer: IdentityServer = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log, identityOps);
     stack.push(() => identityServer.stop());
 
-    const accounts = await Accounts.open({ databaseUrl, bus, topic: serviceTopic('accounts'), sandboxTimeScale: config.sandboxTimeScale, log });
+    const accounts = await Accounts.open({ databaseUrl, bus, topic: serviceTopic('accounts'), sandboxTimeScale: config.sandboxTimeScale, log, quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort, rpcTimeoutMs: config.rpcTimeoutMs } });
     const accountsOps = { host: config.rpcHost, port: config.accountsOpsPort, bus };
     const accountsServer = await startAccountsServer(accounts, { host: config.rpcHost, port: config.accountsRpcPort }, log, accountsOps);
     stack.push(() => accountsServer.stop());
@@ -86,18 +92,51 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       sandboxTimeScale: config.sandboxTimeScale,
       accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
       rpcTimeoutMs: config.rpcTimeoutMs,
-      quotes: { quoteTtlMs: config.quoteTtlMs },
+      quotes: { quoteTtlMs: config.quoteTtlMs, scaChallengeTtlMs: config.scaChallengeTtlMs },
+      scaPasskey: config.scaPasskey,
       log,
     });
     const quotingOps = { host: config.rpcHost, port: config.quotingOpsPort, bus };
     const quotingServer = await startQuotingServer(quoting, { host: config.rpcHost, port: config.quotingRpcPort }, log, quotingOps);
     stack.push(() => quotingServer.stop());
 
+    const payments = await Payments.open({
+      databaseUrl,
+      bus,
+      topic: serviceTopic('payments'),
+      sandboxTimeScale: config.sandboxTimeScale,
+      accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
+      quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
+      rpcTimeoutMs: config.rpcTimeoutMs,
+      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      log,
+    });
+    const paymentsOps = { host: config.rpcHost, port: config.paymentsOpsPort, bus };
+    const paymentsServer = await startPaymentsServer(payments, { host: config.rpcHost, port: config.paymentsRpcPort }, log, paymentsOps);
+    stack.push(() => paymentsServer.stop());
+
+    const webhooks = await Webhooks.open({
+      databaseUrl,
+      bus,
+      sandboxTimeScale: config.sandboxTimeScale,
+      identity: { host: config.identityRpcHost, port: config.identityRpcPort },
+      accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
+      rpcTimeoutMs: config.rpcTimeoutMs,
+      attemptTimeoutMs: config.webhookTimeoutMs,
+      backoffScale: config.webhookBackoffScale,
+      log,
+    });
+    const webhooksOps = { host: config.rpcHost, port: config.webhookDispatcherOpsPort, bus };
+    const webhooksServer = await startWebhookDispatcherServer(webhooks, { host: config.rpcHost, port: config.webhookDispatcherRpcPort }, log, webhooksOps);
+    stack.push(() => webhooksServer.stop());
+
     const gateway = await startGateway({
       port: config.port,
       identity: { host: config.identityRpcHost, port: config.identityRpcPort },
       accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
       quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
+      payments: { host: config.paymentsRpcHost, port: config.paymentsRpcPort },
+      webhooks: { host: config.webhookDispatcherRpcHost, port: config.webhookDispatcherRpcPort },
       rpcTimeoutMs: config.rpcTimeoutMs,
       databaseUrl,
       bus,
@@ -107,7 +146,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       log,
     });
     stack.push(() => gateway.stop());
-    return { url: gateway.url, databaseUrl, bus, identity, identityServer, accounts, accountsServer, quoting, quotingServer, gateway, createdPlatform, stop: stopAll };
+    return { url: gateway.url, databaseUrl, bus, identity, identityServer, accounts, accountsServer, quoting, quotingServer, payments, paymentsServer, webhooks, webhooksServer, gateway, createdPlatform, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

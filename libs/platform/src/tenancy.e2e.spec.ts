@@ -6,7 +6,9 @@ import { servedRoutes } from './test-routes';
 import { createExternalAccount, trust, untilStatus } from './test-external-accounts';
 import { individualRow, toCsv, uploadCsv } from './test-customer-import';
 import { addOwner, businessBody, createCustomer, individualBody, ownerBody } from './test-kyc';
-import { usdAccount } from './test-quotes';
+import { internalAccountOf, usdAccount } from './test-quotes';
+import { usdBankAccount } from './test-payments';
+import { createEuCustomer, enrolPasskey, passkeyRegistration } from './test-sca';
 
 /**
  * Two platforms; every route that addresses one resource is tried with the other platform's credentials and must
@@ -18,6 +20,21 @@ interface TenancyRow {
   /** Creates the owner's resource and returns the concrete path to request. */
   setup: (t: TestPlatform, owner: TestTenant) => Promise<string>;
   body?: unknown;
+  /** Why the resource belongs to no platform (any platform may read it): then only the other mode must answer 404. */
+  anyPlatform?: string;
+  /** The request uses the resource up (a claim): every request gets a fresh one from `setup`. */
+  fresh?: boolean;
+  /** Another platform of the mode sees the resource (anyPlatform elsewhere) but may not do this: its status, and why. */
+  otherPlatformStatus?: { status: number; why: string };
+}
+
+/** A PENDING (or, for an EU customer, PENDING_AUTHORIZATION) quote of the owner: USD account to an NGN external account. */
+async function ownerQuote(t: TestPlatform, owner: TestTenant, customer: Record<string, unknown>): Promise<string> {
+  const customerId = (await t.call('POST', '/customers', { auth: owner.sandbox, body: customer })).body.id;
+  const body = { source: { sourceType: 'ACCOUNT', accountId: await internalAccountOf(t, owner.sandbox, customerId, 'USD') }, destination: { destinationType: 'ACCOUNT', accountId: await createExternalAccount(t, owner.sandbox) }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 };
+  const res = await t.call('POST', '/quotes', { auth: owner.sandbox, body });
+  if (res.status !== 201) throw new Error(`quote not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
 }
 
 const rows: TenancyRow[] = [
@@ -35,6 +52,13 @@ const rows: TenancyRow[] = [
   ...documentRows(),
   ...onboardingRows(),
   ...kycRows(),
+  ...scaPasskeyRows(),
+  ...invitationRows(),
+  {
+    route: 'GET /receiver/uma/:receiverUmaAddress',
+    anyPlatform: 'a UMA address is public: every sandbox platform may look up the sandbox receivers; production has no sandbox domain',
+    setup: async () => `/receiver/uma/${encodeURIComponent('$success.usd@sandbox.uma.money')}`,
+  },
   {
     route: 'GET /quotes/:quoteId',
     setup: async (t, owner) => {
@@ -42,6 +66,27 @@ const rows: TenancyRow[] = [
       const res = await t.call('POST', '/quotes', { auth: owner.sandbox, body });
       if (res.status !== 201) throw new Error(`quote not created: ${res.status} ${JSON.stringify(res.body)}`);
       return `/quotes/${res.body.id}`;
+    },
+  },
+  {
+    route: 'POST /quotes/:quoteId/execute',
+    setup: async (t, owner) => `/quotes/${await ownerQuote(t, owner, { customerType: 'INDIVIDUAL', fullName: 'Exe Cute' })}/execute`,
+  },
+  {
+    route: 'POST /quotes/:quoteId/authorize',
+    setup: async (t, owner) => `/quotes/${await ownerQuote(t, owner, { customerType: 'INDIVIDUAL', fullName: 'Eu Ropa', region: 'DE', email: 'eu@example.de', phoneNumber: '+4915112345678' })}/authorize`,
+    body: { code: '123456' },
+  },
+  {
+    route: 'GET /transactions/:transactionId',
+    setup: async (t, owner) => {
+      const customerId = (await t.call('POST', '/customers', { auth: owner.sandbox, body: { customerType: 'INDIVIDUAL', fullName: 'Pay Er' } })).body.id;
+      const internal = await internalAccountOf(t, owner.sandbox, customerId, 'USD');
+      const external = (await t.call('POST', '/customers/external-accounts', { auth: owner.sandbox, body: { customerId, ...usdBankAccount('789') } })).body.id;
+      await untilStatus(t, owner.sandbox, external, 'ACTIVE');
+      const res = await t.call('POST', '/transfer-in', { auth: owner.sandbox, body: { source: { accountId: external }, destination: { accountId: internal }, amount: 100 } });
+      if (res.status !== 201) throw new Error(`transfer not created: ${res.status} ${JSON.stringify(res.body)}`);
+      return `/transactions/${res.body.id}`;
     },
   },
   {
@@ -118,6 +163,31 @@ function onboardingRows(): TenancyRow[] {
   ];
 }
 
+/** SCA passkey routes, on an EU customer of the owner; the enrolment body answers options issued in the setup. */
+function scaPasskeyRows(): TenancyRow[] {
+  const path = (id: string) => `/customers/${id}/sca/passkey`;
+  const enrolBody: Record<string, unknown> = {};
+  const enrolled = async (t: TestPlatform, o: TestTenant) => {
+    const id = await createEuCustomer(t, o.sandbox);
+    await enrolPasskey(t, o.sandbox, id);
+    return path(id);
+  };
+  return [
+    { route: 'POST /customers/:customerId/sca/passkey/registration-options', setup: async (t, o) => `${path(await createEuCustomer(t, o.sandbox))}/registration-options` },
+    {
+      route: 'POST /customers/:customerId/sca/passkey',
+      setup: async (t, o) => {
+        const id = await createEuCustomer(t, o.sandbox);
+        Object.assign(enrolBody, await passkeyRegistration(t, o.sandbox, id));
+        return path(id);
+      },
+      body: enrolBody,
+    },
+    { route: 'GET /customers/:customerId/sca/passkey', setup: enrolled },
+    { route: 'DELETE /customers/:customerId/sca/passkey', setup: enrolled },
+  ];
+}
+
 /** Document routes: a PDF of one of the owner's sandbox customers. */
 function documentRows(): TenancyRow[] {
   const document = async (t: TestPlatform, owner: TestTenant) =>
@@ -143,6 +213,24 @@ function kycRows(): TenancyRow[] {
   ];
 }
 
+/** Invitation codes are shared with the invitee's platform (docs/invitations.md): only the other mode is 404. */
+function invitationRows(): TenancyRow[] {
+  let n = 0;
+  const invitation = async (t: TestPlatform, o: TestTenant) => {
+    const umaAddress = `$tenancy.${n++}@owner.example`;
+    expect((await t.call('POST', '/customers', { auth: o.sandbox, body: { customerType: 'INDIVIDUAL', fullName: 'In Viter', umaAddress } })).status).toBe(201);
+    const res = await t.call('POST', '/invitations', { auth: o.sandbox, body: { inviterUma: umaAddress } });
+    if (res.status !== 201) throw new Error(`invitation not created: ${res.status} ${JSON.stringify(res.body)}`);
+    return `/invitations/${res.body.code}`;
+  };
+  const shared = 'the code is handed to the invitee\'s platform, which reads and claims with it';
+  return [
+    { route: 'GET /invitations/:invitationCode', setup: invitation, anyPlatform: shared },
+    { route: 'POST /invitations/:invitationCode/claim', setup: async (t, o) => `${await invitation(t, o)}/claim`, body: { inviteeUma: '$invitee@other.example' }, anyPlatform: shared, fresh: true },
+    { route: 'POST /invitations/:invitationCode/cancel', setup: async (t, o) => `${await invitation(t, o)}/cancel`, otherPlatformStatus: { status: 403, why: 'it can read the invitation, so a 404 would lie; only the creator cancels' } },
+  ];
+}
+
 describe('tenancy: another platform or mode sees 404', () => {
   let t: TestPlatform;
   let owner: TestTenant;
@@ -163,13 +251,17 @@ describe('tenancy: another platform or mode sees 404', () => {
 
   it.each(rows.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
     const path = await row.setup(t, owner);
+    const pathFor = async () => (row.fresh ? row.setup(t, owner) : path);
     const method = row.route.split(' ')[0];
-    for (const auth of [stranger.sandbox, stranger.production, owner.production]) {
-      const res = await t.call(method, path, { auth, body: row.body });
+    if (row.anyPlatform) expect((await t.call(method, await pathFor(), { auth: stranger.sandbox, body: row.body })).status).toBeLessThan(300);
+    if (row.otherPlatformStatus) expect((await t.call(method, path, { auth: stranger.sandbox, body: row.body })).status).toBe(row.otherPlatformStatus.status);
+    const seenByOthers = row.anyPlatform !== undefined || row.otherPlatformStatus !== undefined;
+    for (const auth of seenByOthers ? [stranger.production, owner.production] : [stranger.sandbox, stranger.production, owner.production]) {
+      const res = await t.call(method, await pathFor(), { auth, body: row.body });
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ status: 404, code: expect.stringMatching(/NOT_FOUND$/) });
     }
-    const own = await t.call(method, path, { auth: owner.sandbox, body: row.body });
+    const own = await t.call(method, await pathFor(), { auth: owner.sandbox, body: row.body });
     expect(own.status).toBeLessThan(300); // the resource was there all along
   });
 

@@ -27,8 +27,8 @@ export async function untilStatus(t: TestPlatform, auth: string, id: string, sta
 }
 
 /**
- * Marks an account a trusted beneficiary. Trust is granted by the SCA flow (quoting, not built yet) through the
- * accounts RPC; the test calls the service directly.
+ * Marks an account a trusted beneficiary. In the product, trust comes from passing a quote's SCA PAYOUT round
+ * (quote-lifecycle e2e); tests of the accounts side call the service directly.
  */
 export async function trust(t: TestPlatform, id: string): Promise<void> {
   const [row] = await t.platform.accounts.host.dataSource.query(`SELECT platform_id, mode FROM accounts.external_accounts WHERE external_account_id = $1`, [id]);

@@ -4,3 +4,4 @@ export * from './rates/rate-source';
 export * from './rates/sandbox-rates';
 export * from './rates/fee-schedule';
 export * from './quotes/quote.service';
+export * from './sca';

@@ -3,12 +3,15 @@ import type { EventBus } from '@payments/messaging';
 import { ServiceServer, startServiceServer } from '@payments/runtime';
 import { Quoting, QUOTING_SERVICE } from './quoting';
 import { QuotingRpcController } from './quoting.rpc.controller';
+import { ScaPasskeysRpcController } from './sca/sca-passkeys.rpc.controller';
 import { QUOTING } from './quoting.tokens';
+import { UmaRpcController } from './uma/uma.rpc.controller';
+import { CryptoFeesRpcController } from './crypto-fees/crypto-fees.rpc.controller';
 
 @Module({})
 class QuotingRpcModule {
   static forQuoting(quoting: Quoting): DynamicModule {
-    return { module: QuotingRpcModule, controllers: [QuotingRpcController], providers: [{ provide: QUOTING, useValue: quoting }] };
+    return { module: QuotingRpcModule, controllers: [QuotingRpcController, ScaPasskeysRpcController, UmaRpcController, CryptoFeesRpcController], providers: [{ provide: QUOTING, useValue: quoting }] };
   }
 }
 

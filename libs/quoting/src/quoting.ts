@@ -5,13 +5,22 @@ import { BackgroundWork, ServiceHost, subscriptionWork } from '@payments/runtime
 import { AccountDirectory, RpcAccountDirectory } from './accounts/account-directory';
 import { QuotingIdentityEventsConsumer } from './platform-config/identity-events.consumer';
 import { QuoteService, QuoteServiceOptions } from './quotes/quote.service';
+import { QuoteAuthorizer } from './quotes/quote-authorization';
+import { QuotePartiesResolver } from './quotes/quote-parties';
+import { PaymentOutcomesConsumer } from './quotes/payment-outcomes.consumer';
 import { RateSource } from './rates/rate-source';
 import { SandboxRateSource } from './rates/sandbox-rates';
 import { quotingMigrations } from './quoting.migrations';
+import { CustomerDirectory } from './platform-config/customer-directory';
+import { UmaLookups } from './uma/uma-lookups';
+import { WithdrawalFeeEstimator } from './crypto-fees/withdrawal-fee.service';
+import { checkScaPasskeyConfig, SCA_PASSKEY_DEFAULTS, ScaFactors, ScaPasskeyConfig, ScaPasskeyService } from './sca';
 
 export const QUOTING_SERVICE = 'quoting';
 /** The spec's usual quote lifetime: 5 minutes. */
 export const QUOTE_TTL_MS_DEFAULT = 5 * 60_000;
+/** One SCA challenge can be answered for 5 minutes (a new round or an expired one issues a new challenge). */
+export const SCA_CHALLENGE_TTL_MS_DEFAULT = 5 * 60_000;
 
 export interface QuotingOptions {
   databaseUrl: string;
@@ -24,6 +33,8 @@ export interface QuotingOptions {
   quotes?: Partial<QuoteServiceOptions>;
   /** Mid rates; the built-in sandbox table by default. */
   rates?: RateSource;
+  /** WebAuthn relying party of SCA passkeys (SCA_PASSKEY_RP_ID, SCA_PASSKEY_ORIGINS); localhost by default. */
+  scaPasskey?: Partial<ScaPasskeyConfig>;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -33,9 +44,16 @@ export class Quoting {
     readonly host: ServiceHost,
     readonly rates: RateSource,
     readonly quotes: QuoteService,
+    readonly authorizer: QuoteAuthorizer,
     readonly accounts: AccountDirectory,
-    /** Keeps platform currency limits from identity events; runs while the server runs. */
+    /** Keeps platform limits and customers from identity events, and closes quotes from payments' outcomes. */
     readonly identityEvents: BackgroundWork,
+    /** SCA passkey enrolment, and the factor checks of quote authorization. */
+    readonly scaPasskeys: ScaPasskeyService,
+    readonly scaFactors: ScaFactors,
+    /** Receiver lookups of UMA addresses (GET /receiver/uma), resolved again by quote creation. */
+    readonly umaLookups: UmaLookups,
+    readonly withdrawalFees: WithdrawalFeeEstimator,
   ) {}
 
   static async open(options: QuotingOptions): Promise<Quoting> {
@@ -53,15 +71,26 @@ export class Quoting {
     });
     const rates = options.rates ?? new SandboxRateSource();
     const accounts = new RpcAccountDirectory(options.accounts, options.rpcTimeoutMs);
-    const quotes = new QuoteService(host.dataSource, host.executor, host.timers, rates, accounts, {
-      quoteTtlMs: QUOTE_TTL_MS_DEFAULT,
-      configArrivalWaitMs: 3_000,
-      ...options.quotes,
-    });
+    const scaConfig = checkScaPasskeyConfig({ ...SCA_PASSKEY_DEFAULTS, ...options.scaPasskey });
+    const scaPasskeys = new ScaPasskeyService(host.dataSource, host.executor, scaConfig, { registrationTtlMs: 5 * 60_000, openRegistrationsMax: 5 });
+    const scaFactors = new ScaFactors(scaPasskeys);
+    const quoteOptions: QuoteServiceOptions = { quoteTtlMs: QUOTE_TTL_MS_DEFAULT, scaChallengeTtlMs: SCA_CHALLENGE_TTL_MS_DEFAULT, configArrivalWaitMs: 3_000, ...options.quotes };
+    const customers = new CustomerDirectory(host.dataSource, quoteOptions.configArrivalWaitMs);
+    const umaLookups = new UmaLookups(host.dataSource, rates, customers);
+    const parties = new QuotePartiesResolver(accounts, customers, umaLookups);
+    const quotes = new QuoteService(host.dataSource, host.executor, host.timers, rates, accounts, customers, parties, scaFactors, quoteOptions);
+    const authorizer = new QuoteAuthorizer(quotes, scaFactors, accounts);
     Object.assign(timerHandlers, quotes.timerHandlers());
     const consumer = new QuotingIdentityEventsConsumer(host.dataSource, QUOTING_SERVICE);
-    // The accounts RPC client closes after the subscription stops.
-    const identityEvents = subscriptionWork(() => consumer.subscribe(options.bus), () => accounts.close());
-    return new Quoting(host, rates, quotes, accounts, identityEvents);
+    const outcomes = new PaymentOutcomesConsumer(host.dataSource, QUOTING_SERVICE, quotes, options.log ?? (() => undefined));
+    // The accounts RPC client closes after the subscriptions stop.
+    const identityEvents = subscriptionWork(
+      async () => {
+        const handles = [await consumer.subscribe(options.bus), await outcomes.subscribe(options.bus)];
+        return { stop: async () => void (await Promise.all(handles.map((h) => h.stop()))) };
+      },
+      () => accounts.close(),
+    );
+    return new Quoting(host, rates, quotes, authorizer, accounts, identityEvents, scaPasskeys, scaFactors, umaLookups, new WithdrawalFeeEstimator(accounts));
   }
 }

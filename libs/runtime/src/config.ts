@@ -22,8 +22,14 @@ export interface RuntimeConfig {
   quotingRpcHost: string;
   quotingRpcPort: number;
   quotingOpsPort: number;
+  /** Where the gateway reaches payments, and where payments binds its RPC. */
+  paymentsRpcHost: string;
+  paymentsRpcPort: number;
+  paymentsOpsPort: number;
   /** Lifetime of a quote (QUOTE_TTL_MS; real time, not scaled by SANDBOX_TIME_SCALE). */
   quoteTtlMs: number;
+  /** How long one SCA challenge of a quote can be answered (SCA_CHALLENGE_TTL_MS; real time). */
+  scaChallengeTtlMs: number;
   /** The identity service's ops server; 0 picks a free port (tests). */
   identityOpsPort: number;
   rpcTimeoutMs: number;
@@ -31,11 +37,20 @@ export interface RuntimeConfig {
   rateLimitPerSecond: number;
   rateLimitBurst: number;
   idempotencyTtlHours: number;
+  /** Where the gateway reaches the webhook dispatcher (the sandbox TEST), and its ops server (9105). */
+  webhookDispatcherRpcHost: string;
+  webhookDispatcherRpcPort: number;
+  webhookDispatcherOpsPort: number;
+  /** Per delivery attempt (WEBHOOK_TIMEOUT_MS, 15 s); WEBHOOK_BACKOFF_SCALE multiplies retry delays and the 7-day window. */
+  webhookTimeoutMs: number;
+  webhookBackoffScale: number;
   /** The operator's email/SMS gateway for production contact-verification codes (unset: 503 on send). */
   contactDeliveryUrl: string | undefined;
   endUserTerms: { version: string; url: string } | undefined;
   /** The gateway's origin as clients reach it, e.g. https://api.example.com (links it hands out); unset: each request's Host. */
   publicUrl: string | undefined;
+  /** WebAuthn relying party of SCA passkeys (SCA_PASSKEY_RP_ID / SCA_PASSKEY_ORIGINS); defaults from PUBLIC_URL, else localhost. */
+  scaPasskey: { rpId: string; origins: string[] };
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -43,6 +58,24 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/** The gateway's own origin is only a default: platforms whose apps run elsewhere list those origins. */
+function scaPasskeyFrom(env: NodeJS.ProcessEnv, port: number): RuntimeConfig['scaPasskey'] {
+  const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
+  const origins = env.SCA_PASSKEY_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+  return {
+    rpId: env.SCA_PASSKEY_RP_ID || publicUrl?.hostname || 'localhost',
+    origins: origins?.length ? origins : [publicUrl?.origin ?? `http://localhost:${port}`],
+  };
+}
+
+function positiveNumberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a number > 0, got "${raw}"`);
   return value;
 }
 
@@ -71,14 +104,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     quotingRpcHost: env.QUOTING_RPC_HOST || '127.0.0.1',
     quotingRpcPort: intFrom(env, 'QUOTING_RPC_PORT', 4103),
     quotingOpsPort: intFrom(env, 'QUOTING_OPS_PORT', 9103),
+    paymentsRpcHost: env.PAYMENTS_RPC_HOST || '127.0.0.1',
+    paymentsRpcPort: intFrom(env, 'PAYMENTS_RPC_PORT', 4104),
+    paymentsOpsPort: intFrom(env, 'PAYMENTS_OPS_PORT', 9104),
     quoteTtlMs: Math.max(1, intFrom(env, 'QUOTE_TTL_MS', 300_000)),
+    scaChallengeTtlMs: Math.max(1, intFrom(env, 'SCA_CHALLENGE_TTL_MS', 300_000)),
     identityOpsPort: intFrom(env, 'IDENTITY_OPS_PORT', 9101),
     rpcTimeoutMs: intFrom(env, 'RPC_TIMEOUT_MS', 5000),
     rateLimitPerSecond: intFrom(env, 'RATE_LIMIT_PER_SECOND', 50),
     rateLimitBurst: intFrom(env, 'RATE_LIMIT_BURST', 100),
     idempotencyTtlHours: Math.max(24, intFrom(env, 'IDEMPOTENCY_TTL_HOURS', 24)),
+    webhookDispatcherRpcHost: env.WEBHOOK_DISPATCHER_RPC_HOST || '127.0.0.1',
+    webhookDispatcherRpcPort: intFrom(env, 'WEBHOOK_DISPATCHER_RPC_PORT', 4105),
+    webhookDispatcherOpsPort: intFrom(env, 'WEBHOOK_DISPATCHER_OPS_PORT', 9105),
+    webhookTimeoutMs: Math.max(1, intFrom(env, 'WEBHOOK_TIMEOUT_MS', 15_000)),
+    webhookBackoffScale: positiveNumberFrom(env, 'WEBHOOK_BACKOFF_SCALE', 1),
     contactDeliveryUrl: env.CONTACT_DELIVERY_URL || undefined,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    scaPasskey: scaPasskeyFrom(env, intFrom(env, 'PORT', 3000)),
     endUserTerms: env.END_USER_TERMS_VERSION && env.END_USER_TERMS_URL ? { version: env.END_USER_TERMS_VERSION, url: env.END_USER_TERMS_URL } : undefined,
   };
 }

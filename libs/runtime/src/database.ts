@@ -23,7 +23,7 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
     logging: false,
     applicationName: options.applicationName ?? options.schema,
     extra: {
-      max: options.poolSizeMax ?? 10,
+      max: options.poolSizeMax ?? poolSizeMaxDefault(),
       // Raw SQL in projections names tables unqualified: they resolve in the service's own schema.
       options: `-c search_path=${options.schema},public`,
       connectionTimeoutMillis: 10_000,
@@ -32,6 +32,12 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
   });
   await dataSource.initialize();
   return dataSource;
+}
+
+/** DB_POOL_SIZE_MAX (default 10) bounds each service's pool: one process runs every service in the embedded mode. */
+function poolSizeMaxDefault(): number {
+  const value = Number(process.env.DB_POOL_SIZE_MAX);
+  return Number.isSafeInteger(value) && value > 0 ? value : 10;
 }
 
 async function ensureSchema(url: string, schema: string): Promise<void> {

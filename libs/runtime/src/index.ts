@@ -8,3 +8,4 @@ export * from './ops';
 export * from './sql/keyset-page';
 export * from './sql/sql-where';
 export * from './service-server';
+export * from './rpc/service-client';

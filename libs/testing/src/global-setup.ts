@@ -11,6 +11,8 @@ export default async function globalSetup(): Promise<void> {
   if (process.env.CI === 'true' && !process.env.KAFKA_BROKERS) {
     throw new Error('CI=true but KAFKA_BROKERS is not set: the Kafka contract suite must run in CI');
   }
+  // Each test platform runs every service in this process; small pools keep a suite well inside max_connections.
+  process.env.DB_POOL_SIZE_MAX ??= '3';
   if (!process.env.DATABASE_URL) {
     const db = await startEmbeddedPostgres({
       dataDir: join(__dirname, '../../../.data/test-postgres'),

@@ -3,3 +3,4 @@ export * from './eventually';
 export * from './kafka';
 export * from './ports';
 export * from './http';
+export * from './webauthn-authenticator';

@@ -17,6 +17,7 @@ import {
 } from '@payments/contracts';
 import type { Accounts } from '../accounts';
 import { ACCOUNTS } from '../accounts.tokens';
+import { sandboxSuffix } from './rules';
 
 type WithId<T = unknown> = RpcRequest<{ externalAccountId: string } & T>;
 const now = () => new Date().toISOString();
@@ -75,6 +76,13 @@ export class ExternalAccountRpcController {
   @MessagePattern(AccountsRpc.assertExternalAccountCanReceive)
   assertCanReceive(@Payload() r: { platformId: string; mode: Mode; externalAccountId: string }): Promise<ExternalAccount> {
     return this.accounts.externalAccounts.assertCanReceive(r.platformId, r.mode, r.externalAccountId);
+  }
+
+  /** The one place the account-type table reads a primary identifier: payments asks here instead of copying it. */
+  @MessagePattern(AccountsRpc.getExternalAccountSandboxSuffix)
+  async sandboxSuffix(@Payload() r: WithId): Promise<{ suffix: string | null }> {
+    const account = await this.accounts.externalAccounts.get(r.caller, r.body.externalAccountId);
+    return { suffix: sandboxSuffix(String(account.accountInfo.accountType), account.accountInfo) ?? null };
   }
 
   @MessagePattern(AccountsRpc.receiverLookup)

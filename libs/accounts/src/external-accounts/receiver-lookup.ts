@@ -1,9 +1,8 @@
 import type { Mode } from '@payments/contracts';
 
 /**
- * Where receiver lookups get their estimated rates. The quoting service owns exchange rates; until it exists the
- * accounts service answers with `SameCurrencyRateSource`, so a lookup offers only the account's own currency.
- * Quoting plugs in as another implementation (an RPC client over its rate cache) without touching the lookup.
+ * Where receiver lookups get their estimated rates. The quoting service owns exchange rates: `QuotingRateSource` asks
+ * it over RPC. `SameCurrencyRateSource` (no quoting configured) offers only the account's own currency.
  */
 export interface RateSource {
   /** Units of `to` per unit of `from`, or undefined when the pair cannot be quoted. */

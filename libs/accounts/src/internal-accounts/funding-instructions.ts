@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { bech32 } from '@scure/base';
 import type { Mode } from '@payments/contracts';
 import { findCurrency } from '@payments/money';
-import { eip55 } from '../external-accounts/rules/addresses/evm-address';
+import { eip55 } from '@payments/addresses';
 import { ibanMod97 } from '../external-accounts/rules/checksums/iban';
 
 export interface PaymentInstructions {

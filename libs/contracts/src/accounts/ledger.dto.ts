@@ -8,7 +8,8 @@
  */
 
 /** System accounts (one per platform, mode, purpose and currency) that balance movements in and out of the platform. */
-export const LEDGER_SYSTEM_PURPOSES = ['CLEARING', 'FX', 'FEES', 'PLATFORM_FEES', 'SANDBOX_FUNDING'] as const;
+/** SUSPENSE holds money a failed payout could not return (sandbox 007) until an operator resolves it. */
+export const LEDGER_SYSTEM_PURPOSES = ['CLEARING', 'FX', 'FEES', 'PLATFORM_FEES', 'SANDBOX_FUNDING', 'SUSPENSE'] as const;
 export type LedgerSystemPurpose = (typeof LEDGER_SYSTEM_PURPOSES)[number];
 
 /** Longest hold a caller can ask for (7 days); longer reservations are a modelling error. */

@@ -61,6 +61,24 @@ export class PlatformCurrencyConfigDto {
   enabledTransactionTypes!: (typeof TRANSACTION_DIRECTIONS)[number][];
 }
 
+export const FEE_TYPES = ['CROSS_CURRENCY_TRANSACTION'] as const;
+
+/** A fixed fee: an amount in the smallest unit of `currency` (which must be the config's sourceCurrency). */
+export class FeeAmountDto {
+  @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) amount!: number;
+  @IsString() @Matches(/^[A-Z]{3,5}$/) currency!: string;
+}
+
+/** The platform's own fee on cross-currency transactions from one source currency, added to the service's. */
+export class FeeConfigDto {
+  @IsIn(FEE_TYPES) feeType!: (typeof FEE_TYPES)[number];
+  @IsString() @Matches(/^[A-Z]{3,5}$/) sourceCurrency!: string;
+  @IsInt() @Min(0) @Max(10_000) variableFeeBps!: number;
+  @ValidateNested() @Type(() => FeeAmountDto) fixedFee!: FeeAmountDto;
+}
+
+export type FeeConfig = Pick<FeeConfigDto, 'feeType' | 'sourceCurrency' | 'variableFeeBps'> & { fixedFee: { amount: number; currency: string } };
+
 /** PATCH /config body. Only the fields sent change; `webhookEndpoint: null` removes the endpoint. */
 export class UpdatePlatformConfigRequest {
   @OptionalNotNull()
@@ -82,6 +100,14 @@ export class UpdatePlatformConfigRequest {
   @ValidateNested({ each: true })
   @Type(() => PlatformCurrencyConfigDto)
   supportedCurrencies?: PlatformCurrencyConfigDto[];
+
+  /** Upserted by (feeType, sourceCurrency); a config with zero fees removes it. Only USD today (other currencies: 501). */
+  @OptionalNotNull()
+  @IsArray()
+  @ArrayMaxSize(16)
+  @ValidateNested({ each: true })
+  @Type(() => FeeConfigDto)
+  feeConfigs?: FeeConfigDto[];
 }
 
 export interface PlatformCurrencyConfig {
@@ -98,6 +124,14 @@ export interface PlatformConfig {
   umaDomain?: string;
   webhookEndpoint?: string;
   supportedCurrencies: PlatformCurrencyConfig[];
+  /** The platform's active fees on cross-currency transactions (quotes add them; `platformFeesIncluded`). */
+  feeConfigs: FeeConfig[];
+  /** ACTIVE, or DISABLED once the endpoint answered 410 Gone (set the endpoint again to re-enable it). */
+  webhookEndpointStatus?: 'ACTIVE' | 'DISABLED';
+  /** PEM SPKI P-256 key that verifies `X-Service-Signature` (docs/webhooks.md). */
+  webhookPublicKey?: string;
+  /** Standard Webhooks secret (`whsec_…`); only shown to credentials with MANAGE. */
+  webhookSecret?: string;
   createdAt: string;
   updatedAt: string;
 }

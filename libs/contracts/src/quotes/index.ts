@@ -1,1 +1,2 @@
 export * from './quotes.dto';
+export * from './quote-events';

@@ -17,8 +17,12 @@ export const AccountsRpc = {
   /** For payments: 400 EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED unless the account is ACTIVE, 404 if none. */
   assertExternalAccountCanReceive: 'accounts.external-accounts.assert-can-receive',
   receiverLookup: 'accounts.receiver.external-account',
+  /** For payments' rail simulation: `{externalAccountId}` → `{suffix}`, the sandbox magic suffix of the primary identifier (or null). */
+  getExternalAccountSandboxSuffix: 'accounts.external-accounts.sandbox-suffix',
   /** For quoting: `{accountId}` → AccountCurrency of an internal or external account of the caller's platform; 404 otherwise. */
   getAccountCurrency: 'accounts.account-currency.get',
+  /** For quoting: `{reference, currency}` → PaymentInstructions[] for paying a REALTIME_FUNDING quote in (sandbox only; none in production). */
+  realtimeFundingInstructions: 'accounts.realtime-funding.instructions',
 } as const;
 
 /** What quoting needs to know about an account it quotes from or to (accounts owns currencies). */

@@ -6,3 +6,6 @@ export * from './bulk.rpc';
 export * from './kyc-link.rpc';
 export * from './accounts.rpc';
 export * from './quoting.rpc';
+export * from './sca.rpc';
+export * from './webhooks.rpc';
+export * from './payments.rpc';

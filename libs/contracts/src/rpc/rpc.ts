@@ -28,6 +28,10 @@ export const IdentityRpc = {
   listTokens: 'identity.tokens.list',
   getToken: 'identity.tokens.get',
   deleteToken: 'identity.tokens.delete',
+  /** Dispatcher only: endpoint, keys and secret of the caller's platform and mode (WebhookSettings). */
+  webhookSettings: 'identity.config.webhook-settings',
+  /** Dispatcher only: the endpoint answered 410 Gone (DisableWebhookEndpointRequest). */
+  disableWebhookEndpoint: 'identity.config.webhook-endpoint.disable',
   ping: 'identity.ping',
 } as const;
 

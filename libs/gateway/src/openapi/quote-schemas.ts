@@ -30,8 +30,18 @@ export const QUOTE_SCHEMAS = {
       status: { type: 'string', enum: [...QUOTE_STATUSES] },
       createdAt: { type: 'string', format: 'date-time' },
       expiresAt: { type: 'string', format: 'date-time', description: 'The locked rate and fees hold until then; an unexecuted quote turns EXPIRED.' },
-      source: { type: 'object', required: ['sourceType', 'accountId'], properties: { sourceType: { type: 'string', enum: ['ACCOUNT'] }, accountId: { type: 'string' } } },
-      destination: { type: 'object', required: ['destinationType', 'accountId'], properties: { destinationType: { type: 'string', enum: ['ACCOUNT'] }, accountId: { type: 'string' } } },
+      source: {
+        oneOf: [
+          { type: 'object', required: ['sourceType', 'accountId'], properties: { sourceType: { const: 'ACCOUNT' }, accountId: { type: 'string' } } },
+          { type: 'object', required: ['sourceType', 'customerId', 'currency'], properties: { sourceType: { const: 'REALTIME_FUNDING' }, customerId: { type: 'string' }, currency: { type: 'string' } } },
+        ],
+      },
+      destination: {
+        oneOf: [
+          { type: 'object', required: ['destinationType', 'accountId'], properties: { destinationType: { const: 'ACCOUNT' }, accountId: { type: 'string' }, paymentRail: { type: 'string' } } },
+          { type: 'object', required: ['destinationType', 'umaAddress', 'currency'], properties: { destinationType: { const: 'UMA_ADDRESS' }, umaAddress: { type: 'string' }, currency: { type: 'string' } } },
+        ],
+      },
       sendingCurrency: currency,
       receivingCurrency: currency,
       totalSendingAmount: { type: 'integer', minimum: 1, description: 'Sending currency smallest unit, fees included.' },
@@ -42,6 +52,26 @@ export const QUOTE_SCHEMAS = {
       transactionId: { type: 'string', pattern: '^Transaction:', description: 'Reserved at creation: the transaction an execution creates.' },
       rateDetails: { $ref: '#/components/schemas/OutgoingRateDetails' },
       description: { type: 'string' },
+      paymentInstructions: {
+        type: 'array',
+        description: 'REALTIME_FUNDING quotes: where to pay in (include the reference); withheld while PENDING_AUTHORIZATION.',
+        items: { type: 'object', required: ['accountOrWalletInfo'], properties: { accountOrWalletInfo: { type: 'object', required: ['accountType'] }, instructionsNotes: { type: 'string' }, isPlatformAccount: { type: 'boolean' } } },
+      },
+      scaChallenge: { $ref: '#/components/schemas/ScaChallenge' },
+    },
+  },
+  ScaChallenge: {
+    type: 'object',
+    description: 'Present only while the quote is PENDING_AUTHORIZATION.',
+    required: ['id', 'expiresAt', 'factor', 'availableFactors'],
+    properties: {
+      id: { type: 'string', pattern: '^ScaChallenge:' },
+      expiresAt: { type: 'string', format: 'date-time' },
+      factor: { type: 'string', enum: ['SMS_OTP', 'TOTP', 'PASSKEY'] },
+      availableFactors: { type: 'array', items: { type: 'string', enum: ['SMS_OTP', 'TOTP', 'PASSKEY'] } },
+      purpose: { type: ['string', 'null'], description: 'CURRENCY_CONVERSION or PAYOUT (informational).' },
+      passkeyAssertionOptions: { type: ['object', 'null'], description: 'WebAuthn PublicKeyCredentialRequestOptionsJSON (PASSKEY only).' },
+      passkeyAllowedOrigins: { type: ['array', 'null'], items: { type: 'string' } },
     },
   },
   ExchangeRate: {

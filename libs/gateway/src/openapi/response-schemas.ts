@@ -7,6 +7,11 @@ import { DISCOVERY_SCHEMAS } from './discovery-schemas';
 import { DOCUMENT_SCHEMAS } from './document-schemas';
 import { VERIFICATION_SCHEMAS } from './verification-schemas';
 import { QUOTE_SCHEMAS } from './quote-schemas';
+import { SCA_SCHEMAS } from './sca-schemas';
+import { TRANSACTION_SCHEMAS } from './transaction-schemas';
+import { WEBHOOK_SCHEMAS } from './webhook-schemas';
+import { UMA_SCHEMAS } from './uma-schemas';
+import { INVITATION_SCHEMAS } from './invitation-schemas';
 
 /**
  * Hand-written JSON Schemas (draft 2020-12) for what the API returns. Responses are TypeScript interfaces in
@@ -23,6 +28,11 @@ export const RESPONSE_SCHEMAS = {
   ...DISCOVERY_SCHEMAS,
   ...VERIFICATION_SCHEMAS,
   ...QUOTE_SCHEMAS,
+  ...SCA_SCHEMAS,
+  ...TRANSACTION_SCHEMAS,
+  ...WEBHOOK_SCHEMAS,
+  ...UMA_SCHEMAS,
+  ...INVITATION_SCHEMAS,
   Error: {
     type: 'object',
     description: 'The body of every non-2xx response.',
@@ -36,12 +46,29 @@ export const RESPONSE_SCHEMAS = {
   },
   PlatformConfig: {
     type: 'object',
-    required: ['id', 'supportedCurrencies', 'createdAt', 'updatedAt'],
+    required: ['id', 'supportedCurrencies', 'feeConfigs', 'createdAt', 'updatedAt'],
     properties: {
       id: { type: 'string', pattern: '^PlatformConfig:', examples: ['PlatformConfig:019a0a4e-7c1e-7bb4-9d43-2f5d3b0f4b11'] },
       umaDomain: { type: 'string', format: 'hostname' },
       webhookEndpoint: { type: 'string', format: 'uri' },
+      webhookEndpointStatus: { type: 'string', enum: ['ACTIVE', 'DISABLED'], description: 'DISABLED after the endpoint answered 410 Gone; set the endpoint again to re-enable it.' },
+      webhookPublicKey: { type: 'string', description: 'PEM (SPKI) P-256 public key that verifies the `X-Service-Signature` header of webhooks.' },
+      webhookSecret: { type: 'string', description: 'Standard Webhooks secret (`whsec_…`) for the `webhook-signature` header; only shown to MANAGE credentials.' },
       supportedCurrencies: { type: 'array', items: { $ref: '#/components/schemas/PlatformCurrencyConfig' } },
+      feeConfigs: {
+        type: 'array',
+        description: 'The platform\'s own fees on cross-currency transactions, added to quotes (`platformFeesIncluded`). PATCH upserts by (feeType, sourceCurrency); zero fees remove one; USD only (other currencies: 501).',
+        items: {
+          type: 'object',
+          required: ['feeType', 'sourceCurrency', 'variableFeeBps', 'fixedFee'],
+          properties: {
+            feeType: { type: 'string', enum: ['CROSS_CURRENCY_TRANSACTION'] },
+            sourceCurrency: { type: 'string', examples: ['USD'] },
+            variableFeeBps: { type: 'integer', minimum: 0, maximum: 10000 },
+            fixedFee: { type: 'object', required: ['amount', 'currency'], properties: { amount: { type: 'integer', minimum: 0 }, currency: { type: 'string' } } },
+          },
+        },
+      },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
     },

@@ -55,3 +55,24 @@ describe('platformConfigDecider', () => {
     given(decider).when({ type: 'UpdateConfig', patch: { umaDomain: 'x.example' }, now }).thenFails('NOT_FOUND');
   });
 });
+
+describe('platformConfigDecider: webhook endpoint status', () => {
+  const set: PlatformConfigEvent = { type: 'PlatformConfigUpdated.v1', data: { changes: { webhookEndpoint: 'https://x.example/h' }, at: now } };
+  const disabled: PlatformConfigEvent = { type: 'WebhookEndpointDisabled.v1', data: { endpoint: 'https://x.example/h', reason: '410 Gone', at: now } };
+
+  it('disables the endpoint that answered 410, once, and not one set meanwhile', () => {
+    given(decider, [initialized, set]).when({ type: 'DisableWebhookEndpoint', endpoint: 'https://x.example/h', reason: '410 Gone', now }).then([disabled]);
+    given(decider, [initialized, set, disabled]).when({ type: 'DisableWebhookEndpoint', endpoint: 'https://x.example/h', reason: '410 Gone', now }).then([]);
+    given(decider, [initialized, set]).when({ type: 'DisableWebhookEndpoint', endpoint: 'https://old.example/h', reason: '410 Gone', now }).then([]);
+  });
+
+  it('setting the same endpoint again re-enables it', () => {
+    const again = given(decider, [initialized, set, disabled]).when({ type: 'UpdateConfig', patch: { webhookEndpoint: 'https://x.example/h' }, now }).then([
+      { type: 'PlatformConfigUpdated.v1', data: { changes: { webhookEndpoint: 'https://x.example/h' }, at: now } },
+    ]);
+    const state = [initialized, set, disabled, ...again].reduce(decider.evolve, decider.initialState);
+    expect(state).toMatchObject({ webhookEndpoint: 'https://x.example/h' });
+    expect('webhookEndpointStatus' in state).toBe(false);
+    given(decider, [initialized, set]).when({ type: 'UpdateConfig', patch: { webhookEndpoint: 'https://x.example/h' }, now }).then([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { FieldError, Mode, PlatformCurrencyConfig } from '@payments/contracts';
+import type { FeeConfig, FieldError, Mode, PlatformCurrencyConfig } from '@payments/contracts';
 import { assertNever, Decider, DomainError } from '@payments/eventsourcing';
 import { findCurrency } from '@payments/money';
 import { PlatformConfigEvent, PlatformConfigFields } from './platform-config.events';
@@ -12,11 +12,13 @@ export interface ConfigPatch {
   umaDomain?: string;
   webhookEndpoint?: string | null;
   supportedCurrencies?: PlatformCurrencyConfig[];
+  feeConfigs?: FeeConfig[];
 }
 
 export type PlatformConfigCommand =
   | { type: 'InitializeConfig'; configId: string; platformId: string; mode: Mode; defaults: PlatformConfigFields; now: string }
-  | { type: 'UpdateConfig'; patch: ConfigPatch; now: string };
+  | { type: 'UpdateConfig'; patch: ConfigPatch; now: string }
+  | { type: 'DisableWebhookEndpoint'; endpoint: string; reason: string; now: string };
 
 export const platformConfigDecider: Decider<PlatformConfigState, PlatformConfigCommand, PlatformConfigEvent> = {
   initialState: { status: 'NONE' },
@@ -35,9 +37,15 @@ export const platformConfigDecider: Decider<PlatformConfigState, PlatformConfigC
         if (state.status !== 'ACTIVE') return new DomainError('NOT_FOUND', 'platform configuration not found');
         const errors = validatePatch(command.patch, state.mode);
         if (errors.length > 0) return new DomainError('INVALID_INPUT', 'platform configuration is invalid', { errors });
+        const foreignFee = command.patch.feeConfigs?.find((f) => f.sourceCurrency !== 'USD');
+        if (foreignFee) return new DomainError('NOT_IMPLEMENTED', `fee configs are supported for USD only, not ${foreignFee.sourceCurrency}`);
         const changes = changedFields(command.patch, state);
         return Object.keys(changes).length === 0 ? [] : [{ type: 'PlatformConfigUpdated.v1', data: { changes, at: command.now } }];
       }
+      case 'DisableWebhookEndpoint':
+        // Only the endpoint that answered 410: one set meanwhile is a new endpoint and stays enabled.
+        if (state.status !== 'ACTIVE' || state.webhookEndpoint !== command.endpoint || state.webhookEndpointStatus === 'DISABLED') return [];
+        return [{ type: 'WebhookEndpointDisabled.v1', data: { endpoint: command.endpoint, reason: command.reason, at: command.now } }];
       default:
         return assertNever(command);
     }
@@ -55,8 +63,11 @@ export const platformConfigDecider: Decider<PlatformConfigState, PlatformConfigC
         const next = { ...state, ...rest, updatedAt: event.data.at };
         if (webhookEndpoint === null) delete next.webhookEndpoint;
         else if (webhookEndpoint !== undefined) next.webhookEndpoint = webhookEndpoint;
+        if (webhookEndpoint !== undefined) delete next.webhookEndpointStatus; // setting (or removing) the endpoint re-enables delivery
         return next;
       }
+      case 'WebhookEndpointDisabled.v1':
+        return state.status === 'ACTIVE' ? { ...state, webhookEndpointStatus: 'DISABLED', updatedAt: event.data.at } : state;
       default:
         return assertNever(event);
     }
@@ -76,15 +87,38 @@ function validatePatch(patch: ConfigPatch, mode: Mode): FieldError[] {
     if (c.minAmount > c.maxAmount) errors.push({ field: `supportedCurrencies.${i}.minAmount`, message: 'minAmount must not exceed maxAmount' });
     seen.add(c.currencyCode);
   });
+  const feeKeys = new Set<string>();
+  patch.feeConfigs?.forEach((f, i) => {
+    if (f.fixedFee.currency !== f.sourceCurrency) errors.push({ field: `feeConfigs.${i}.fixedFee.currency`, message: `the fixed fee is charged in the source currency ${f.sourceCurrency}` });
+    if (feeKeys.has(`${f.feeType}/${f.sourceCurrency}`)) errors.push({ field: `feeConfigs.${i}`, message: `duplicate ${f.feeType} config for ${f.sourceCurrency}` });
+    feeKeys.add(`${f.feeType}/${f.sourceCurrency}`);
+  });
   return errors;
+}
+
+/** Upsert by (feeType, sourceCurrency); a config with zero fees deactivates (removes) its key. */
+function mergeFeeConfigs(current: FeeConfig[], patch: FeeConfig[]): FeeConfig[] {
+  const key = (f: FeeConfig) => `${f.feeType}/${f.sourceCurrency}`;
+  const merged = new Map(current.map((f) => [key(f), f]));
+  for (const f of patch) {
+    if (f.variableFeeBps === 0 && f.fixedFee.amount === 0) merged.delete(key(f));
+    else merged.set(key(f), { feeType: f.feeType, sourceCurrency: f.sourceCurrency, variableFeeBps: f.variableFeeBps, fixedFee: { amount: f.fixedFee.amount, currency: f.fixedFee.currency } });
+  }
+  return [...merged.values()].sort((a, b) => key(a).localeCompare(key(b)));
 }
 
 function changedFields(patch: ConfigPatch, state: PlatformConfigFields): ConfigPatch {
   const changes: ConfigPatch = {};
   if (patch.umaDomain !== undefined && patch.umaDomain !== state.umaDomain) changes.umaDomain = patch.umaDomain;
-  if (patch.webhookEndpoint !== undefined && patch.webhookEndpoint !== (state.webhookEndpoint ?? null)) changes.webhookEndpoint = patch.webhookEndpoint;
+  // Setting the same endpoint again re-enables one disabled by a 410, so it counts as a change then.
+  const endpointChanged = patch.webhookEndpoint !== (state.webhookEndpoint ?? null) || (patch.webhookEndpoint !== null && state.webhookEndpointStatus === 'DISABLED');
+  if (patch.webhookEndpoint !== undefined && endpointChanged) changes.webhookEndpoint = patch.webhookEndpoint;
   if (patch.supportedCurrencies !== undefined && !isDeepStrictEqual(plain(patch.supportedCurrencies), plain(state.supportedCurrencies))) {
     changes.supportedCurrencies = patch.supportedCurrencies;
+  }
+  if (patch.feeConfigs !== undefined) {
+    const merged = mergeFeeConfigs(state.feeConfigs ?? [], patch.feeConfigs);
+    if (!isDeepStrictEqual(merged, plain(state.feeConfigs ?? []))) changes.feeConfigs = merged;
   }
   return changes;
 }

@@ -1,9 +1,13 @@
-import type { Mode, PlatformCurrencyConfig } from '@payments/contracts';
+import type { FeeConfig, Mode, PlatformCurrencyConfig } from '@payments/contracts';
 
 export interface PlatformConfigFields {
   umaDomain?: string;
   webhookEndpoint?: string;
+  /** Absent = ACTIVE (events before webhooks existed carry none). */
+  webhookEndpointStatus?: 'ACTIVE' | 'DISABLED';
   supportedCurrencies: PlatformCurrencyConfig[];
+  /** Active platform fees (absent in events from before fee configs existed: none). */
+  feeConfigs?: FeeConfig[];
 }
 
 export type PlatformConfigInitialized = {
@@ -15,9 +19,16 @@ export type PlatformConfigInitialized = {
 export type PlatformConfigUpdated = {
   type: 'PlatformConfigUpdated.v1';
   data: {
-    changes: { umaDomain?: string; webhookEndpoint?: string | null; supportedCurrencies?: PlatformCurrencyConfig[] };
+    /** `feeConfigs` is the whole list after the upsert, so consumers need no merge rule. */
+    changes: { umaDomain?: string; webhookEndpoint?: string | null; supportedCurrencies?: PlatformCurrencyConfig[]; feeConfigs?: FeeConfig[] };
     at: string;
   };
 };
 
-export type PlatformConfigEvent = PlatformConfigInitialized | PlatformConfigUpdated;
+/** The dispatcher saw 410 Gone from `endpoint`: nothing more is delivered to it until an endpoint is set again. */
+export type WebhookEndpointDisabled = {
+  type: 'WebhookEndpointDisabled.v1';
+  data: { endpoint: string; reason: string; at: string };
+};
+
+export type PlatformConfigEvent = PlatformConfigInitialized | PlatformConfigUpdated | WebhookEndpointDisabled;

@@ -13,7 +13,9 @@ export const projectPlatformConfig: Projection<EntityManager, PlatformConfigStat
     configId: state.configId,
     umaDomain: state.umaDomain ?? null,
     webhookEndpoint: state.webhookEndpoint ?? null,
+    webhookEndpointStatus: state.webhookEndpointStatus ?? 'ACTIVE',
     supportedCurrencies: state.supportedCurrencies,
+    feeConfigs: state.feeConfigs ?? [],
     createdAt: new Date(state.createdAt),
     updatedAt: new Date(state.updatedAt),
   });

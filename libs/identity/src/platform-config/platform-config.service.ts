@@ -1,11 +1,12 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
-import { ApiError, CallerContext, Mode, PlatformConfig, UpdatePlatformConfigRequest } from '@payments/contracts';
+import { ApiError, CallerContext, DisableWebhookEndpointRequest, Mode, PlatformConfig, UpdatePlatformConfigRequest, WebhookSettings } from '@payments/contracts';
 import { CommandExecutor } from '@payments/eventsourcing';
 import { platformConfigDecider } from './platform-config.decider';
 import { PlatformConfigFields } from './platform-config.events';
 import { PlatformConfigView, toPlatformConfig } from './platform-config.entity';
 import { projectPlatformConfig } from './platform-config.projection';
+import { webhookKeysOf } from './webhook-keys';
 
 const CONFIG_NAMESPACE = '5b0f3a51-6f0c-4f43-9d1e-2f8b2a7d6c10';
 
@@ -21,7 +22,10 @@ export const DEFAULT_PLATFORM_CONFIG: PlatformConfigFields = {
 };
 
 export class PlatformConfigService {
-  constructor(private readonly executor: CommandExecutor<EntityManager>) {}
+  constructor(
+    private readonly executor: CommandExecutor<EntityManager>,
+    private readonly dataSource: DataSource,
+  ) {}
 
   async initialize(tx: EntityManager, platformId: string, mode: Mode, now: string): Promise<void> {
     const configId = platformConfigId(platformId, mode);
@@ -37,7 +41,36 @@ export class PlatformConfigService {
   async get(tx: EntityManager, caller: CallerContext): Promise<PlatformConfig> {
     const view = await tx.getRepository(PlatformConfigView).findOneBy({ platformId: caller.platformId, mode: caller.mode });
     if (!view) throw new ApiError('NOT_FOUND', 'platform configuration not found');
-    return toPlatformConfig(view);
+    const keys = await webhookKeysOf(tx, caller.platformId, caller.mode);
+    // The HMAC secret signs like a password: only credentials that may change the config see it.
+    const secret = caller.permissions.includes('MANAGE') ? { webhookSecret: keys.secret } : {};
+    return { ...toPlatformConfig(view), webhookPublicKey: keys.publicKeyPem, ...secret };
+  }
+
+  /** For the webhook dispatcher only (internal RPC): where to deliver and what to sign with. */
+  async webhookSettings(tx: EntityManager, caller: CallerContext): Promise<WebhookSettings> {
+    const view = await tx.getRepository(PlatformConfigView).findOneBy({ platformId: caller.platformId, mode: caller.mode });
+    if (!view) throw new ApiError('NOT_FOUND', 'platform configuration not found');
+    const keys = await webhookKeysOf(tx, caller.platformId, caller.mode);
+    return {
+      platformId: caller.platformId,
+      mode: caller.mode,
+      ...(view.webhookEndpoint ? { endpoint: view.webhookEndpoint } : {}),
+      endpointStatus: view.webhookEndpointStatus,
+      ...keys,
+    };
+  }
+
+  /** The dispatcher saw 410 Gone from `endpoint`; a no-op when the endpoint changed meanwhile. */
+  async disableWebhookEndpoint(caller: CallerContext, request: DisableWebhookEndpointRequest, now: string): Promise<void> {
+    await this.executor.execute({
+      decider: platformConfigDecider,
+      streamId: platformConfigId(caller.platformId, caller.mode),
+      platformId: caller.platformId,
+      metadata: { correlationId: caller.correlationId, actor: caller.clientId },
+      command: { type: 'DisableWebhookEndpoint', endpoint: request.endpoint, reason: request.reason, now },
+      project: projectPlatformConfig,
+    });
   }
 
   async update(caller: CallerContext, patch: UpdatePlatformConfigRequest, now: string): Promise<PlatformConfig> {
@@ -51,7 +84,6 @@ export class PlatformConfigService {
       project: projectPlatformConfig,
     });
     if (result.state.status !== 'ACTIVE') throw new ApiError('NOT_FOUND', 'platform configuration not found');
-    const { status: _status, configId: id, platformId: _p, mode: _m, ...fields } = result.state;
-    return { id, ...fields };
+    return this.get(this.dataSource.manager, caller); // the view was written in the same transaction as the events
   }
 }

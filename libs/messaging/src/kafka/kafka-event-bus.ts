@@ -56,6 +56,9 @@ export class KafkaEventBus implements EventBus {
     this.assertOpen();
     if (subscription.topics.length === 0) throw new Error(`subscription ${subscription.group} has no topics`);
     await this.connectProducer(); // the DLQ needs it; fail now rather than at the first poison message
+    // A consumer may start before the producing service ever published (payments before quoting, say): create the
+    // topics (and their DLQs) so the subscription has partitions to join instead of failing on missing metadata.
+    await this.ensureTopics(subscription.topics);
     const handle = await KafkaSubscription.start({
       kafka: this.kafka,
       options: this.options,

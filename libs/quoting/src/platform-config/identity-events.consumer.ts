@@ -3,8 +3,19 @@ import { EventEnvelope, queryRows, recordInInbox } from '@payments/eventsourcing
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { serviceTopic } from '@payments/messaging';
 import type { Mode } from '@payments/contracts';
+import { applyCustomerEvent } from './customer-directory';
 
 export const QUOTING_IDENTITY_EVENTS_CONSUMER = 'quoting.identity-events';
+
+const HANDLED = new Set(['PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1', 'CustomerCreated.v1', 'CustomerUpdated.v1', 'CustomerDeleted.v1']);
+
+/** A platform's own fee on cross-currency transactions from one source currency (PlatformConfig.feeConfigs). */
+export interface PlatformFeeConfig {
+  feeType: string;
+  sourceCurrency: string;
+  variableFeeBps: number;
+  fixedFee: { amount: number; currency: string };
+}
 
 /** The part of identity's PlatformCurrencyConfig quoting needs. */
 export interface CurrencyLimits {
@@ -14,7 +25,8 @@ export interface CurrencyLimits {
 }
 
 /**
- * Keeps each platform's currency configs (min and max amounts) from identity's PlatformConfig events. The inbox
+ * Keeps each platform's currency configs (min and max amounts) from identity's PlatformConfig events, and the
+ * customer directory (region, currencies) from its Customer events. The inbox
  * row and the upsert commit together, so a redelivered event has one effect.
  */
 export class QuotingIdentityEventsConsumer {
@@ -28,7 +40,7 @@ export class QuotingIdentityEventsConsumer {
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
-    if (envelope.type !== 'PlatformConfigInitialized.v1' && envelope.type !== 'PlatformConfigUpdated.v1') return;
+    if (!HANDLED.has(envelope.type)) return;
     await this.dataSource.transaction(async (tx) => {
       if (!(await recordInInbox(tx, this.schema, QUOTING_IDENTITY_EVENTS_CONSUMER, envelope.eventId))) return;
       await this.apply(tx, envelope);
@@ -37,14 +49,20 @@ export class QuotingIdentityEventsConsumer {
 
   private async apply(tx: EntityManager, envelope: EventEnvelope): Promise<void> {
     const data = envelope.data as Record<string, any>;
-    if (envelope.type === 'PlatformConfigInitialized.v1') return this.store(tx, envelope.streamId, data.platformId, data.mode, data.supportedCurrencies);
-    if (!data.changes?.supportedCurrencies) return;
+    if (envelope.type.startsWith('Customer')) return applyCustomerEvent(tx, envelope);
+    if (envelope.type === 'PlatformConfigInitialized.v1') {
+      await this.storeLimits(tx, envelope.streamId, data.platformId, data.mode, data.supportedCurrencies);
+      return this.storeFees(tx, envelope.streamId, data.feeConfigs);
+    }
+    const changes = data.changes ?? {};
+    if (!changes.supportedCurrencies && !changes.feeConfigs) return;
     const [known] = await queryRows(tx, `SELECT platform_id, mode FROM platform_currency_configs WHERE config_stream_id = $1`, [envelope.streamId]);
     if (!known) throw new Error(`config ${envelope.streamId} updated before it was initialized`); // retried, then DLQ
-    return this.store(tx, envelope.streamId, known.platform_id, known.mode, data.changes.supportedCurrencies);
+    if (changes.supportedCurrencies) await this.storeLimits(tx, envelope.streamId, known.platform_id, known.mode, changes.supportedCurrencies);
+    if (changes.feeConfigs) await this.storeFees(tx, envelope.streamId, changes.feeConfigs);
   }
 
-  private async store(tx: EntityManager, streamId: string, platformId: string, mode: Mode, configs: CurrencyLimits[] | undefined): Promise<void> {
+  private async storeLimits(tx: EntityManager, streamId: string, platformId: string, mode: Mode, configs: CurrencyLimits[] | undefined): Promise<void> {
     const limits = (configs ?? []).map((c) => ({ currencyCode: c.currencyCode, minAmount: c.minAmount, maxAmount: c.maxAmount }));
     await queryRows(
       tx,
@@ -52,5 +70,11 @@ export class QuotingIdentityEventsConsumer {
        ON CONFLICT (config_stream_id) DO UPDATE SET configs = EXCLUDED.configs`,
       [streamId, platformId, mode, JSON.stringify(limits)],
     );
+  }
+
+  /** The platform's fee configs as they stand after the event (identity sends the whole list). */
+  private async storeFees(tx: EntityManager, streamId: string, feeConfigs: PlatformFeeConfig[] | undefined): Promise<void> {
+    if (!feeConfigs) return;
+    await queryRows(tx, `UPDATE platform_currency_configs SET fee_configs = $2::jsonb WHERE config_stream_id = $1`, [streamId, JSON.stringify(feeConfigs)]);
   }
 }

@@ -1,15 +1,18 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { AccountCurrency, ApiError, CallerContext, CreateQuoteRequest, isQuoteId, Quote } from '@payments/contracts';
+import { ApiError, CallerContext, CreateQuoteRequest, FundQuoteRequest, isQuoteId, Quote, ScaFactor } from '@payments/contracts';
 import { CommandExecutor, CommandRequest, EventMetadata, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import type { AccountDirectory } from '../accounts/account-directory';
-import type { CurrencyLimits } from '../platform-config/identity-events.consumer';
-import { feeSchedule, NO_PLATFORM_FEES } from '../rates/fee-schedule';
+import type { CurrencyLimits, PlatformFeeConfig } from '../platform-config/identity-events.consumer';
+import type { CustomerDirectory } from '../platform-config/customer-directory';
+import { feeSchedule, PlatformFees, platformFeesFor } from '../rates/fee-schedule';
 import type { RateSource } from '../rates/rate-source';
-import { AmountRange, QuoteCommand, quoteDecider } from './quote.decider';
+import type { ScaFactors } from '../sca/sca-factors';
+import { AmountRange, ChallengeOffer, QuoteCommand, quoteDecider } from './quote.decider';
 import { QuoteEvent } from './quote.events';
+import { QuoteParties, QuotePartiesResolver } from './quote-parties';
 import { projectQuote } from './quote.projection';
-import { QuoteState } from './quote.state';
+import { ExistingQuote, QuoteState } from './quote.state';
 import { toQuote } from './quote.view';
 
 export const QUOTE_EXPIRY_TIMER = 'quoting.quote.expire';
@@ -17,13 +20,15 @@ export const QUOTE_EXPIRY_TIMER = 'quoting.quote.expire';
 export interface QuoteServiceOptions {
   /** How long a quote's rate and fees hold (the spec: instant rails 1 to 5 minutes). Real time, never scaled. */
   quoteTtlMs: number;
-  /** How long a create waits for the platform's currency config from identity (a platform created a moment ago). */
+  /** How long one SCA challenge can be answered. Real time. */
+  scaChallengeTtlMs: number;
+  /** How long a create waits for the platform's currency config or a customer from identity (created a moment ago). */
   configArrivalWaitMs: number;
 }
 
 const notFound = () => new ApiError('QUOTE_NOT_FOUND', 'quote not found');
 
-/** Quotes: priced and locked by the decider, read from `quotes`, expired by a durable timer. */
+/** Quotes: priced and locked by the decider, read from `quotes`, authorized by SCA, expired by a durable timer. */
 export class QuoteService {
   constructor(
     private readonly dataSource: DataSource,
@@ -31,21 +36,20 @@ export class QuoteService {
     private readonly timers: { schedule(tx: EntityManager, timer: ScheduleTimer): Promise<string> },
     private readonly rates: RateSource,
     private readonly accounts: AccountDirectory,
+    private readonly customers: CustomerDirectory,
+    private readonly parties: QuotePartiesResolver,
+    private readonly sca: ScaFactors,
     private readonly options: QuoteServiceOptions,
   ) {}
 
   async create(caller: CallerContext, request: CreateQuoteRequest, now: string): Promise<Quote> {
-    const source = await this.account(caller, request.source.accountId, 'source.accountId');
-    const destination = await this.account(caller, request.destination.accountId, 'destination.accountId');
-    if (source.kind !== 'INTERNAL') {
-      throw new ApiError('INVALID_INPUT', 'the source must be an internal account', { errors: [{ field: 'source.accountId', message: 'not an internal account' }] });
+    const parties = await this.parties.resolve(caller, request);
+    if (parties.sendingCurrency === parties.receivingCurrency) {
+      throw new ApiError('SAME_CURRENCY', `both sides are ${parties.sendingCurrency}: use a same-currency transfer (POST /transfer-out)`);
     }
-    if (source.currency === destination.currency) {
-      throw new ApiError('SAME_CURRENCY', `both accounts hold ${source.currency}: use a same-currency transfer`);
-    }
-    const rate = this.rates.rate(source.currency, destination.currency, now);
-    if (!rate) throw new ApiError('INVALID_CURRENCY', `${source.currency} to ${destination.currency} cannot be quoted`);
-    const limits = await this.limits(caller, source.currency, destination.currency);
+    const rate = this.rates.rate(parties.sendingCurrency, parties.receivingCurrency, now);
+    if (!rate) throw new ApiError('INVALID_CURRENCY', `${parties.sendingCurrency} to ${parties.receivingCurrency} cannot be quoted`);
+    const { limits, fees } = await this.platformTerms(caller, parties.sendingCurrency, parties.receivingCurrency);
     const quoteId = `Quote:${uuidv7()}`;
     const command: QuoteCommand = {
       type: 'CreateQuote',
@@ -53,37 +57,93 @@ export class QuoteService {
       transactionId: `Transaction:${uuidv7()}`,
       platformId: caller.platformId,
       mode: caller.mode,
-      sourceAccountId: source.accountId,
-      destinationAccountId: destination.accountId,
-      customerId: source.customerId ?? null,
-      sendingCurrency: source.currency,
-      receivingCurrency: destination.currency,
+      source: parties.source,
+      destination: parties.destination,
+      customerId: parties.customerId,
+      sendingCurrency: parties.sendingCurrency,
+      receivingCurrency: parties.receivingCurrency,
       lockedCurrencySide: request.lockedCurrencySide,
       lockedCurrencyAmount: request.lockedCurrencyAmount,
       description: request.description ?? null,
+      immediatelyExecute: request.immediatelyExecute ?? false,
+      paymentInstructions: await this.fundingInstructions(caller, parties, quoteId),
       rate: { midRate: rate.midRate, sourcePerBtc: rate.sourcePerBtc },
-      fees: feeSchedule(source.currency, NO_PLATFORM_FEES),
+      fees: feeSchedule(parties.sendingCurrency, fees),
       limits,
+      sca: await this.scaPlan(caller, parties, request.scaFactor, now),
       now,
       expiresAt: new Date(Date.parse(now) + this.options.quoteTtlMs).toISOString(),
     };
     const result = await this.executor.execute({
-      ...this.request(caller.platformId, quoteId, command, { correlationId: caller.correlationId, actor: caller.clientId }),
+      ...this.request(caller.platformId, quoteId, command, this.metadata(caller)),
       project: async (tx, events, state) => {
         await projectQuote(tx, events, state);
         await this.timers.schedule(tx, { name: QUOTE_EXPIRY_TIMER, delayMs: this.options.quoteTtlMs, realTime: true, streamId: quoteId, platformId: caller.platformId, payload: { quoteId } });
       },
     });
-    if (result.state.status === 'NONE') throw notFound();
-    return toQuote(result.state);
+    return this.view(result.state);
   }
 
   async get(caller: Pick<CallerContext, 'platformId' | 'mode'>, quoteId: string): Promise<Quote> {
+    return (await this.find(caller, quoteId)).body;
+  }
+
+  /** The quote and its paying customer (not in the public body), or 404 QUOTE_NOT_FOUND. */
+  async find(caller: Pick<CallerContext, 'platformId' | 'mode'>, quoteId: string): Promise<{ body: Quote; customerId: string | null }> {
     const rows = isQuoteId(quoteId)
-      ? await queryRows<{ body: Quote }>(this.dataSource, `SELECT body FROM quotes WHERE quote_id = $1 AND platform_id = $2 AND mode = $3`, [quoteId, caller.platformId, caller.mode])
+      ? await queryRows<{ body: Quote; customer_id: string | null }>(this.dataSource, `SELECT body, customer_id FROM quotes WHERE quote_id = $1 AND platform_id = $2 AND mode = $3`, [quoteId, caller.platformId, caller.mode])
       : [];
     if (!rows[0]) throw notFound();
-    return rows[0].body;
+    return { body: rows[0].body, customerId: rows[0].customer_id };
+  }
+
+  /** POST /quotes/{id}/execute: hands the quote to payments (QuoteExecuted.v1); the answer is the PROCESSING quote. */
+  async execute(caller: CallerContext, quoteId: string, now: string): Promise<Quote> {
+    await this.get(caller, quoteId);
+    const result = await this.executor.execute(this.request(caller.platformId, quoteId, { type: 'ExecuteQuote', now }, this.metadata(caller)));
+    return this.view(result.state);
+  }
+
+  /** The realtime funds of a REALTIME_FUNDING quote arrived (POST /sandbox/send through payments). */
+  async fund(caller: CallerContext, request: FundQuoteRequest, now: string): Promise<Quote> {
+    await this.get(caller, request.quoteId);
+    const command: QuoteCommand = { type: 'FundQuote', currencyCode: request.currencyCode, amount: request.amount, now };
+    const result = await this.executor.execute(this.request(caller.platformId, request.quoteId, command, this.metadata(caller)));
+    return this.view(result.state);
+  }
+
+  /** Runs a command on behalf of the system (payments outcomes, timers) inside the caller's transaction. */
+  decideAndAppend(tx: EntityManager, platformId: string, quoteId: string, command: QuoteCommand, metadata: EventMetadata) {
+    return this.executor.decideAndAppend(tx, this.request(platformId, quoteId, command, metadata));
+  }
+
+  run(request: CommandRequest<EntityManager, QuoteState, QuoteCommand, QuoteEvent>) {
+    return this.executor.execute(request);
+  }
+
+  request(platformId: string | null, streamId: string, command: QuoteCommand, metadata: EventMetadata): CommandRequest<EntityManager, QuoteState, QuoteCommand, QuoteEvent> {
+    return { decider: quoteDecider, streamId, platformId, metadata, command, project: projectQuote };
+  }
+
+  metadata(caller: CallerContext): EventMetadata {
+    return { correlationId: caller.correlationId, actor: caller.clientId };
+  }
+
+  view(state: QuoteState): Quote {
+    if (state.status === 'NONE') throw notFound();
+    return toQuote(state as ExistingQuote);
+  }
+
+  /** A new challenge (id, expiry, factor options); PASSKEY challenges carry the WebAuthn request options. */
+  async challengeOffer(caller: Pick<CallerContext, 'platformId' | 'mode'>, customerId: string, factor: ScaFactor | undefined, now: string): Promise<ChallengeOffer> {
+    const availableFactors = await this.sca.availableFactors(caller.platformId, caller.mode, customerId);
+    const chosen = factor ?? 'SMS_OTP';
+    if (!availableFactors.includes(chosen)) {
+      throw new ApiError('INVALID_INPUT', `${chosen} is not available for this customer (available: ${availableFactors.join(', ')})`, { errors: [{ field: 'scaFactor', message: 'factor not available' }] });
+    }
+    const id = `ScaChallenge:${uuidv7()}`;
+    const passkeyAssertionOptions = chosen === 'PASSKEY' ? ((await this.sca.passkeyAssertionOptions(caller.platformId, caller.mode, customerId, id)) as unknown as Record<string, unknown>) : null;
+    return { id, expiresAt: new Date(Date.parse(now) + this.options.scaChallengeTtlMs).toISOString(), factor: chosen, availableFactors, passkeyAssertionOptions };
   }
 
   /** For ServiceHost's durable timers. */
@@ -97,35 +157,56 @@ export class QuoteService {
     await this.executor.decideAndAppend(tx, this.request(timer.platform_id, quoteId, { type: 'ExpireQuote', now: new Date().toISOString() }, metadata));
   }
 
-  private async account(caller: CallerContext, accountId: string, field: string): Promise<AccountCurrency> {
-    try {
-      return await this.accounts.accountCurrency(caller, accountId);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'NOT_FOUND') throw new ApiError('NOT_FOUND', 'account not found', { errors: [{ field, message: 'no such account' }] });
-      throw error;
-    }
+  /**
+   * Customers in SCA regions authorize every quote (a CURRENCY_CONVERSION round), and a payout to a beneficiary they
+   * have not trusted yet (a PAYOUT round, which trusts it). Platform accounts and other regions need no SCA.
+   */
+  private async scaPlan(caller: CallerContext, parties: QuoteParties, factor: ScaFactor | undefined, now: string) {
+    if (!parties.customerId) return null;
+    const customer = await this.customers.get(caller, parties.customerId, parties.source.sourceType === 'ACCOUNT' ? 'source.accountId' : 'source.customerId');
+    if (!customer.scaRequired) return null;
+    const purposes = parties.payoutToBeneficiary ? ['CURRENCY_CONVERSION', 'PAYOUT'] : ['CURRENCY_CONVERSION'];
+    return { purposes, firstChallenge: await this.challengeOffer(caller, customer.customerId, factor, now) };
   }
 
-  /** The platform's limits of the sending currency (it must be configured) and of the receiving one when configured. */
-  private async limits(caller: CallerContext, sending: string, receiving: string): Promise<{ sending: AmountRange; receiving?: AmountRange }> {
+  private async fundingInstructions(caller: CallerContext, parties: QuoteParties, quoteId: string) {
+    if (parties.source.sourceType !== 'REALTIME_FUNDING') return null;
+    const instructions = await this.accounts.realtimeFundingInstructions(caller, quoteId, parties.sendingCurrency);
+    if (instructions.length === 0) {
+      throw new ApiError('NOT_IMPLEMENTED', `realtime funding in ${parties.sendingCurrency} needs collection details from a banking partner, and none is configured in ${caller.mode.toLowerCase()} mode`);
+    }
+    return instructions;
+  }
+
+  /**
+   * The platform's limits of the sending currency (it must be configured) and of the receiving one when configured,
+   * and its own fees on the sending currency (PlatformConfig.feeConfigs).
+   */
+  private async platformTerms(caller: CallerContext, sending: string, receiving: string): Promise<{ limits: { sending: AmountRange; receiving?: AmountRange }; fees: PlatformFees }> {
     const deadline = Date.now() + this.options.configArrivalWaitMs;
     for (;;) {
-      const rows = await queryRows<{ configs: CurrencyLimits[] }>(this.dataSource, `SELECT configs FROM platform_currency_configs WHERE platform_id = $1 AND mode = $2`, [caller.platformId, caller.mode]);
+      const rows = await queryRows<{ configs: CurrencyLimits[]; fee_configs: PlatformFeeConfig[] }>(
+        this.dataSource,
+        `SELECT configs, fee_configs FROM platform_currency_configs WHERE platform_id = $1 AND mode = $2`,
+        [caller.platformId, caller.mode],
+      );
       const configs = rows.flatMap((r) => r.configs);
       const range = (code: string): AmountRange | undefined => {
         const c = configs.find((x) => x.currencyCode === code);
         return c && Number.isSafeInteger(c.minAmount) && Number.isSafeInteger(c.maxAmount) ? { min: c.minAmount!, max: c.maxAmount! } : undefined;
       };
       const sendingRange = range(sending);
-      if (sendingRange) return { sending: sendingRange, receiving: range(receiving) };
+      if (sendingRange) return { limits: { sending: sendingRange, receiving: range(receiving) }, fees: platformFeesFor(rows[0].fee_configs, sending) };
       if (rows.length > 0 || Date.now() >= deadline) {
-        throw new ApiError('INVALID_CURRENCY', `${sending} is not a configured currency of the platform`, { errors: [{ field: 'source.accountId', message: `the platform config has no ${sending} limits` }] });
+        throw new ApiError('INVALID_CURRENCY', `${sending} is not a configured currency of the platform`, { errors: [{ field: 'source', message: `the platform config has no ${sending} limits` }] });
       }
       await new Promise((r) => setTimeout(r, 50));
     }
   }
+}
 
-  private request(platformId: string | null, streamId: string, command: QuoteCommand, metadata: EventMetadata): CommandRequest<EntityManager, QuoteState, QuoteCommand, QuoteEvent> {
-    return { decider: quoteDecider, streamId, platformId, metadata, command, project: projectQuote };
-  }
+/** The platform's fee configs (empty before its config arrived): for GET /exchange-rates. */
+export async function platformFeeConfigs(dataSource: DataSource, caller: Pick<CallerContext, 'platformId' | 'mode'>): Promise<PlatformFeeConfig[]> {
+  const rows = await queryRows<{ fee_configs: PlatformFeeConfig[] }>(dataSource, `SELECT fee_configs FROM platform_currency_configs WHERE platform_id = $1 AND mode = $2`, [caller.platformId, caller.mode]);
+  return rows.flatMap((r) => r.fee_configs);
 }

@@ -1,9 +1,9 @@
 import type { Quote } from '@payments/contracts';
 import { currencyObject } from '@payments/money';
-import type { QuoteState } from './quote.state';
+import type { ExistingQuote } from './quote.state';
 
-/** The public Quote of an existing quote. */
-export function toQuote(state: Exclude<QuoteState, { status: 'NONE' }>): Quote {
+/** The public Quote of an existing quote: the challenge only while PENDING_AUTHORIZATION, instructions only after it. */
+export function toQuote(state: ExistingQuote): Quote {
   return {
     id: state.quoteId,
     status: state.status,
@@ -21,5 +21,7 @@ export function toQuote(state: Exclude<QuoteState, { status: 'NONE' }>): Quote {
     transactionId: state.transactionId,
     rateDetails: state.rateDetails,
     ...(state.description !== null ? { description: state.description } : {}),
+    ...(state.paymentInstructions && state.status !== 'PENDING_AUTHORIZATION' ? { paymentInstructions: state.paymentInstructions } : {}),
+    ...(state.status === 'PENDING_AUTHORIZATION' ? { scaChallenge: state.sca.challenge } : {}),
   };
 }

@@ -7,7 +7,7 @@ export const SERVICE_VARIABLE_FEE_BPS = 50;
 /** The service's fixed fee, worth about this many US cents in the sending currency. */
 export const SERVICE_FIXED_FEE_USD_CENTS = 25;
 
-/** A platform's own fees on top of the service's (identity's platform config has no fee settings yet: zero). */
+/** A platform's own fees on top of the service's (PlatformConfig.feeConfigs; none configured: zero). */
 export interface PlatformFees {
   variableFeeBps: number;
   /** Sending currency smallest unit. */
@@ -36,4 +36,10 @@ export function feeSchedule(sendingCurrency: string, platform: PlatformFees = NO
     platformFixedFee: platform.fixedFee,
     counterpartyFixedFee: 0,
   };
+}
+
+/** The platform's fees for quotes sending `sendingCurrency`: its active CROSS_CURRENCY_TRANSACTION config, else none. */
+export function platformFeesFor(feeConfigs: readonly { feeType: string; sourceCurrency: string; variableFeeBps: number; fixedFee: { amount: number } }[], sendingCurrency: string): PlatformFees {
+  const config = feeConfigs.find((f) => f.feeType === 'CROSS_CURRENCY_TRANSACTION' && f.sourceCurrency === sendingCurrency);
+  return config ? { variableFeeBps: config.variableFeeBps, fixedFee: config.fixedFee.amount } : NO_PLATFORM_FEES;
 }

@@ -10,4 +10,4 @@ export type { BeneficiaryCheck, BeneficiaryVerificationStatus } from './benefici
 export { usdPaymentRails, USD_PAYMENT_RAILS } from './usd-payment-rails';
 export type { InstantRailDirectory, UsdPaymentRail } from './usd-payment-rails';
 export { MOBILE_MONEY_PROVIDERS, XAF_PROVIDERS_BY_REGION, XOF_PROVIDERS_BY_COUNTRY } from './mobile-money-providers';
-export type { AddressCodecs } from './codecs/codecs';
+export type { AddressCodecs } from '@payments/addresses';

@@ -1,10 +1,5 @@
 import { AccountTypeRow, fieldIdentifier, firstOfIdentifier } from '../account-type-row';
-import { bitcoinAddressProblem } from '../addresses/bitcoin-address';
-import { evmAddressProblem } from '../addresses/evm-address';
-import { bolt11Problem, bolt12Problem, lightningAddressProblem } from '../addresses/lightning';
-import { solanaAddressProblem } from '../addresses/solana-address';
-import { sparkAddressProblem } from '../addresses/spark-address';
-import { tronAddressProblem } from '../addresses/tron-address';
+import { bitcoinAddressProblem, bolt11Problem, bolt12Problem, evmAddressProblem, lightningAddressProblem, solanaAddressProblem, sparkAddressProblem, tronAddressProblem } from '@payments/addresses';
 import { required } from '../field-rule';
 import { validatedBy } from '../formats';
 

@@ -1,0 +1,3 @@
+export * from './invitations.dto';
+export * from './invitations.rpc';
+export * from './sandbox-uma-receive.dto';

@@ -1,0 +1,2 @@
+export * from './transactions.dto';
+export * from './transaction-events';

@@ -1,0 +1,98 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { ApiError, Mode } from '@payments/contracts';
+import { EventEnvelope, queryRows } from '@payments/eventsourcing';
+
+type Scope = { platformId: string; mode: Mode };
+
+/** What payments knows of a customer (identity owns customers; this is its copy from the bus). */
+export interface KnownCustomer {
+  customerId: string;
+  platformId: string;
+  mode: Mode;
+  umaAddress: string | null;
+  platformCustomerId: string | null;
+  currencies: string[];
+}
+
+interface CustomerRow {
+  customer_id: string;
+  platform_id: string;
+  mode: Mode;
+  uma_address: string | null;
+  platform_customer_id: string | null;
+  currencies: string[];
+  deleted: boolean;
+}
+
+/** Applies identity's CustomerCreated/Updated/Deleted.v1 to `customers` (inside the consumer's inbox transaction). */
+export async function applyCustomerEvent(tx: EntityManager, envelope: EventEnvelope): Promise<void> {
+  const data = envelope.data as Record<string, any>;
+  switch (envelope.type) {
+    case 'CustomerCreated.v1':
+      await tx.query(
+        `INSERT INTO customers (customer_id, platform_id, mode, uma_address, platform_customer_id, currencies) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+         ON CONFLICT (customer_id) DO NOTHING`,
+        [data.customerId, data.platformId, data.mode, data.umaAddress ?? null, data.platformCustomerId ?? null, JSON.stringify(data.currencies ?? [])],
+      );
+      return;
+    case 'CustomerUpdated.v1': {
+      const changes = data.changes ?? {};
+      if (changes.umaAddress !== undefined) await tx.query(`UPDATE customers SET uma_address = $2 WHERE customer_id = $1`, [envelope.streamId, changes.umaAddress]);
+      if (changes.platformCustomerId !== undefined) await tx.query(`UPDATE customers SET platform_customer_id = $2 WHERE customer_id = $1`, [envelope.streamId, changes.platformCustomerId]);
+      if (changes.currencies !== undefined) await tx.query(`UPDATE customers SET currencies = $2::jsonb WHERE customer_id = $1`, [envelope.streamId, JSON.stringify(changes.currencies)]);
+      return;
+    }
+    case 'CustomerDeleted.v1':
+      await tx.query(`UPDATE customers SET deleted = true WHERE customer_id = $1`, [data.customerId ?? envelope.streamId]);
+      return;
+  }
+}
+
+const toCustomer = (row: CustomerRow): KnownCustomer => ({
+  customerId: row.customer_id,
+  platformId: row.platform_id,
+  mode: row.mode,
+  umaAddress: row.uma_address,
+  platformCustomerId: row.platform_customer_id,
+  currencies: row.currencies,
+});
+
+/**
+ * Reads the directory. A customer created a moment ago may still be on the bus, so a miss waits up to
+ * `arrivalWaitMs` before it is final; deleted customers and other tenants' are never returned.
+ */
+export class CustomerDirectory {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly arrivalWaitMs: number,
+  ) {}
+
+  /** The live customer of this platform and mode whose UMA address is `umaAddress` (any case), or undefined. */
+  byUmaAddress(scope: Scope, umaAddress: string): Promise<KnownCustomer | undefined> {
+    return this.waitFor(() =>
+      queryRows<CustomerRow>(this.dataSource, `SELECT * FROM customers WHERE platform_id = $1 AND mode = $2 AND lower(uma_address) = lower($3) AND NOT deleted`, [scope.platformId, scope.mode, umaAddress]),
+    );
+  }
+
+  /** The live customer of this platform and mode, or 404 USER_NOT_FOUND. */
+  async byId(scope: Scope, customerId: string, field = 'customerId'): Promise<KnownCustomer> {
+    const notFound = () => new ApiError('USER_NOT_FOUND', 'customer not found', { errors: [{ field, message: 'no such customer' }] });
+    if (!/^Customer:[0-9a-f-]{36}$/.test(customerId)) throw notFound();
+    // By id alone: another tenant's customer is known at once (404 without waiting), never shown.
+    const rows = () => queryRows<CustomerRow>(this.dataSource, `SELECT * FROM customers WHERE customer_id = $1`, [customerId]);
+    const found = await this.waitFor(rows, true);
+    if (!found || found.platformId !== scope.platformId || found.mode !== scope.mode) throw notFound();
+    return found;
+  }
+
+  private async waitFor(query: () => Promise<CustomerRow[]>, anyRowIsFinal = false): Promise<KnownCustomer | undefined> {
+    const deadline = Date.now() + this.arrivalWaitMs;
+    for (;;) {
+      const [row] = await query();
+      if (row && !row.deleted) return toCustomer(row);
+      if (row && anyRowIsFinal) return undefined;
+      if (Date.now() >= deadline) return undefined;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { EventBus } from '@payments/messaging';
+import { ServiceServer, startServiceServer } from '@payments/runtime';
+import { Payments, PAYMENTS_SERVICE } from './payments';
+import { PaymentsRpcController } from './payments.rpc.controller';
+import { InvitationsRpcController } from './invitations/invitations.rpc.controller';
+import { PAYMENTS } from './payments.tokens';
+
+@Module({})
+class PaymentsRpcModule {
+  static forPayments(payments: Payments): DynamicModule {
+    return { module: PaymentsRpcModule, controllers: [PaymentsRpcController, InvitationsRpcController], providers: [{ provide: PAYMENTS, useValue: payments }] };
+  }
+}
+
+/** Serves the payments RPC, its relay and saga timers, the QuoteExecuted consumer and its ops server. */
+export function startPaymentsServer(
+  payments: Payments,
+  rpc: { host: string; port: number },
+  log?: (message: string, error?: unknown) => void,
+  ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> },
+): Promise<ServiceServer> {
+  return startServiceServer({ name: PAYMENTS_SERVICE, module: PaymentsRpcModule.forPayments(payments), host: payments.host, rpc, ops, background: [payments.quoteEvents, payments.identityEvents], log });
+}

@@ -1,0 +1,75 @@
+import type { EntityManager } from 'typeorm';
+import { TimerHandler } from '@payments/eventsourcing';
+import type { EventBus } from '@payments/messaging';
+import { BackgroundWork, ServiceClient, ServiceHost, subscriptionWork } from '@payments/runtime';
+import { QuoteExecution } from './quote-execution/quote-execution';
+import { paymentsMigrations } from './payments.migrations';
+import { paymentsDirectoryMigrations } from './customers/customers.migrations';
+import { InvitationParts, openInvitationParts } from './invitations/invitation-parts';
+import { invitationsMigrations } from './invitations/invitations.migrations';
+import type { InvitationService } from './invitations/invitation.service';
+import type { UmaReceiveService } from './uma-receive/uma-receive.service';
+import { Peers } from './rpc/peers';
+import { TransactionSaga } from './saga/transaction-saga';
+import { TransactionQueries } from './transactions/transaction-queries';
+import { TransferService } from './transfers/transfer.service';
+
+export const PAYMENTS_SERVICE = 'payments';
+
+export interface PaymentsOptions {
+  databaseUrl: string;
+  bus: EventBus;
+  topic: string;
+  sandboxTimeScale: number;
+  /** Where payments reaches accounts (currencies, external accounts, the ledger) and quoting (funding quotes). */
+  accounts: { host: string; port: number };
+  quoting: { host: string; port: number };
+  rpcTimeoutMs: number;
+  /** Origin of invitation links (PUBLIC_URL, else the gateway's local URL). */
+  publicUrl?: string;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** The payments service's parts, wired once: used by its RPC controller and tests. */
+export class Payments {
+  private constructor(
+    readonly host: ServiceHost,
+    readonly saga: TransactionSaga,
+    readonly transfers: TransferService,
+    readonly transactions: TransactionQueries,
+    readonly quoteExecution: QuoteExecution,
+    /** Consumes quoting's QuoteExecuted.v1; runs while the server runs. */
+    readonly quoteEvents: BackgroundWork,
+    readonly invitations: InvitationService,
+    readonly umaReceive: UmaReceiveService,
+    /** Keeps the customer directory (invitations, UMA receive) from identity's Customer events. */
+    readonly identityEvents: BackgroundWork,
+  ) {}
+
+  static async open(options: PaymentsOptions): Promise<Payments> {
+    const timerHandlers: Record<string, TimerHandler<EntityManager>> = {};
+    const host = await ServiceHost.open({
+      name: PAYMENTS_SERVICE,
+      databaseUrl: options.databaseUrl,
+      bus: options.bus,
+      topic: options.topic,
+      migrations: [paymentsMigrations, paymentsDirectoryMigrations, invitationsMigrations],
+      entities: [],
+      sandboxTimeScale: options.sandboxTimeScale,
+      timerHandlers,
+      log: options.log,
+    });
+    const peers = new Peers(
+      new ServiceClient({ name: 'accounts', ...options.accounts }, options.rpcTimeoutMs),
+      new ServiceClient({ name: 'quoting', ...options.quoting }, options.rpcTimeoutMs),
+    );
+    const saga = new TransactionSaga(host.dataSource, host.store, host.executor, host.timers, peers);
+    Object.assign(timerHandlers, saga.timerHandlers());
+    const transfers = new TransferService(peers, saga, options.sandboxTimeScale);
+    const quoteExecution = new QuoteExecution(host.dataSource, PAYMENTS_SERVICE, saga, peers, options.sandboxTimeScale);
+    // The RPC clients close after the subscription stops.
+    const quoteEvents = subscriptionWork(() => quoteExecution.subscribe(options.bus), () => peers.close());
+    const parts: InvitationParts = openInvitationParts(host, saga, timerHandlers, peers, { ...options, schema: PAYMENTS_SERVICE });
+    return new Payments(host, saga, transfers, new TransactionQueries(host.dataSource), quoteExecution, quoteEvents, parts.invitations, parts.umaReceive, parts.identityEvents);
+  }
+}

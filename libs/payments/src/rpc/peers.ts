@@ -1,0 +1,79 @@
+import {
+  InternalAccount,
+  Page,
+  AccountCurrency,
+  AccountsRpc,
+  CallerContext,
+  ExternalAccount,
+  FundQuoteRequest,
+  LedgerAccountBalance,
+  LedgerEntryResult,
+  LedgerRpc,
+  Mode,
+  PlaceHoldRequest,
+  Quote,
+  QuotingRpc,
+  ReleaseHoldRequest,
+  ReverseEntryRequest,
+  TransferRequest,
+} from '@payments/contracts';
+import { ServiceClient } from '@payments/runtime';
+
+/** The caller payments acts as when its own saga (a timer, a consumer) moves money for a platform. */
+export const systemCaller = (platformId: string, mode: Mode): CallerContext => ({ platformId, mode, clientId: 'payments', permissions: ['TRANSACT'] });
+
+/**
+ * What payments asks other services over RPC: accounts (currencies, external accounts, the ledger) and quoting
+ * (funding a quote). Every ledger call is idempotent by the id payments derives from the transaction id.
+ */
+export class Peers {
+  constructor(
+    private readonly accounts: ServiceClient,
+    private readonly quoting: ServiceClient,
+  ) {}
+
+  accountCurrency(caller: CallerContext, accountId: string): Promise<AccountCurrency> {
+    return this.accounts.call(AccountsRpc.getAccountCurrency, { caller, body: { accountId } });
+  }
+
+  /** The customer's ACTIVE internal account in `currency`, if any (UMA receive credits it). */
+  async customerInternalAccount(caller: CallerContext, customerId: string, currency: string): Promise<InternalAccount | undefined> {
+    const page = await this.accounts.call<Page<InternalAccount>>(AccountsRpc.listCustomerInternalAccounts, { caller, body: { customerId, currency, limit: 100 } });
+    return page.data.find((a) => a.status === 'ACTIVE');
+  }
+
+  /** 400 EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED unless ACTIVE; 404 if none. */
+  activeExternalAccount(caller: CallerContext, externalAccountId: string): Promise<ExternalAccount> {
+    return this.accounts.call(AccountsRpc.assertExternalAccountCanReceive, { platformId: caller.platformId, mode: caller.mode, externalAccountId });
+  }
+
+  async sandboxSuffix(caller: CallerContext, externalAccountId: string): Promise<string | null> {
+    const answer = await this.accounts.call<{ suffix: string | null }>(AccountsRpc.getExternalAccountSandboxSuffix, { caller, body: { externalAccountId } });
+    return answer.suffix;
+  }
+
+  placeHold(caller: CallerContext, body: PlaceHoldRequest): Promise<LedgerAccountBalance> {
+    return this.accounts.call(LedgerRpc.placeHold, { caller, body });
+  }
+
+  releaseHold(caller: CallerContext, body: ReleaseHoldRequest): Promise<LedgerAccountBalance> {
+    return this.accounts.call(LedgerRpc.releaseHold, { caller, body });
+  }
+
+  transfer(caller: CallerContext, body: TransferRequest): Promise<LedgerEntryResult> {
+    return this.accounts.call(LedgerRpc.transfer, { caller, body });
+  }
+
+  reverse(caller: CallerContext, body: ReverseEntryRequest): Promise<LedgerEntryResult> {
+    return this.accounts.call(LedgerRpc.reverse, { caller, body });
+  }
+
+  fundQuote(caller: CallerContext, body: FundQuoteRequest): Promise<Quote> {
+    return this.quoting.call(QuotingRpc.fundQuote, { caller, body });
+  }
+
+  async close(): Promise<void> {
+    await this.accounts.close();
+    await this.quoting.close();
+  }
+}

@@ -1,0 +1,77 @@
+import type { TransactionFailureReason } from '@payments/contracts';
+
+/**
+ * What the (simulated) rail will do with a transaction, decided once at creation and recorded with it:
+ * - SUCCESS: settles after `delayMs`;
+ * - FAIL: fails after `delayMs` before any money left (the hold is released);
+ * - RETURNED: settles, then the bank returns it after `returnAfterMs` (the entries are reversed);
+ * - CANCELLED: the payout is cancelled by the user and refunded (settled, then reversed);
+ * - REFUND_FAILED: the payout fails and so does the refund: the money waits in SUSPENSE.
+ * Delays are at the spec's timing; DurableTimers scale them by SANDBOX_TIME_SCALE.
+ */
+export interface RailScript {
+  outcome: 'SUCCESS' | 'FAIL' | 'RETURNED' | 'CANCELLED' | 'REFUND_FAILED';
+  delayMs: number;
+  failureReason?: TransactionFailureReason;
+  returnAfterMs?: number;
+}
+
+/** The spec's "success" of a payout or pull: a short delay, so webhooks show PROCESSING then COMPLETED. */
+export const RAIL_SETTLEMENT_MS = 2_000;
+export const SLOW_PAYOUT_MS = 6 * 60_000;
+export const PENDING_PULL_MS = 30_000;
+export const RETURN_AFTER_MS = 30_000;
+export const UMA_PENDING_LONG_MS = 60 * 60_000;
+
+/** Transfer-in (pull) suffixes; 002 and 003 fail at once (the transaction is created FAILED, nothing moves). */
+export function sandboxPullScript(suffix: string | null): RailScript | { immediateFailure: TransactionFailureReason } {
+  switch (suffix) {
+    case '002':
+      return { immediateFailure: 'INSUFFICIENT_FUNDS' };
+    case '003':
+      return { immediateFailure: 'ACCOUNT_CLOSED' };
+    case '004':
+      return { outcome: 'FAIL', delayMs: RAIL_SETTLEMENT_MS, failureReason: 'COLLECTION_FAILED' };
+    case '005':
+      return { outcome: 'FAIL', delayMs: PENDING_PULL_MS, failureReason: 'COLLECTION_FAILED' };
+    default:
+      return { outcome: 'SUCCESS', delayMs: RAIL_SETTLEMENT_MS };
+  }
+}
+
+/** Transfer-out and quote payout suffixes of the destination account's primary identifier. */
+export function sandboxPayoutScript(suffix: string | null): RailScript {
+  switch (suffix) {
+    case '002':
+      return { outcome: 'FAIL', delayMs: RAIL_SETTLEMENT_MS, failureReason: 'QUOTE_EXECUTION_FAILED' };
+    case '003':
+      return { outcome: 'SUCCESS', delayMs: SLOW_PAYOUT_MS };
+    case '004':
+      return { outcome: 'FAIL', delayMs: RAIL_SETTLEMENT_MS, failureReason: 'ACCOUNT_CANNOT_RECEIVE' };
+    case '005':
+      return { outcome: 'RETURNED', delayMs: RAIL_SETTLEMENT_MS, failureReason: 'PAYOUT_RETURNED', returnAfterMs: RETURN_AFTER_MS };
+    case '006':
+      return { outcome: 'CANCELLED', delayMs: RAIL_SETTLEMENT_MS, failureReason: 'QUOTE_EXECUTION_FAILED' };
+    case '007':
+      return { outcome: 'REFUND_FAILED', delayMs: RAIL_SETTLEMENT_MS, failureReason: 'QUOTE_EXECUTION_FAILED' };
+    default:
+      return { outcome: 'SUCCESS', delayMs: RAIL_SETTLEMENT_MS };
+  }
+}
+
+/** Payments to an internal account never leave the ledger: they settle at once. */
+export const INTERNAL_SCRIPT: RailScript = { outcome: 'SUCCESS', delayMs: 0 };
+
+/** Sandbox UMA receivers (libs/uma's table): success, a long pending payout, or a compliance rejection (refunded). */
+export function sandboxUmaScript(outcome: 'SUCCESS' | 'PENDING_LONG' | 'FAIL_COMPLIANCE' | undefined): RailScript {
+  switch (outcome) {
+    case 'SUCCESS':
+      return { outcome: 'SUCCESS', delayMs: RAIL_SETTLEMENT_MS };
+    case 'PENDING_LONG':
+      return { outcome: 'SUCCESS', delayMs: UMA_PENDING_LONG_MS };
+    case 'FAIL_COMPLIANCE':
+      return { outcome: 'FAIL', delayMs: RAIL_SETTLEMENT_MS, failureReason: 'COMPLIANCE_REJECTED' };
+    default:
+      return { outcome: 'FAIL', delayMs: RAIL_SETTLEMENT_MS, failureReason: 'ACCOUNT_INVALID' };
+  }
+}

@@ -1,0 +1,177 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { v5 as uuidv5 } from 'uuid';
+import { ApiError, TransactionRefund, UnresolvedFunds } from '@payments/contracts';
+import { CommandExecutor, CommandRequest, DomainError, DurableTimers, EventMetadata, fold, PostgresEventStore, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { currencyObject } from '@payments/money';
+import { Peers, systemCaller } from '../rpc/peers';
+import { TransactionCommand, transactionDecider } from '../transactions/transaction.decider';
+import { TransactionEvent } from '../transactions/transaction.events';
+import { projectTransaction } from '../transactions/transaction.projection';
+import { ExistingTransaction, TransactionState } from '../transactions/transaction.state';
+import { entryIdOf, holdIdOf, PlannedEntry, reversalIdOf } from './ledger-plan';
+
+export const TRANSACTION_STEP_TIMER = 'payments.transaction.step';
+const STEP_TIMER_NAMESPACE = '5b3f2a4e-8d61-4c2b-9f7e-1a6c0d3e9b52';
+/** Safety net for a hold the request (or consumer) could not place before it stopped: real time, not scaled. */
+export const HOLD_RETRY_DELAY_MS = 5_000;
+
+type Step = 'hold' | 'rail' | 'return';
+
+/** The step a transaction waits for, if any: its timer is scheduled with the change that made it due. */
+function nextStep(s: ExistingTransaction): { step: Step; delayMs: number; realTime: boolean } | undefined {
+  if (s.status === 'PENDING' && s.plan.hold) return { step: 'hold', delayMs: HOLD_RETRY_DELAY_MS, realTime: true };
+  if (s.status === 'PROCESSING' || (s.status === 'PENDING' && !s.plan.hold)) return { step: 'rail', delayMs: s.rail.delayMs, realTime: false };
+  if (s.status === 'COMPLETED' && s.rail.outcome === 'RETURNED') return { step: 'return', delayMs: s.rail.returnAfterMs ?? 0, realTime: false };
+  return undefined;
+}
+
+/**
+ * The transaction saga: each step makes its ledger calls over RPC (idempotent by ids derived from the transaction
+ * id), then records the outcome through the decider. Steps are driven by durable timers scheduled in the same
+ * transaction as the change that made them due, so a restart resumes them, and a repeated step has one effect.
+ */
+export class TransactionSaga {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: PostgresEventStore,
+    private readonly executor: CommandExecutor<EntityManager>,
+    private readonly timers: DurableTimers<EntityManager>,
+    private readonly peers: Peers,
+  ) {}
+
+  timerHandlers(): Record<string, TimerHandler<EntityManager>> {
+    return { [TRANSACTION_STEP_TIMER]: (tx, timer) => this.onTimer(tx, timer) };
+  }
+
+  /** Appends a command (own transaction, or the caller's `tx`), projects and schedules the next step. */
+  async apply(transactionId: string, platformId: string, command: TransactionCommand, metadata: EventMetadata, tx?: EntityManager): Promise<TransactionState> {
+    const request: CommandRequest<EntityManager, TransactionState, TransactionCommand, TransactionEvent> = {
+      decider: transactionDecider,
+      streamId: transactionId,
+      platformId,
+      metadata,
+      command,
+      project: async (t, events, state) => {
+        await projectTransaction(t, events, state);
+        if (state.status !== 'NONE') await this.scheduleNext(t, state);
+      },
+    };
+    const result = tx ? await this.executor.decideAndAppend(tx, request) : await this.executor.execute(request);
+    return result.state;
+  }
+
+  async load(transactionId: string, tx?: EntityManager): Promise<TransactionState> {
+    return fold(transactionDecider, (await this.store.readStream(tx ?? this.dataSource, transactionId)) as unknown as TransactionEvent[]);
+  }
+
+  /** Places the hold now (the request path answers with the outcome); the timer retries it if this stops half-way. */
+  async holdNow(transactionId: string): Promise<TransactionState> {
+    await this.step(transactionId, 'hold', { correlationId: transactionId, actor: 'payments' });
+    return this.load(transactionId);
+  }
+
+  private onTimer(tx: EntityManager, timer: TimerRow): Promise<void> {
+    const { transactionId, step } = timer.payload as { transactionId: string; step: Step };
+    return this.step(transactionId, step, { correlationId: transactionId, causationId: timer.id, actor: 'timer' }, tx);
+  }
+
+  private async step(transactionId: string, step: Step, metadata: EventMetadata, tx?: EntityManager): Promise<void> {
+    const state = await this.load(transactionId, tx);
+    if (state.status === 'NONE') return;
+    const now = () => new Date().toISOString();
+    const record = (command: TransactionCommand) => this.apply(transactionId, state.platformId, command, metadata, tx);
+    if (step === 'hold') return this.hold(state, record, now);
+    if (step === 'rail') return this.rail(state, record, now);
+    if (step === 'return' && state.status === 'COMPLETED' && state.rail.outcome === 'RETURNED') {
+      await this.reverseSettlement(state);
+      await record({ type: 'FailTransaction', now: now(), failureReason: 'PAYOUT_RETURNED', refund: null, unresolvedFunds: null });
+    }
+  }
+
+  private async hold(s: ExistingTransaction, record: (c: TransactionCommand) => Promise<TransactionState>, now: () => string): Promise<void> {
+    if (s.status !== 'PENDING' || !s.plan.hold) return;
+    const caller = systemCaller(s.platformId, s.mode);
+    try {
+      await this.peers.placeHold(caller, { ...s.plan.hold, holdId: holdIdOf(s.transactionId), reference: s.transactionId });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS')) throw error;
+      await record({ type: 'FailTransaction', now: now(), failureReason: 'INSUFFICIENT_FUNDS', refund: null, unresolvedFunds: null });
+      return;
+    }
+    try {
+      await record({ type: 'RecordFundsHeld', now: now() });
+    } catch (error) {
+      // Failed meanwhile (a racing first attempt saw insufficient funds): the hold must not outlive it.
+      if (!(error instanceof DomainError && error.code === 'INVALID_STATE_TRANSITION')) throw error;
+      await this.peers.releaseHold(caller, { accountId: s.plan.hold.accountId, holdId: holdIdOf(s.transactionId) });
+    }
+  }
+
+  private async rail(s: ExistingTransaction, record: (c: TransactionCommand) => Promise<TransactionState>, now: () => string): Promise<void> {
+    if (!(s.status === 'PROCESSING' || (s.status === 'PENDING' && !s.plan.hold))) return;
+    const caller = systemCaller(s.platformId, s.mode);
+    const reason = s.rail.failureReason ?? 'QUOTE_EXECUTION_FAILED';
+    switch (s.rail.outcome) {
+      case 'SUCCESS':
+      case 'RETURNED':
+        await this.postSettlement(s);
+        await record({ type: 'CompleteTransaction', now: now() });
+        return;
+      case 'FAIL': {
+        if (s.plan.hold) await this.peers.releaseHold(caller, { accountId: s.plan.hold.accountId, holdId: holdIdOf(s.transactionId) });
+        // Realtime funds arrived from outside: failing sends them back.
+        const refund = s.source.sourceType === 'REALTIME_FUNDING' ? this.refund(s, now(), 'COMPLETED', 'TRANSACTION_FAILED') : null;
+        await record({ type: 'FailTransaction', now: now(), failureReason: reason, refund, unresolvedFunds: null });
+        return;
+      }
+      case 'CANCELLED':
+        await this.postSettlement(s);
+        await this.reverseSettlement(s);
+        await record({ type: 'FailTransaction', now: now(), failureReason: reason, refund: this.refund(s, now(), 'COMPLETED', 'USER_CANCELLATION'), unresolvedFunds: null });
+        return;
+      case 'REFUND_FAILED': {
+        await this.postSettlement(s);
+        const strand = s.plan.strand!;
+        await this.post(s, strand);
+        const parked = strand.legs.find((l) => l.purpose === 'SUSPENSE')!;
+        const unresolvedFunds: UnresolvedFunds = { amount: parked.amount, currency: currencyObject(parked.currency), ledgerPurpose: 'SUSPENSE' };
+        await record({ type: 'FailTransaction', now: now(), failureReason: reason, refund: this.refund(s, now(), 'FAILED', 'TRANSACTION_FAILED'), unresolvedFunds });
+        return;
+      }
+    }
+  }
+
+  private refund(s: ExistingTransaction, at: string, status: TransactionRefund['status'], reason: TransactionRefund['reason']): TransactionRefund {
+    return { reference: `${s.transactionId}/refund`, initiatedAt: at, status, reason, ...(status === 'COMPLETED' ? { settledAt: at } : {}) };
+  }
+
+  private async postSettlement(s: ExistingTransaction): Promise<void> {
+    for (const entry of s.plan.settle) await this.post(s, entry);
+  }
+
+  private async reverseSettlement(s: ExistingTransaction): Promise<void> {
+    const caller = systemCaller(s.platformId, s.mode);
+    for (const entry of s.plan.settle) {
+      await this.peers.reverse(caller, { originalEntryId: entryIdOf(s.transactionId, entry.key), reversalEntryId: reversalIdOf(s.transactionId, entry.key) });
+    }
+  }
+
+  private async post(s: ExistingTransaction, entry: PlannedEntry): Promise<void> {
+    await this.peers.transfer(systemCaller(s.platformId, s.mode), { entryId: entryIdOf(s.transactionId, entry.key), legs: entry.legs, reference: s.transactionId, kind: `PAYMENT_${entry.key.toUpperCase()}` });
+  }
+
+  private async scheduleNext(tx: EntityManager, s: ExistingTransaction): Promise<void> {
+    const next = nextStep(s);
+    if (!next) return;
+    await this.timers.schedule(tx, {
+      id: uuidv5(`${s.transactionId}/${next.step}`, STEP_TIMER_NAMESPACE),
+      name: TRANSACTION_STEP_TIMER,
+      delayMs: next.delayMs,
+      realTime: next.realTime,
+      streamId: s.transactionId,
+      platformId: s.platformId,
+      payload: { transactionId: s.transactionId, step: next.step },
+    });
+  }
+}
+

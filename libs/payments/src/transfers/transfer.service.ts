@@ -1,0 +1,140 @@
+import { v7 as uuidv7 } from 'uuid';
+import { AccountCurrency, ApiError, CallerContext, ExternalAccount, Transaction, TransferInRequest, TransferOutRequest } from '@payments/contracts';
+import { Peers } from '../rpc/peers';
+import { transferInPlan, transferOutPlan } from '../saga/ledger-plan';
+import { RailScript, sandboxPayoutScript, sandboxPullScript } from '../saga/rail-script';
+import { TransactionSaga } from '../saga/transaction-saga';
+import { TransactionTerms } from '../transactions/transaction.events';
+import { toTransaction } from '../transactions/transaction.view';
+
+/** Pulls need a debit-capable rail: ACH in this service (docs/payments.md). */
+const PULL_RAILS = ['ACH'];
+
+const invalid = (field: string, message: string) => new ApiError('INVALID_INPUT', `${field}: ${message}`, { errors: [{ field, message }] });
+
+/** POST /transfer-out and /transfer-in: same-currency moves between an internal and an external account. */
+export class TransferService {
+  constructor(
+    private readonly peers: Peers,
+    private readonly saga: TransactionSaga,
+    private readonly timeScale: number,
+  ) {}
+
+  async transferOut(caller: CallerContext, request: TransferOutRequest, now: string): Promise<Transaction> {
+    this.assertRailAvailable(caller);
+    const source = await this.account(caller, request.source.accountId, 'source.accountId', 'INTERNAL');
+    const destination = await this.account(caller, request.destination.accountId, 'destination.accountId', 'EXTERNAL');
+    this.assertSameCurrency(source, destination);
+    const external = await this.peers.activeExternalAccount(caller, destination.accountId);
+    const rails = railsOf(external);
+    if (request.destination.paymentRail && rails.length > 0 && !rails.includes(request.destination.paymentRail)) {
+      throw invalid('destination.paymentRail', `the account is reachable on ${rails.join(', ')}`);
+    }
+    const rail = sandboxPayoutScript(await this.peers.sandboxSuffix(caller, destination.accountId));
+    const transactionId = `Transaction:${uuidv7()}`;
+    const amount = { amount: request.amount, currency: source.currency };
+    const terms: TransactionTerms = {
+      ...this.common(caller, transactionId, rail, now),
+      type: 'OUTGOING',
+      direction: 'DEBIT',
+      customerId: source.customerId ?? null,
+      source: { sourceType: 'ACCOUNT', accountId: source.accountId, currency: source.currency },
+      destination: { destinationType: 'ACCOUNT', accountId: destination.accountId, currency: destination.currency },
+      sentAmount: amount,
+      receivedAmount: amount,
+      description: request.remittanceInformation ?? null,
+      paymentRail: request.destination.paymentRail ?? rails[0] ?? null,
+      railSelectionMode: request.destination.paymentRail ? 'MANUAL' : 'AUTO',
+      plan: transferOutPlan(transactionId, source.accountId, request.amount, source.currency),
+    };
+    await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: 'PENDING', failureReason: null }, this.metadata(caller));
+    return this.view(await this.saga.holdNow(transactionId));
+  }
+
+  async transferIn(caller: CallerContext, request: TransferInRequest, now: string): Promise<Transaction> {
+    this.assertRailAvailable(caller);
+    const source = await this.account(caller, request.source.accountId, 'source.accountId', 'EXTERNAL');
+    const destination = await this.account(caller, request.destination.accountId, 'destination.accountId', 'INTERNAL');
+    this.assertSameCurrency(source, destination);
+    const external = await this.peers.activeExternalAccount(caller, source.accountId);
+    const pullRail = railsOf(external).find((r) => PULL_RAILS.includes(r));
+    if (!pullRail) throw new ApiError('SOURCE_NOT_PULL_CAPABLE', `external account ${source.accountId} cannot be debited: pulls need one of ${PULL_RAILS.join(', ')}`);
+    const script = sandboxPullScript(await this.peers.sandboxSuffix(caller, source.accountId));
+    const rail: RailScript = 'immediateFailure' in script ? { outcome: 'FAIL', delayMs: 0, failureReason: script.immediateFailure } : script;
+    const transactionId = `Transaction:${uuidv7()}`;
+    const amount = { amount: request.amount, currency: destination.currency };
+    const terms: TransactionTerms = {
+      ...this.common(caller, transactionId, rail, now),
+      type: 'INCOMING',
+      direction: 'DEBIT', // a pull: the platform debits the external account (interop §6.1: ACH pull = INCOMING + DEBIT)
+      customerId: destination.customerId ?? null,
+      source: { sourceType: 'ACCOUNT', accountId: source.accountId, currency: source.currency },
+      destination: { destinationType: 'ACCOUNT', accountId: destination.accountId, currency: destination.currency },
+      sentAmount: amount,
+      receivedAmount: amount,
+      description: null,
+      paymentRail: pullRail,
+      railSelectionMode: 'AUTO',
+      plan: transferInPlan(destination.accountId, request.amount, destination.currency),
+    };
+    const immediate = 'immediateFailure' in script ? script.immediateFailure : null;
+    const state = await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: immediate ? 'FAILED' : 'PENDING', failureReason: immediate }, this.metadata(caller));
+    return this.view(state);
+  }
+
+  /** Production has no rail adapter yet: refuse before anything is recorded or moved. */
+  private assertRailAvailable(caller: CallerContext): void {
+    if (caller.mode !== 'SANDBOX') throw new ApiError('NOT_IMPLEMENTED', 'no payment rail is connected in production mode: transfers are available in the sandbox only');
+  }
+
+  private common(caller: CallerContext, transactionId: string, rail: RailScript, now: string) {
+    const seconds = Math.round((rail.delayMs * this.timeScale) / 1000);
+    return {
+      transactionId,
+      platformId: caller.platformId,
+      mode: caller.mode,
+      fees: 0,
+      platformFees: 0,
+      exchangeRate: 1,
+      quoteId: null,
+      settlementTimelineSeconds: seconds,
+      expectedSettlementAt: new Date(Date.parse(now) + seconds * 1000).toISOString(),
+      rateDetails: null,
+      reference: transactionId.slice('Transaction:'.length).replace(/-/g, '').slice(0, 16).toUpperCase(),
+      rail,
+      createdAt: now,
+    };
+  }
+
+  private async account(caller: CallerContext, accountId: string, field: string, kind: 'INTERNAL' | 'EXTERNAL'): Promise<AccountCurrency> {
+    let account: AccountCurrency;
+    try {
+      account = await this.peers.accountCurrency(caller, accountId);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'NOT_FOUND') throw new ApiError('NOT_FOUND', 'account not found', { errors: [{ field, message: 'no such account' }] });
+      throw error;
+    }
+    if (account.kind !== kind) throw invalid(field, `must be an ${kind.toLowerCase()} account`);
+    return account;
+  }
+
+  private assertSameCurrency(source: AccountCurrency, destination: AccountCurrency): void {
+    if (source.currency !== destination.currency) {
+      throw new ApiError('CURRENCY_MISMATCH', `the source holds ${source.currency} and the destination ${destination.currency}: use a quote to convert`, {
+        sourceCurrency: source.currency,
+        destinationCurrency: destination.currency,
+      });
+    }
+  }
+
+  private metadata(caller: CallerContext) {
+    return { correlationId: caller.correlationId, actor: caller.clientId };
+  }
+
+  private view(state: Awaited<ReturnType<TransactionSaga['load']>>): Transaction {
+    if (state.status === 'NONE') throw new ApiError('TRANSACTION_NOT_FOUND', 'transaction not found');
+    return toTransaction(state);
+  }
+}
+
+const railsOf = (account: ExternalAccount): string[] => (Array.isArray(account.accountInfo.paymentRails) ? (account.accountInfo.paymentRails as string[]) : []);

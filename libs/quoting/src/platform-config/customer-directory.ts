@@ -1,0 +1,61 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { ApiError, isScaRegion, Mode } from '@payments/contracts';
+import { EventEnvelope, queryRows } from '@payments/eventsourcing';
+
+/** What quoting knows of a customer (identity owns customers; this is its copy from the bus). */
+export interface KnownCustomer {
+  customerId: string;
+  region: string | null;
+  currencies: string[];
+  /** Strong Customer Authentication applies (EU/EEA region). */
+  scaRequired: boolean;
+}
+
+/** Applies identity's CustomerCreated/Updated/Deleted.v1 to the `customers` table (inside the consumer's inbox transaction). */
+export async function applyCustomerEvent(tx: EntityManager, envelope: EventEnvelope): Promise<void> {
+  const data = envelope.data as Record<string, any>;
+  switch (envelope.type) {
+    case 'CustomerCreated.v1':
+      await tx.query(
+        `INSERT INTO customers (customer_id, platform_id, mode, region, currencies) VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT (customer_id) DO NOTHING`,
+        [data.customerId, data.platformId, data.mode, data.profile?.region ?? null, JSON.stringify(data.currencies ?? [])],
+      );
+      return;
+    case 'CustomerUpdated.v1': {
+      const changes = data.changes ?? {};
+      if (changes.region !== undefined) await tx.query(`UPDATE customers SET region = $2 WHERE customer_id = $1`, [envelope.streamId, changes.region]);
+      if (changes.currencies !== undefined) await tx.query(`UPDATE customers SET currencies = $2::jsonb WHERE customer_id = $1`, [envelope.streamId, JSON.stringify(changes.currencies)]);
+      return;
+    }
+    case 'CustomerDeleted.v1':
+      await tx.query(`UPDATE customers SET deleted = true WHERE customer_id = $1`, [data.customerId ?? envelope.streamId]);
+      return;
+  }
+}
+
+/** Reads the customer directory; a customer created a moment ago may still be on the bus, so a lookup waits briefly. */
+export class CustomerDirectory {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly arrivalWaitMs: number,
+  ) {}
+
+  /** The customer of this platform and mode, or ApiError NOT_FOUND (unknown, another tenant's or deleted). */
+  async get(scope: { platformId: string; mode: Mode }, customerId: string, field = 'customerId'): Promise<KnownCustomer> {
+    const deadline = Date.now() + this.arrivalWaitMs;
+    for (;;) {
+      // By id alone: another tenant's customer is known at once (404 without waiting), never shown.
+      const [row] = await queryRows<{ platform_id: string; mode: Mode; region: string | null; currencies: string[]; deleted: boolean }>(
+        this.dataSource,
+        `SELECT platform_id, mode, region, currencies, deleted FROM customers WHERE customer_id = $1`,
+        [customerId],
+      );
+      const ours = row && row.platform_id === scope.platformId && row.mode === scope.mode;
+      if (ours && !row.deleted) return { customerId, region: row.region, currencies: row.currencies, scaRequired: isScaRegion(row.region) };
+      if (row || Date.now() >= deadline || !/^Customer:[0-9a-f-]{36}$/.test(customerId)) {
+        throw new ApiError('NOT_FOUND', 'customer not found', { errors: [{ field, message: 'no such customer' }] });
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}

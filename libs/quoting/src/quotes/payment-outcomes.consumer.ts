@@ -1,0 +1,54 @@
+import type { DataSource } from 'typeorm';
+import { DomainError, EventEnvelope, recordInInbox } from '@payments/eventsourcing';
+import type { EventBus, SubscriptionHandle } from '@payments/messaging';
+import { serviceTopic } from '@payments/messaging';
+import type { QuoteCommand } from './quote.decider';
+import type { QuoteService } from './quote.service';
+
+export const QUOTING_PAYMENT_OUTCOMES_CONSUMER = 'quoting.payment-outcomes';
+
+/** The part of payments' TransactionStatusChanged.v1 quoting reads. */
+interface TransactionChange {
+  transaction: { id: string; quoteId?: string | null; status: string; failureReason?: string | null };
+}
+
+/**
+ * Closes executed quotes from payments' transaction outcomes: COMPLETED → QuoteCompleted, FAILED → QuoteFailed (also
+ * after a completion: a returned payout). The inbox row and the quote's events commit together: one effect per event.
+ */
+export class PaymentOutcomesConsumer {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly schema: string,
+    private readonly quotes: QuoteService,
+    private readonly log: (message: string, error?: unknown) => void,
+  ) {}
+
+  subscribe(bus: EventBus): Promise<SubscriptionHandle> {
+    return bus.subscribe({ group: QUOTING_PAYMENT_OUTCOMES_CONSUMER, topics: [serviceTopic('payments')], handler: (e) => this.handle(e) });
+  }
+
+  async handle(envelope: EventEnvelope): Promise<void> {
+    if (envelope.type !== 'TransactionStatusChanged.v1') return;
+    const { transaction } = envelope.data as TransactionChange;
+    const command = commandFor(transaction, envelope.occurredAt);
+    if (!transaction.quoteId || !command || !envelope.platformId) return;
+    await this.dataSource.transaction(async (tx) => {
+      if (!(await recordInInbox(tx, this.schema, QUOTING_PAYMENT_OUTCOMES_CONSUMER, envelope.eventId))) return;
+      const metadata = { correlationId: envelope.metadata?.correlationId, causationId: envelope.eventId, actor: 'payments' };
+      try {
+        await this.quotes.decideAndAppend(tx, envelope.platformId!, transaction.quoteId!, command, metadata);
+      } catch (error) {
+        // A refused transition (a quote that never executed) is a fact to log, not a poison message to retry.
+        if (!(error instanceof DomainError)) throw error;
+        this.log(`quote ${transaction.quoteId}: ${command.type} refused (${error.code})`);
+      }
+    });
+  }
+}
+
+function commandFor(transaction: TransactionChange['transaction'], now: string): QuoteCommand | null {
+  if (transaction.status === 'COMPLETED') return { type: 'CompleteQuote', now };
+  if (transaction.status === 'FAILED') return { type: 'FailQuote', failureReason: transaction.failureReason ?? 'QUOTE_EXECUTION_FAILED', now };
+  return null;
+}

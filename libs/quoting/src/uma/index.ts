@@ -1,0 +1,2 @@
+export * from './uma-lookups';
+export * from './uma-providers';

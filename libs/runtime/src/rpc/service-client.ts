@@ -1,0 +1,56 @@
+import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { ApiError, isErrorEnvelope } from '@payments/contracts';
+
+export interface ServiceEndpoint {
+  name: string;
+  host: string;
+  port: number;
+}
+
+/** One finished call, for metrics: `error` = the service answered with an error envelope. */
+export interface RpcSample {
+  service: string;
+  pattern: string;
+  outcome: 'ok' | 'error' | 'timeout' | 'unavailable';
+  seconds: number;
+}
+
+/**
+ * RPC to one service over @nestjs/microservices TCP with a deadline. A service's error envelope comes back as the
+ * same ApiError; an unreachable or slow service is 503 SERVICE_UNAVAILABLE, never a hang.
+ */
+export class ServiceClient {
+  private readonly proxy: ClientProxy;
+
+  constructor(
+    readonly endpoint: ServiceEndpoint,
+    private readonly timeoutMs: number,
+    private readonly observe: (sample: RpcSample) => void = () => undefined,
+  ) {
+    this.proxy = ClientProxyFactory.create({ transport: Transport.TCP, options: { host: endpoint.host, port: endpoint.port } });
+  }
+
+  async call<TResult>(pattern: string, payload: unknown): Promise<TResult> {
+    const started = performance.now();
+    const done = (outcome: RpcSample['outcome']) =>
+      this.observe({ service: this.endpoint.name, pattern, outcome, seconds: (performance.now() - started) / 1000 });
+    try {
+      const result = await firstValueFrom(this.proxy.send<TResult>(pattern, payload).pipe(timeout(this.timeoutMs)));
+      done('ok');
+      return result;
+    } catch (error) {
+      if (isErrorEnvelope(error)) {
+        done('error');
+        throw ApiError.fromEnvelope(error);
+      }
+      done(error instanceof TimeoutError ? 'timeout' : 'unavailable');
+      const reason = error instanceof TimeoutError ? `did not answer within ${this.timeoutMs} ms` : 'is unavailable';
+      throw new ApiError('SERVICE_UNAVAILABLE', `the ${this.endpoint.name} service ${reason}`);
+    }
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve(this.proxy.close());
+  }
+}

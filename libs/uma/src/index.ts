@@ -1,0 +1,3 @@
+export * from './uma-address';
+export * from './sandbox-receivers';
+export * from './uma-providers';

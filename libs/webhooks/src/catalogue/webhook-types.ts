@@ -1,0 +1,14 @@
+/** Webhook `type` values this build sends (docs/webhooks.md has the catalogue). Card types arrive with the cards service. */
+export const TEST_WEBHOOK = 'TEST';
+export const CUSTOMER_KYC_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export const VERIFICATION_STATUSES = ['IN_PROGRESS', 'PENDING_MANUAL_REVIEW', 'RESOLVE_ERRORS', 'APPROVED', 'REJECTED'] as const;
+
+export const webhookTypes = {
+  customer: (customerType: string, status: string) => `CUSTOMER.${customerType === 'BUSINESS' ? 'KYB' : 'KYC'}_${status}`,
+  verification: (status: string) => `VERIFICATION.${status}`,
+  externalAccountStatus: 'EXTERNAL_ACCOUNT.STATUS_UPDATED',
+  internalAccountBalance: 'INTERNAL_ACCOUNT.BALANCE_UPDATED',
+  bulkUpload: (outcome: 'COMPLETED' | 'FAILED') => `BULK_UPLOAD.${outcome}`,
+  payment: (direction: string, status: string) => `${direction === 'INCOMING' ? 'INCOMING' : 'OUTGOING'}_PAYMENT.${status}`,
+  invitationClaimed: 'INVITATION_CLAIMED',
+} as const;

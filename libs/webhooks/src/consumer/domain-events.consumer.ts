@@ -1,0 +1,78 @@
+import type { DataSource } from 'typeorm';
+import type { Mode } from '@payments/contracts';
+import { EventEnvelope, queryRows, recordInInbox } from '@payments/eventsourcing';
+import type { EventBus, SubscriptionHandle } from '@payments/messaging';
+import { serviceTopic } from '@payments/messaging';
+import { webhookFor } from '../catalogue/event-mapping';
+import type { ResourceReader } from '../catalogue/resource-reader';
+import { TEST_WEBHOOK } from '../catalogue/webhook-types';
+import type { DeliveryQueue, NewDelivery } from '../delivery/delivery-queue';
+import type { WebhookSettingsCache } from '../settings/webhook-settings.cache';
+
+export const WEBHOOK_EVENTS_CONSUMER = 'webhook-dispatcher.deliveries';
+export const WEBHOOK_SOURCE_TOPICS = ['identity', 'accounts', 'quoting', 'payments'].map(serviceTopic);
+
+/**
+ * Turns domain events into queued webhooks. It only enqueues (the inbox row and the delivery commit together, so a
+ * redelivered event is queued once); the worker delivers. It also follows identity's PlatformConfig events: they drop
+ * cached settings, and setting an endpoint queues a TEST.
+ */
+export class DomainEventsConsumer {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly schema: string,
+    private readonly queue: DeliveryQueue,
+    private readonly resources: ResourceReader,
+    private readonly settings: WebhookSettingsCache,
+    private readonly enqueued: () => void,
+    private readonly log: (message: string, error?: unknown) => void = () => undefined,
+  ) {}
+
+  subscribe(bus: EventBus): Promise<SubscriptionHandle> {
+    // The bus creates topics nobody has published to yet (payments before its first event).
+    return bus.subscribe({ group: WEBHOOK_EVENTS_CONSUMER, topics: WEBHOOK_SOURCE_TOPICS, handler: (e) => this.handle(e) });
+  }
+
+  async handle(envelope: EventEnvelope): Promise<void> {
+    if (!envelope.platformId) return;
+    if (envelope.type.startsWith('PlatformConfig') || envelope.type === 'WebhookEndpointDisabled.v1') return this.configChanged(envelope);
+    const mapped = webhookFor(envelope);
+    if (!mapped) return;
+    let delivery: NewDelivery | null = null;
+    if ('carried' in mapped.source) {
+      if (!mapped.mode) return this.log(`webhooks: ${envelope.type} ${envelope.eventId} carries no mode; not sent`);
+      delivery = { eventId: envelope.eventId, platformId: envelope.platformId, mode: mapped.mode, type: mapped.type, data: mapped.source.carried, retryable: mapped.retryable };
+    } else {
+      // Read before the transaction: an RPC must not hold a database connection. Unavailable: the bus retries.
+      const read = await this.resources.read(envelope.platformId, mapped.mode, mapped.source.fetch);
+      if (read) delivery = { eventId: envelope.eventId, platformId: envelope.platformId, mode: read.mode, type: mapped.type, data: read.data, retryable: mapped.retryable };
+    }
+    if (!delivery) return;
+    const settings = await this.settings.get(delivery.platformId, delivery.mode);
+    if (!settings.endpoint) return; // no endpoint, no webhooks: nothing is kept for a platform that never asked
+    await this.inTransaction(envelope, (tx) => this.queue.enqueue(tx, delivery!));
+  }
+
+  private async configChanged(envelope: EventEnvelope): Promise<void> {
+    this.settings.invalidate(envelope.platformId!);
+    const data = envelope.data as Record<string, any>;
+    if (envelope.type === 'PlatformConfigInitialized.v1') {
+      await queryRows(this.dataSource, `INSERT INTO config_streams (config_stream_id, platform_id, mode) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [envelope.streamId, data.platformId, data.mode]);
+      return;
+    }
+    if (envelope.type !== 'PlatformConfigUpdated.v1' || typeof data.changes?.webhookEndpoint !== 'string') return;
+    const [stream] = await queryRows<{ platform_id: string; mode: Mode }>(this.dataSource, `SELECT platform_id, mode FROM config_streams WHERE config_stream_id = $1`, [envelope.streamId]);
+    if (!stream) throw new Error(`config ${envelope.streamId} updated before it was initialized`); // retried, then DLQ
+    // A new endpoint gets a TEST, once per change; never retried, its one attempt is recorded.
+    const test: NewDelivery = { eventId: envelope.eventId, platformId: stream.platform_id, mode: stream.mode, type: TEST_WEBHOOK, data: {}, retryable: false };
+    await this.inTransaction(envelope, (tx) => this.queue.enqueue(tx, test));
+  }
+
+  private async inTransaction(envelope: EventEnvelope, work: (tx: import('typeorm').EntityManager) => Promise<unknown>): Promise<void> {
+    await this.dataSource.transaction(async (tx) => {
+      if (!(await recordInInbox(tx, this.schema, WEBHOOK_EVENTS_CONSUMER, envelope.eventId))) return;
+      await work(tx);
+    });
+    this.enqueued();
+  }
+}

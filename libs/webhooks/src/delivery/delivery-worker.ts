@@ -1,0 +1,150 @@
+import type { WebhookSettings } from '@payments/contracts';
+import type { BackgroundWork } from '@payments/runtime';
+import { signedHeaders } from '../signing/webhook-signature';
+import type { WebhookSettingsCache } from '../settings/webhook-settings.cache';
+import type { WebhookMetrics } from '../ops/webhook-metrics';
+import { AttemptEnd, DeliveryQueue, DeliveryRow } from './delivery-queue';
+import { AttemptResult, postWebhook } from './http-sender';
+import { outcomeOf, retryDelayMs, RetryPolicy, retryWindowExceeded } from './retry-policy';
+
+export interface DeliveryWorkerOptions {
+  /** Attempts in flight in this process at most. */
+  concurrency: number;
+  /** Attempts in flight per platform and mode at most, so one slow endpoint holds few slots. */
+  perPlatformConcurrency: number;
+  attemptTimeoutMs: number;
+  pollIntervalMs: number;
+  retry: RetryPolicy;
+}
+
+/** The body of one attempt: the envelope, its `timestamp` the time it is sent (interop §3.1). */
+export function webhookBody(row: Pick<DeliveryRow, 'webhook_id' | 'type' | 'data_json'>, sentAt: Date): string {
+  return `{"id":${JSON.stringify(row.webhook_id)},"type":${JSON.stringify(row.type)},"timestamp":"${sentAt.toISOString()}","data":${row.data_json}}`;
+}
+
+/** One signed POST; shared by the queue worker and the synchronous TEST. */
+export function attempt(settings: WebhookSettings & { endpoint: string }, row: Pick<DeliveryRow, 'webhook_id' | 'type' | 'data_json'>, timeoutMs: number): Promise<AttemptResult> {
+  const now = new Date();
+  const body = webhookBody(row, now);
+  return postWebhook(settings.endpoint, signedHeaders(settings, row.webhook_id, Math.floor(now.getTime() / 1000), body), body, timeoutMs);
+}
+
+/**
+ * Claims due deliveries and attempts them, at most `concurrency` at once and `perPlatformConcurrency` per platform.
+ * Runs apart from the bus consumer, which only enqueues: a slow endpoint never holds up consumption.
+ */
+export class DeliveryWorker implements BackgroundWork {
+  private readonly inFlight = new Map<string, number>();
+  private running = false;
+  private loop?: Promise<void>;
+  private wake: () => void = () => undefined;
+
+  constructor(
+    private readonly queue: DeliveryQueue,
+    private readonly settings: WebhookSettingsCache,
+    private readonly metrics: WebhookMetrics,
+    private readonly options: DeliveryWorkerOptions,
+    private readonly log: (message: string, error?: unknown) => void = () => undefined,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+    while (this.total() > 0) await new Promise((r) => setTimeout(r, 20)); // let attempts in flight record their outcome
+  }
+
+  /** Something was enqueued: look now instead of at the next poll. */
+  nudge(): void {
+    this.wake();
+  }
+
+  private total(): number {
+    let n = 0;
+    for (const v of this.inFlight.values()) n += v;
+    return n;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let claimed: DeliveryRow[] = [];
+      try {
+        const leaseMs = this.options.attemptTimeoutMs * 2 + 5_000; // longer than any attempt: never two at once
+        claimed = await this.queue.claim(this.options.concurrency - this.total(), this.options.perPlatformConcurrency, this.inFlight, leaseMs);
+      } catch (error) {
+        this.log('webhooks: claiming deliveries failed, will retry', error);
+      }
+      for (const row of claimed) this.track(row);
+      if (claimed.length === 0 || this.total() >= this.options.concurrency) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.options.pollIntervalMs);
+          this.wake = () => (clearTimeout(timer), resolve());
+        });
+      }
+    }
+  }
+
+  private track(row: DeliveryRow): void {
+    const key = `${row.platform_id}/${row.mode}`;
+    this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+    void this.deliver(row)
+      .catch((error) => this.log(`webhooks: delivery ${row.webhook_id} failed unexpectedly; its lease will expire and it is retried`, error))
+      .finally(() => {
+        const left = (this.inFlight.get(key) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(key, left);
+        else this.inFlight.delete(key);
+        this.wake();
+      });
+  }
+
+  private async deliver(row: DeliveryRow): Promise<void> {
+    const settings = await this.settings.get(row.platform_id, row.mode).catch(() => undefined);
+    if (!settings) return void (await this.queue.finishAttempt(row, null, null, this.retryOrGiveUp(row, row.attempts + 1)));
+    if (!settings.endpoint) return void (await this.queue.finishAttempt(row, null, null, this.terminal(row, 'NO_ENDPOINT')));
+    if (settings.endpointStatus === 'DISABLED') return void (await this.queue.finishAttempt(row, null, null, this.terminal(row, 'ENDPOINT_DISABLED')));
+    const endpoint = settings.endpoint;
+    const result = await attempt({ ...settings, endpoint }, row, this.options.attemptTimeoutMs);
+    const outcome = outcomeOf(result.status);
+    const platform = row.platform_id;
+    this.metrics.attempts.inc({ platform, outcome });
+    if (outcome !== 'DELIVERED') this.metrics.failures.inc({ platform });
+    const end = this.endOf(row, outcome, endpoint);
+    if ((await this.queue.finishAttempt(row, endpoint, result, end)) && end.status === 'DELIVERED') {
+      this.metrics.latency.observe({ platform }, (Date.now() - new Date(row.created_at).getTime()) / 1000);
+    }
+    if (outcome === 'ENDPOINT_GONE') {
+      await this.settings.disableEndpoint(row.platform_id, row.mode, endpoint, `410 Gone on ${row.webhook_id}`).catch((e) => this.log('webhooks: recording a 410 with identity failed', e));
+    }
+  }
+
+  private endOf(row: DeliveryRow, outcome: ReturnType<typeof outcomeOf>, _endpoint: string): AttemptEnd {
+    switch (outcome) {
+      case 'DELIVERED':
+        return { status: 'DELIVERED' };
+      case 'REJECTED':
+        return { status: 'REJECTED' };
+      case 'ENDPOINT_GONE':
+        return this.terminal(row, 'ENDPOINT_GONE');
+      case 'RETRY':
+        return this.retryOrGiveUp(row, row.attempts + 1);
+    }
+  }
+
+  /** A TEST (never retried) just fails; anything else becomes a dead letter an operator can redeliver. */
+  private terminal(row: DeliveryRow, reason: string): AttemptEnd {
+    return row.retryable ? { status: 'DEAD_LETTER', reason } : { status: 'FAILED' };
+  }
+
+  private retryOrGiveUp(row: DeliveryRow, attempts: number): AttemptEnd {
+    if (!row.retryable) return { status: 'FAILED' };
+    const delayMs = retryDelayMs(this.options.retry, attempts, Math.random());
+    if (retryWindowExceeded(this.options.retry, new Date(row.retry_window_from).getTime(), Date.now() + delayMs)) return { status: 'DEAD_LETTER', reason: 'RETRY_WINDOW_EXHAUSTED' };
+    return { status: 'PENDING', delayMs };
+  }
+}

@@ -1,0 +1,5 @@
+export * from './webhooks';
+export * from './webhooks.server';
+export * from './webhooks.migrations';
+export * from './delivery/delivery-queue';
+export * from './signing/webhook-signature';

@@ -1,0 +1,1 @@
+export const WEBHOOKS = Symbol('Webhooks');
