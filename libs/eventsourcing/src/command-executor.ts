@@ -1,4 +1,5 @@
-import { Decider, DomainError, DomainEvent, fold } from './decider';
+import { Decider, DomainError, DomainEvent } from './decider';
+import { StreamStateCache } from './state-cache';
 import { EventMetadata } from './envelope';
 import { EventStore, RecordedEvent, WrongExpectedVersionError } from './event-store';
 import { Transactional } from './migrations';
@@ -29,11 +30,17 @@ export interface CommandResult<S, E extends DomainEvent> {
  * its inbox row to it); `execute` owns the transaction and retries on a version conflict before answering 409.
  */
 export class CommandExecutor<Tx extends SqlExecutor> {
+  private readonly states: StreamStateCache;
+
   constructor(
     private readonly db: Transactional<Tx>,
     private readonly store: EventStore,
     private readonly versionConflictRetriesMax = 5,
-  ) {}
+    /** Folded states kept for hot streams (0 turns the cache off); see StreamStateCache. */
+    stateCacheEntriesMax = 2_000,
+  ) {
+    this.states = new StreamStateCache(stateCacheEntriesMax);
+  }
 
   execute<S, C, E extends DomainEvent>(request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
     return retryOnConflict(() => this.db.transaction((tx) => this.decideAndAppend(tx, request)), this.versionConflictRetriesMax);
@@ -44,18 +51,20 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     // optimistic check would otherwise turn most of them into retries and, past the bound, 409s. The unique
     // (stream_id, stream_version) stays as the safety net for writers that bypass this path.
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [request.streamId]);
-    const history = (await this.store.readStream(tx, request.streamId)) as RecordedEvent<E>[];
-    const state = fold(request.decider, history as unknown as E[]);
+    const loaded = await this.states.load(tx, request.streamId, request.decider, (db, id, from) => this.store.readStream(db, id, from));
+    const { state, version } = loaded;
+    this.states.remember(request.streamId, request.decider, state, version, loaded.lastEventId);
     const decision = request.decider.decide(request.command, state);
     if (decision instanceof DomainError) throw decision;
-    if (decision.length === 0) return { state, events: [], version: history.length };
-    const appended = (await this.store.append(tx, request.streamId, history.length, decision, {
+    if (decision.length === 0) return { state, events: [], version };
+    const appended = (await this.store.append(tx, request.streamId, version, decision, {
       platformId: request.platformId,
       metadata: request.metadata,
     })) as RecordedEvent<E>[];
     const stateAfter = decision.reduce((s, e) => request.decider.evolve(s, e), state);
     if (request.project) await request.project(tx, appended, stateAfter);
-    return { state: stateAfter, events: appended, version: history.length + appended.length };
+    this.states.remember(request.streamId, request.decider, stateAfter, version + appended.length, appended[appended.length - 1].eventId);
+    return { state: stateAfter, events: appended, version: version + appended.length };
   }
 }
 

@@ -102,6 +102,32 @@ describe('PostgresEventStore (real PostgreSQL)', () => {
     expect(await store.readStream(db.dataSource, 'Counter:p')).toHaveLength(1);
   });
 
+  it('keeps folded states of hot streams, yet never serves a rolled-back append or misses another writer\'s event', async () => {
+    const executor = new CommandExecutor(asTransactional(db.dataSource), store);
+    const other = new CommandExecutor(asTransactional(db.dataSource), store); // another process: its own cache
+    const inc = (by: number) => ({ decider: counter, streamId: 'Counter:cached', command: { type: 'Increment' as const, by, max: 1_000_000 } });
+    expect((await executor.execute(inc(1))).state).toBe(1);
+    // An append whose transaction rolls back afterwards: the cache saw state 11, the database never did.
+    await expect(
+      db.dataSource.transaction(async (tx) => {
+        await executor.decideAndAppend(tx, inc(10));
+        throw new Error('rolled back after the append');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await executor.execute(inc(1))).state).toBe(2);
+    // Another writer at the same versions the cache had seen: its events are the ones folded.
+    await expect(
+      db.dataSource.transaction(async (tx) => {
+        await executor.decideAndAppend(tx, inc(100));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await other.execute(inc(1000))).state).toBe(1002);
+    const after = await executor.execute(inc(1));
+    expect(after).toMatchObject({ state: 1003, version: 4 });
+    expect((await store.readStream(db.dataSource, 'Counter:cached')).map((e) => (e.data as { by: number }).by)).toEqual([1, 1, 1000, 1]);
+  });
+
   it('shows a global-log reader every event exactly once although 24 writers commit out of order', async () => {
     const writers = 24;
     const clients = await Promise.all(Array.from({ length: writers }, async () => {

@@ -25,7 +25,8 @@ export class WrongExpectedVersionError extends DomainError {
 }
 
 export interface EventStore {
-  readStream(db: SqlExecutor, streamId: string): Promise<RecordedEvent[]>;
+  /** The stream's events in version order; from `fromVersion` (1-based, inclusive) when given. */
+  readStream(db: SqlExecutor, streamId: string, fromVersion?: number): Promise<RecordedEvent[]>;
   append(db: SqlExecutor, streamId: string, expected: ExpectedVersion, events: readonly DomainEvent[], options?: AppendOptions): Promise<RecordedEvent[]>;
   /** The global log after a position, committed events only, in position order (see log-reader.ts). */
   readAll(db: SqlExecutor, afterPosition: string, limit: number): Promise<RecordedEvent[]>;
@@ -58,8 +59,8 @@ export class PostgresEventStore implements EventStore {
     return `${this.schema}_events`;
   }
 
-  async readStream(db: SqlExecutor, streamId: string): Promise<RecordedEvent[]> {
-    const rows: EventRow[] = await queryRows(db, `SELECT * FROM ${this.table} WHERE stream_id = $1 ORDER BY stream_version`, [streamId]);
+  async readStream(db: SqlExecutor, streamId: string, fromVersion = 1): Promise<RecordedEvent[]> {
+    const rows: EventRow[] = await queryRows(db, `SELECT * FROM ${this.table} WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`, [streamId, fromVersion]);
     return rows.map(toRecorded);
   }
 

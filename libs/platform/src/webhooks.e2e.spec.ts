@@ -2,6 +2,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { eventually } from '@payments/testing';
 import { createCustomer, individualBody } from './test-kyc';
+import { usdBankAccount } from './test-payments';
 import { startTestPlatform, TestPlatform, TestTenant } from './test-platform';
 import { ReceivedWebhook, WebhookReceiver } from './test-webhook-receiver';
 
@@ -173,4 +174,21 @@ describe('webhook dispatcher (real HTTP receiver)', () => {
     expect(p(0.99, fast)).toBeLessThan(2_000); // a slow endpoint's 2 s answers never stand in front of them
     expect(slowSoFar.length).toBeLessThan(333); // the slow platform is still being worked through: it really was slower
   }, 120_000);
+
+  it('sends OUTGOING_PAYMENT.* at each transition of a transfer, the last carrying the transaction as GET returns it', async () => {
+    const tenant = await tenantWithEndpoint('/payments');
+    const call = (method: string, path: string, body?: unknown) => t.call(method, path, { auth: tenant.sandbox, body });
+    const customerId = (await call('POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Hook Payer' })).body.id;
+    const internal = await eventually(async () => (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&currency=USD`)).body.data?.[0]?.id, { what: 'USD account' });
+    expect((await call('POST', `/sandbox/internal-accounts/${internal}/fund`, { amount: 10_000 })).status).toBe(200);
+    const external = (await call('POST', '/customers/external-accounts', { customerId, ...usdBankAccount('789') })).body.id;
+    await eventually(async () => ((await call('GET', `/customers/external-accounts/${external}`)).body.status === 'ACTIVE' ? true : undefined), { what: 'ACTIVE' });
+    const tx = (await call('POST', '/transfer-out', { source: { accountId: internal }, destination: { accountId: external }, amount: 2_500 })).body;
+    expect(tx.id).toMatch(/^Transaction:/);
+    const completed = await eventually(() => Promise.resolve(receiver.at('/payments', 'OUTGOING_PAYMENT.COMPLETED').find((h) => h.json.data.id === tx.id)), { what: 'OUTGOING_PAYMENT.COMPLETED' });
+    expect(completed.json.data).toEqual((await call('GET', `/transactions/${tx.id}`)).body);
+    const types = receiver.at('/payments').filter((h) => h.json.data?.id === tx.id).map((h) => h.json.type);
+    expect(types[0]).toMatch(/^OUTGOING_PAYMENT\.(PENDING|PROCESSING)$/);
+    expect(new Set(types).size).toBe(types.length); // one webhook per transition
+  });
 });

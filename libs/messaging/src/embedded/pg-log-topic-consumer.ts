@@ -88,14 +88,26 @@ async function consumeWhileLocked(session: Client, c: TopicConsumer): Promise<vo
       await c.wakeup.wait(settings.pollIntervalMs, signal);
       continue;
     }
+    // The position is stored once per batch, not per message: a crash repeats at most one batch, which the
+    // consumers' inboxes already make harmless (at-least-once). A dead letter stores its own position atomically.
+    let handledUpTo: string | undefined;
+    let stopped = false;
     for (const row of rows) {
       const outcome = await deliverRow(row, c);
       // Stopping mid-retry: the position stays before this message, so the next consumer gets it.
-      if (outcome.kind === 'stopped') return;
-      if (outcome.kind === 'handled') await savePosition(db, settings.schema, subscription.group, topic, row.position);
-      else await deadLetter(session, c, row, outcome);
+      if (outcome.kind === 'stopped') {
+        stopped = true;
+        break;
+      }
+      if (outcome.kind === 'handled') handledUpTo = row.position;
+      else {
+        await deadLetter(session, c, row, outcome);
+        handledUpTo = undefined;
+      }
       position = row.position;
     }
+    if (handledUpTo !== undefined) await savePosition(db, settings.schema, subscription.group, topic, handledUpTo);
+    if (stopped) return;
   }
 }
 

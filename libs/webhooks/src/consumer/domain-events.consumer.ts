@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Mode } from '@payments/contracts';
+import { Mode, MODES } from '@payments/contracts';
 import { EventEnvelope, queryRows, recordInInbox } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { serviceTopic } from '@payments/messaging';
@@ -38,6 +38,8 @@ export class DomainEventsConsumer {
     if (envelope.type.startsWith('PlatformConfig') || envelope.type === 'WebhookEndpointDisabled.v1') return this.configChanged(envelope);
     const mapped = webhookFor(envelope);
     if (!mapped) return;
+    // Most platforms and modes have no endpoint: ask the (cached) settings before reading any resource over RPC.
+    if (!(await this.anyEndpoint(envelope.platformId, mapped.mode))) return;
     let delivery: NewDelivery | null = null;
     if ('carried' in mapped.source) {
       if (!mapped.mode) return this.log(`webhooks: ${envelope.type} ${envelope.eventId} carries no mode; not sent`);
@@ -51,6 +53,11 @@ export class DomainEventsConsumer {
     const settings = await this.settings.get(delivery.platformId, delivery.mode);
     if (!settings.endpoint) return; // no endpoint, no webhooks: nothing is kept for a platform that never asked
     await this.inTransaction(envelope, (tx) => this.queue.enqueue(tx, delivery!));
+  }
+
+  private async anyEndpoint(platformId: string, mode: Mode | undefined): Promise<boolean> {
+    for (const m of mode ? [mode] : MODES) if ((await this.settings.get(platformId, m)).endpoint) return true;
+    return false;
   }
 
   private async configChanged(envelope: EventEnvelope): Promise<void> {
