@@ -10,7 +10,7 @@ describe('same-currency transfers through the gateway: every sandbox suffix move
 
   beforeAll(async () => {
     // 100 parallel holds on one account queue behind accounts' per-account lock (~65 ms each here): a 30 s RPC deadline.
-    t = await startTestPlatform({ SANDBOX_TIME_SCALE: '0.001', RPC_TIMEOUT_MS: '30000' });
+    t = await startTestPlatform({ SANDBOX_TIME_SCALE: '0.001' });
   });
   afterAll(() => t?.stop());
 

@@ -37,11 +37,14 @@ describe('quote execution saga (real PostgreSQL, HTTP)', () => {
 
   it('USD to the customer\'s EUR account: COMPLETED, the amounts move exactly and fees reach the fee account', async () => {
     const h = await holder();
+    const customer = (await t.call('GET', `/customers/${h.customerId}`)).body;
+    // payments learns customers from identity's events; wait until it has this one (it names platformCustomerId).
+    await eventually(async () => ((await t.platform.payments.host.dataSource.query(`SELECT 1 FROM customers WHERE customer_id = $1`, [h.customerId])).length ? true : undefined), { what: 'payments knows the customer' });
     const feesBefore = await systemBalance(t, 'FEES', 'USD');
     const q = (await quote({ sourceType: 'ACCOUNT', accountId: h.usd }, { destinationType: 'ACCOUNT', accountId: h.eur })).body;
     expect((await t.call('POST', `/quotes/${q.id}/execute`)).body.status).toBe('PROCESSING');
     const tx = await untilTransaction(t, q.transactionId, (x) => x.status === 'COMPLETED');
-    expect(tx).toMatchObject({ id: q.transactionId, type: 'OUTGOING', quoteId: q.id, fees: q.feesIncluded, sentAmount: { amount: q.totalSendingAmount }, receivedAmount: { amount: q.totalReceivingAmount } });
+    expect(tx).toMatchObject({ id: q.transactionId, type: 'OUTGOING', quoteId: q.id, customerId: h.customerId, platformCustomerId: customer.platformCustomerId, fees: q.feesIncluded, sentAmount: { amount: q.totalSendingAmount }, receivedAmount: { amount: q.totalReceivingAmount } });
     await untilQuote(q.id, 'COMPLETED');
     expect((await balanceOf(h.usd, h.customerId, 'USD')).balance.amount).toBe(FUNDING - q.totalSendingAmount);
     expect((await balanceOf(h.eur, h.customerId, 'EUR')).balance.amount).toBe(q.totalReceivingAmount);

@@ -1,11 +1,11 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
 import { ApiError, TransactionRefund, UnresolvedFunds } from '@payments/contracts';
-import { CommandExecutor, CommandRequest, DomainError, DurableTimers, EventMetadata, fold, PostgresEventStore, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { CommandExecutor, CommandRequest, DomainError, DurableTimers, EventMetadata, fold, PostgresEventStore, queryRows, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import { currencyObject } from '@payments/money';
 import { Peers, systemCaller } from '../rpc/peers';
 import { TransactionCommand, transactionDecider } from '../transactions/transaction.decider';
-import { TransactionEvent } from '../transactions/transaction.events';
+import { TransactionEvent, TransactionTerms } from '../transactions/transaction.events';
 import { projectTransaction } from '../transactions/transaction.projection';
 import { ExistingTransaction, TransactionState } from '../transactions/transaction.state';
 import { entryIdOf, holdIdOf, PlannedEntry, reversalIdOf } from './ledger-plan';
@@ -45,6 +45,7 @@ export class TransactionSaga {
 
   /** Appends a command (own transaction, or the caller's `tx`), projects and schedules the next step. */
   async apply(transactionId: string, platformId: string, command: TransactionCommand, metadata: EventMetadata, tx?: EntityManager): Promise<TransactionState> {
+    if (command.type === 'CreateTransaction') command = { ...command, terms: await this.withPlatformCustomerId(command.terms, tx) };
     const request: CommandRequest<EntityManager, TransactionState, TransactionCommand, TransactionEvent> = {
       decider: transactionDecider,
       streamId: transactionId,
@@ -58,6 +59,13 @@ export class TransactionSaga {
     };
     const result = tx ? await this.executor.decideAndAppend(tx, request) : await this.executor.execute(request);
     return result.state;
+  }
+
+  /** Every transaction names the platform's id of its customer (the spec's platformCustomerId), read once at creation. */
+  private async withPlatformCustomerId(terms: TransactionTerms, tx?: EntityManager): Promise<TransactionTerms> {
+    if (!terms.customerId || terms.platformCustomerId !== undefined) return terms;
+    const [row] = await queryRows<{ platform_customer_id: string | null }>(tx ?? this.dataSource, `SELECT platform_customer_id FROM customers WHERE customer_id = $1`, [terms.customerId]);
+    return { ...terms, platformCustomerId: row?.platform_customer_id ?? null };
   }
 
   async load(transactionId: string, tx?: EntityManager): Promise<TransactionState> {

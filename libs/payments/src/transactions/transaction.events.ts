@@ -28,6 +28,8 @@ export interface TransactionTerms {
   type: TransactionType;
   direction: TransactionDirection;
   customerId: string | null;
+  /** The platform's own id of the customer, from payments' customer directory at creation (absent in older events). */
+  platformCustomerId?: string | null;
   source: TransactionSource;
   destination: TransactionDestination;
   sentAmount: Amount;

@@ -10,7 +10,7 @@ export function toTransaction(s: ExistingTransaction): Transaction {
     status: s.status,
     direction: s.direction,
     customerId: s.customerId,
-    platformCustomerId: null,
+    platformCustomerId: s.platformCustomerId ?? null,
     source: s.source,
     destination: s.destination,
     sentAmount: money(s.sentAmount),
