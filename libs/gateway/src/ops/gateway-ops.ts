@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { AccountsRpc, IdentityRpc, QuotingRpc } from '@payments/contracts';
+import { AccountsRpc, IdentityRpc, PaymentsRpc, QuotingRpc, WebhooksRpc } from '@payments/contracts';
 import type { SqlExecutor } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { busCheck, createOpsHandlers, databaseCheck, ReadinessChecks } from '@payments/runtime';
@@ -13,6 +13,8 @@ export interface GatewayOpsOptions {
   identity: ServiceClient;
   accounts: ServiceClient;
   quoting: ServiceClient;
+  payments: ServiceClient;
+  webhooks: ServiceClient;
   /** The gateway's own database (idempotency records). */
   database: SqlExecutor;
   /** Checked only when the gateway subscribes to the bus. */
@@ -35,6 +37,8 @@ export function mountGatewayOps(app: INestApplication, options: GatewayOpsOption
     identity: () => options.identity.call(IdentityRpc.ping, {}),
     accounts: () => options.accounts.call(AccountsRpc.ping, {}),
     quoting: () => options.quoting.call(QuotingRpc.ping, {}),
+    payments: () => options.payments.call(PaymentsRpc.ping, {}),
+    webhooks: () => options.webhooks.call(WebhooksRpc.ping, {}),
   };
   const handlers = createOpsHandlers({ registry: options.metrics.registry, checks, checkTimeoutMs: options.checkTimeoutMs });
   for (const [path, handler] of Object.entries(handlers)) {
