@@ -11,6 +11,7 @@ import { documentsMigrations } from './documents/documents.migrations';
 import { PgDocumentStorage } from './documents/pg-document-storage';
 import { identityMigrations } from './identity.migrations';
 import { PlatformConfigView } from './platform-config/platform-config.entity';
+import { WebhookKeyStore } from './platform-config/webhook-keys';
 import { PlatformConfigService } from './platform-config/platform-config.service';
 import { webhookKeysMigrations } from './platform-config/webhook-keys.migrations';
 import { PlatformService } from './platform/platform.service';
@@ -95,7 +96,7 @@ export class Identity implements IdentityParts {
       log: options.log,
     });
     const hasher = new SecretHasher(options.secretHashKey);
-    const configs = new PlatformConfigService(host.executor, host.dataSource);
+    const configs = new PlatformConfigService(host.executor, host.dataSource, new WebhookKeyStore(options.secretHashKey));
     const tokens = new TokenService(host.dataSource, host.executor, hasher);
     const sender: ContactCodeSender = options.contactDeliveryUrl ? new HttpContactCodeSender(options.contactDeliveryUrl) : new UnconfiguredContactCodeSender();
     const documents = new DocumentService(host.dataSource, host.executor, new PgDocumentStorage(host.dataSource));

@@ -63,6 +63,12 @@ describe('webhook dispatcher (real HTTP receiver)', () => {
     // Another platform's keys do not verify it.
     const other = (await t.call('GET', '/config')).body;
     expect(verify('sha256', Buffer.from(test.body), createPublicKey(other.webhookPublicKey), Buffer.from(header.s, 'base64'))).toBe(false);
+    // At rest, the signing key and the secret are sealed: a database dump does not hold them in the clear.
+    const [stored] = await t.platform.identity.host.dataSource.query(`SELECT private_key_pem, secret FROM identity.webhook_keys WHERE platform_id = $1 AND mode = 'SANDBOX'`, [tenant.platformId]);
+    expect(stored.private_key_pem).toMatch(/^v1:/);
+    expect(stored.private_key_pem).not.toContain('PRIVATE KEY');
+    expect(stored.secret).toMatch(/^v1:/);
+    expect(stored.secret).not.toContain(config.webhookSecret.slice(6));
   });
 
   it('POST /sandbox/webhooks/test answers what the endpoint said; 400 without an endpoint; 404 in production', async () => {

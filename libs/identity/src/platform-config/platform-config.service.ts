@@ -6,7 +6,7 @@ import { platformConfigDecider } from './platform-config.decider';
 import { PlatformConfigFields } from './platform-config.events';
 import { PlatformConfigView, toPlatformConfig } from './platform-config.entity';
 import { projectPlatformConfig } from './platform-config.projection';
-import { webhookKeysOf } from './webhook-keys';
+import { WebhookKeyStore } from './webhook-keys';
 
 const CONFIG_NAMESPACE = '5b0f3a51-6f0c-4f43-9d1e-2f8b2a7d6c10';
 
@@ -25,6 +25,7 @@ export class PlatformConfigService {
   constructor(
     private readonly executor: CommandExecutor<EntityManager>,
     private readonly dataSource: DataSource,
+    private readonly webhookKeys: WebhookKeyStore,
   ) {}
 
   async initialize(tx: EntityManager, platformId: string, mode: Mode, now: string): Promise<void> {
@@ -41,7 +42,7 @@ export class PlatformConfigService {
   async get(tx: EntityManager, caller: CallerContext): Promise<PlatformConfig> {
     const view = await tx.getRepository(PlatformConfigView).findOneBy({ platformId: caller.platformId, mode: caller.mode });
     if (!view) throw new ApiError('NOT_FOUND', 'platform configuration not found');
-    const keys = await webhookKeysOf(tx, caller.platformId, caller.mode);
+    const keys = await this.webhookKeys.of(tx, caller.platformId, caller.mode);
     // The HMAC secret signs like a password: only credentials that may change the config see it.
     const secret = caller.permissions.includes('MANAGE') ? { webhookSecret: keys.secret } : {};
     return { ...toPlatformConfig(view), webhookPublicKey: keys.publicKeyPem, ...secret };
@@ -51,7 +52,7 @@ export class PlatformConfigService {
   async webhookSettings(tx: EntityManager, caller: CallerContext): Promise<WebhookSettings> {
     const view = await tx.getRepository(PlatformConfigView).findOneBy({ platformId: caller.platformId, mode: caller.mode });
     if (!view) throw new ApiError('NOT_FOUND', 'platform configuration not found');
-    const keys = await webhookKeysOf(tx, caller.platformId, caller.mode);
+    const keys = await this.webhookKeys.of(tx, caller.platformId, caller.mode);
     return {
       platformId: caller.platformId,
       mode: caller.mode,
