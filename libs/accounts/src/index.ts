@@ -6,3 +6,4 @@ export * from './ledger/ledger-commands';
 export * from './internal-accounts/internal-account.service';
 export * from './external-accounts/external-account.service';
 export * from './external-accounts/receiver-lookup';
+export * from './accounts.boot';

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { Accounts, startAccountsServer } from '@payments/accounts';
+import { Accounts, bootAccounts } from '@payments/accounts';
 import { Mode } from '@payments/contracts';
 import { Gateway, startGateway } from '@payments/gateway';
-import { Quoting, startQuotingServer } from '@payments/quoting';
-import { startWebhookDispatcherServer, Webhooks } from '@payments/webhooks';
-import { Payments, startPaymentsServer } from '@payments/payments';
+import { bootQuoting, Quoting } from '@payments/quoting';
+import { bootWebhookDispatcher, Webhooks } from '@payments/webhooks';
+import { bootPayments, Payments } from '@payments/payments';
 import { CreatedPlatform, Identity, IdentityServer, PlainCredential, startIdentityServer } from '@payments/identity';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
@@ -80,54 +80,15 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const identityServer: IdentityServer = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log, identityOps);
     stack.push(() => identityServer.stop());
 
-    const accounts = await Accounts.open({ databaseUrl, bus, topic: serviceTopic('accounts'), sandboxTimeScale: config.sandboxTimeScale, log, quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort, rpcTimeoutMs: config.rpcTimeoutMs } });
-    const accountsOps = { host: config.rpcHost, port: config.accountsOpsPort, bus };
-    const accountsServer = await startAccountsServer(accounts, { host: config.rpcHost, port: config.accountsRpcPort }, log, accountsOps);
+    // The same boot functions run each service alone in the cluster mode (apps/<service>/src/main.ts).
+    const deps = { databaseUrl, bus, log };
+    const { accounts, server: accountsServer } = await bootAccounts(config, deps);
     stack.push(() => accountsServer.stop());
-
-    const quoting = await Quoting.open({
-      databaseUrl,
-      bus,
-      topic: serviceTopic('quoting'),
-      sandboxTimeScale: config.sandboxTimeScale,
-      accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
-      rpcTimeoutMs: config.rpcTimeoutMs,
-      quotes: { quoteTtlMs: config.quoteTtlMs, scaChallengeTtlMs: config.scaChallengeTtlMs },
-      scaPasskey: config.scaPasskey,
-      log,
-    });
-    const quotingOps = { host: config.rpcHost, port: config.quotingOpsPort, bus };
-    const quotingServer = await startQuotingServer(quoting, { host: config.rpcHost, port: config.quotingRpcPort }, log, quotingOps);
+    const { quoting, server: quotingServer } = await bootQuoting(config, deps);
     stack.push(() => quotingServer.stop());
-
-    const payments = await Payments.open({
-      databaseUrl,
-      bus,
-      topic: serviceTopic('payments'),
-      sandboxTimeScale: config.sandboxTimeScale,
-      accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
-      quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
-      rpcTimeoutMs: config.rpcTimeoutMs,
-      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-      log,
-    });
-    const paymentsOps = { host: config.rpcHost, port: config.paymentsOpsPort, bus };
-    const paymentsServer = await startPaymentsServer(payments, { host: config.rpcHost, port: config.paymentsRpcPort }, log, paymentsOps);
+    const { payments, server: paymentsServer } = await bootPayments(config, deps);
     stack.push(() => paymentsServer.stop());
-
-    const webhooks = await Webhooks.open({
-      databaseUrl,
-      bus,
-      sandboxTimeScale: config.sandboxTimeScale,
-      identity: { host: config.identityRpcHost, port: config.identityRpcPort },
-      accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
-      rpcTimeoutMs: config.rpcTimeoutMs,
-      attemptTimeoutMs: config.webhookTimeoutMs,
-      backoffScale: config.webhookBackoffScale,
-      log,
-    });
-    const webhooksOps = { host: config.rpcHost, port: config.webhookDispatcherOpsPort, bus };
-    const webhooksServer = await startWebhookDispatcherServer(webhooks, { host: config.rpcHost, port: config.webhookDispatcherRpcPort }, log, webhooksOps);
+    const { webhooks, server: webhooksServer } = await bootWebhookDispatcher(config, deps);
     stack.push(() => webhooksServer.stop());
 
     const gateway = await startGateway({

@@ -5,3 +5,4 @@ export * from './rates/sandbox-rates';
 export * from './rates/fee-schedule';
 export * from './quotes/quote.service';
 export * from './sca';
+export * from './quoting.boot';

@@ -9,3 +9,4 @@ export * from './sql/keyset-page';
 export * from './sql/sql-where';
 export * from './service-server';
 export * from './rpc/service-client';
+export * from './cluster-service';

@@ -3,3 +3,4 @@ export * from './webhooks.server';
 export * from './webhooks.migrations';
 export * from './delivery/delivery-queue';
 export * from './signing/webhook-signature';
+export * from './webhooks.boot';

@@ -1,0 +1,18 @@
+import { serviceTopic } from '@payments/messaging';
+import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
+import { Accounts } from './accounts';
+import { startAccountsServer } from './accounts.server';
+
+/** Opens the accounts service from the configuration and serves its RPC and ops ports (cluster and embedded modes alike). */
+export async function bootAccounts(config: RuntimeConfig, deps: ServiceDeps): Promise<{ accounts: Accounts; server: ServiceServer; stop(): Promise<void> }> {
+  const accounts = await Accounts.open({
+    databaseUrl: deps.databaseUrl,
+    bus: deps.bus,
+    topic: serviceTopic('accounts'),
+    sandboxTimeScale: config.sandboxTimeScale,
+    quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort, rpcTimeoutMs: config.rpcTimeoutMs },
+    log: deps.log,
+  });
+  const server = await startAccountsServer(accounts, { host: config.rpcHost, port: config.accountsRpcPort }, deps.log, { host: config.rpcHost, port: config.accountsOpsPort, bus: deps.bus });
+  return { accounts, server, stop: () => server.stop() };
+}

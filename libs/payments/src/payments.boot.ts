@@ -1,0 +1,21 @@
+import { serviceTopic } from '@payments/messaging';
+import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
+import { Payments } from './payments';
+import { startPaymentsServer } from './payments.server';
+
+/** Opens the payments service from the configuration and serves its RPC and ops ports (cluster and embedded modes alike). */
+export async function bootPayments(config: RuntimeConfig, deps: ServiceDeps): Promise<{ payments: Payments; server: ServiceServer; stop(): Promise<void> }> {
+  const payments = await Payments.open({
+    databaseUrl: deps.databaseUrl,
+    bus: deps.bus,
+    topic: serviceTopic('payments'),
+    sandboxTimeScale: config.sandboxTimeScale,
+    accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
+    quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
+    rpcTimeoutMs: config.rpcTimeoutMs,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    log: deps.log,
+  });
+  const server = await startPaymentsServer(payments, { host: config.rpcHost, port: config.paymentsRpcPort }, deps.log, { host: config.rpcHost, port: config.paymentsOpsPort, bus: deps.bus });
+  return { payments, server, stop: () => server.stop() };
+}

@@ -1,0 +1,21 @@
+import { serviceTopic } from '@payments/messaging';
+import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
+import { Quoting } from './quoting';
+import { startQuotingServer } from './quoting.server';
+
+/** Opens the quoting service from the configuration and serves its RPC and ops ports (cluster and embedded modes alike). */
+export async function bootQuoting(config: RuntimeConfig, deps: ServiceDeps): Promise<{ quoting: Quoting; server: ServiceServer; stop(): Promise<void> }> {
+  const quoting = await Quoting.open({
+    databaseUrl: deps.databaseUrl,
+    bus: deps.bus,
+    topic: serviceTopic('quoting'),
+    sandboxTimeScale: config.sandboxTimeScale,
+    accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
+    rpcTimeoutMs: config.rpcTimeoutMs,
+    quotes: { quoteTtlMs: config.quoteTtlMs, scaChallengeTtlMs: config.scaChallengeTtlMs },
+    scaPasskey: config.scaPasskey,
+    log: deps.log,
+  });
+  const server = await startQuotingServer(quoting, { host: config.rpcHost, port: config.quotingRpcPort }, deps.log, { host: config.rpcHost, port: config.quotingOpsPort, bus: deps.bus });
+  return { quoting, server, stop: () => server.stop() };
+}
