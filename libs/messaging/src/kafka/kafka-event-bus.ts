@@ -45,11 +45,31 @@ export class KafkaEventBus implements EventBus {
     const missing = [...wanted].filter((t) => !existing.has(t));
     if (missing.length === 0) return;
     // Resolves false when another process created them first: fine, that is what we wanted.
-    await this.admin.createTopics({
-      waitForLeaders: true,
-      timeout: this.options.requestTimeoutMs,
-      topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: this.options.replicationFactor })),
-    });
+    await this.withMetadataRetry(() =>
+      this.admin.createTopics({
+        waitForLeaders: true,
+        timeout: this.options.requestTimeoutMs,
+        topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: this.options.replicationFactor })),
+      }),
+    );
+  }
+
+  /**
+   * A topic created a moment ago can be missing from a broker's metadata for a short while (UNKNOWN_TOPIC_OR_PARTITION,
+   * "does not host this topic-partition"), which kafkajs' leader wait does not retry: retry it, bounded.
+   */
+  private async withMetadataRetry<T>(attempt: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + this.options.requestTimeoutMs;
+    for (let delayMs = 100; ; delayMs = Math.min(delayMs * 2, 1_000)) {
+      try {
+        return await attempt();
+      } catch (error) {
+        const type = (error as { type?: string }).type;
+        if (type !== 'UNKNOWN_TOPIC_OR_PARTITION' && type !== 'LEADER_NOT_AVAILABLE') throw error;
+        if (Date.now() + delayMs > deadline) throw error;
+        await new Promise((r) => setTimeout(r, delayMs));
+      }
+    }
   }
 
   async subscribe(subscription: SubscriptionOptions): Promise<SubscriptionHandle> {
