@@ -36,7 +36,7 @@ describeIfKafka('cluster mode (one process per app, PostgreSQL and Kafka)', () =
       BOOTSTRAP_PRODUCTION_CLIENT_ID: `${sandbox.id}-prod`, BOOTSTRAP_PRODUCTION_CLIENT_SECRET: randomBytes(24).toString('hex'),
       SECRET_HASH_KEY: randomBytes(32).toString('hex'),
       SANDBOX_TIME_SCALE: '0.01',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     };
     for (const app of APPS) {
       const child = spawn(process.execPath, [mainOf(app)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -55,10 +55,14 @@ describeIfKafka('cluster mode (one process per app, PostgreSQL and Kafka)', () =
   it('serves a quote executed to COMPLETED across the processes, and every process stops on SIGTERM', async () => {
     const gateway = `http://127.0.0.1:${env.PORT}`;
     const logs = () => children.map((c) => `--- ${c.app} (exit ${c.child.exitCode})\n${c.output()}`).join('\n');
+    let last: unknown;
     const ready = await eventually(async () => {
-      const res = await http('GET', `${gateway}/readyz`).catch(() => undefined);
-      return res?.status === 200 ? res.body : undefined;
-    }, { timeoutMs: 60_000, what: `every app ready; output:\n${logs()}` });
+      const res = await http('GET', `${gateway}/readyz`).catch((e) => ({ status: 0, body: String(e) }));
+      last = res.body;
+      return res.status === 200 ? res.body : undefined;
+    }, { timeoutMs: 120_000, what: 'every app ready' }).catch((error) => {
+      throw new Error(`${error.message}; last /readyz: ${JSON.stringify(last)}; output:\n${logs()}`);
+    });
     expect(ready.checks).toEqual({ database: 'ok', bus: 'ok', identity: 'ok', accounts: 'ok', quoting: 'ok', payments: 'ok', webhooks: 'ok' });
 
     const base = `${gateway}/2025-10-13`;
@@ -79,5 +83,5 @@ describeIfKafka('cluster mode (one process per app, PostgreSQL and Kafka)', () =
 
     const codes = await Promise.all(children.map((c) => new Promise<number | null>((r) => (c.child.once('exit', (code) => r(code)), c.child.kill('SIGTERM')))));
     expect(codes).toEqual(APPS.map(() => 0));
-  }, 150_000);
+  }, 240_000);
 });

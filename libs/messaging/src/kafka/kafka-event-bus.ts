@@ -79,13 +79,16 @@ export class KafkaEventBus implements EventBus {
     // A consumer may start before the producing service ever published (payments before quoting, say): create the
     // topics (and their DLQs) so the subscription has partitions to join instead of failing on missing metadata.
     await this.ensureTopics(subscription.topics);
-    const handle = await KafkaSubscription.start({
-      kafka: this.kafka,
-      options: this.options,
-      subscription,
-      sendToDlq: (topic, message) => this.send(topic, [message]),
-      onStopped: (s) => this.subscriptions.delete(s),
-    });
+    // A start that fails disconnects its consumer, so a retry on a fresh topic's missing metadata starts clean.
+    const handle = await this.withMetadataRetry(() =>
+      KafkaSubscription.start({
+        kafka: this.kafka,
+        options: this.options,
+        subscription,
+        sendToDlq: (topic, message) => this.send(topic, [message]),
+        onStopped: (s) => this.subscriptions.delete(s),
+      }),
+    );
     this.subscriptions.add(handle);
     return handle;
   }
