@@ -10,3 +10,4 @@ export * from './sql/sql-where';
 export * from './service-server';
 export * from './rpc/service-client';
 export * from './cluster-service';
+export * from './await-arrival';

@@ -18,7 +18,7 @@ import {
   UntrustChallenge,
 } from '@payments/contracts';
 import { CommandExecutor, CommandRequest, EventMetadata, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
-import { keysetBodyPage, SqlWhere } from '@payments/runtime';
+import { awaitArrival, keysetBodyPage, SqlWhere } from '@payments/runtime';
 import { ExternalAccountCommand, externalAccountDecider } from './external-account.decider';
 import { ExternalAccountEvent } from './external-account.events';
 import { projectExternalAccount } from './external-account.projection';
@@ -210,17 +210,14 @@ export class ExternalAccountService {
    */
   private async knownCustomer(caller: Scope, customerId: string, waitMs: number): Promise<KnownCustomer | undefined> {
     if (!isCustomerId(customerId)) return undefined;
-    const deadline = Date.now() + waitMs;
-    for (;;) {
+    return awaitArrival(async () => {
       const rows = await queryRows<KnownCustomer & { deleted_at: Date | null }>(
         this.dataSource,
         `SELECT customer_type, deleted_at FROM known_customers WHERE customer_id = $1 AND platform_id = $2 AND mode = $3`,
         [customerId, caller.platformId, caller.mode],
       );
-      if (rows[0]) return rows[0].deleted_at ? undefined : rows[0];
-      if (Date.now() >= deadline) return undefined;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+      return rows[0] ? (rows[0].deleted_at ? null : rows[0]) : undefined;
+    }, waitMs);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ApiError, Mode } from '@payments/contracts';
 import { EventEnvelope, queryRows } from '@payments/eventsourcing';
+import { awaitArrival } from '@payments/runtime';
 
 type Scope = { platformId: string; mode: Mode };
 
@@ -85,14 +86,11 @@ export class CustomerDirectory {
     return found;
   }
 
-  private async waitFor(query: () => Promise<CustomerRow[]>, anyRowIsFinal = false): Promise<KnownCustomer | undefined> {
-    const deadline = Date.now() + this.arrivalWaitMs;
-    for (;;) {
+  private waitFor(query: () => Promise<CustomerRow[]>, anyRowIsFinal = false): Promise<KnownCustomer | undefined> {
+    return awaitArrival(async () => {
       const [row] = await query();
       if (row && !row.deleted) return toCustomer(row);
-      if (row && anyRowIsFinal) return undefined;
-      if (Date.now() >= deadline) return undefined;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+      return row && anyRowIsFinal ? null : undefined;
+    }, this.arrivalWaitMs);
   }
 }

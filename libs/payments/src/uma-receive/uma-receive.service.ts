@@ -9,6 +9,7 @@ import type { TransactionSaga } from '../saga/transaction-saga';
 import type { TransactionTerms } from '../transactions/transaction.events';
 import { toTransaction } from '../transactions/transaction.view';
 import type { Peers } from '../rpc/peers';
+import { awaitArrival } from '@payments/runtime';
 
 const invalid = (code: 'INVALID_INPUT' | 'INVALID_UMA_ADDRESS' | 'INVALID_CURRENCY', field: string, message: string) => new ApiError(code, `${field}: ${message}`, { errors: [{ field, message }] });
 
@@ -84,12 +85,9 @@ export class UmaReceiveService {
     const refused = () => invalid('INVALID_CURRENCY', 'receivingCurrencyCode', `the receiver has no ${currency} internal account`);
     if (!findCurrency(currency)) throw refused();
     // A currency the customer holds may still be opening (accounts opens it from identity's event): wait briefly.
-    const deadline = Date.now() + (receiver.currencies.includes(currency) ? this.accountArrivalWaitMs : 0);
-    for (;;) {
-      const account = await this.accounts.customerInternalAccount(caller, receiver.customerId, currency);
-      if (account) return account.id;
-      if (Date.now() >= deadline) throw refused();
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const waitMs = receiver.currencies.includes(currency) ? this.accountArrivalWaitMs : 0;
+    const account = await awaitArrival(() => this.accounts.customerInternalAccount(caller, receiver.customerId, currency), waitMs);
+    if (!account) throw refused();
+    return account.id;
   }
 }

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ApiError, isScaRegion, Mode } from '@payments/contracts';
 import { EventEnvelope, queryRows } from '@payments/eventsourcing';
+import { awaitArrival } from '@payments/runtime';
 
 /** What quoting knows of a customer (identity owns customers; this is its copy from the bus). */
 export interface KnownCustomer {
@@ -42,20 +43,20 @@ export class CustomerDirectory {
 
   /** The customer of this platform and mode, or ApiError NOT_FOUND (unknown, another tenant's or deleted). */
   async get(scope: { platformId: string; mode: Mode }, customerId: string, field = 'customerId'): Promise<KnownCustomer> {
-    const deadline = Date.now() + this.arrivalWaitMs;
-    for (;;) {
-      // By id alone: another tenant's customer is known at once (404 without waiting), never shown.
-      const [row] = await queryRows<{ platform_id: string; mode: Mode; region: string | null; currencies: string[]; deleted: boolean }>(
-        this.dataSource,
-        `SELECT platform_id, mode, region, currencies, deleted FROM customers WHERE customer_id = $1`,
-        [customerId],
-      );
-      const ours = row && row.platform_id === scope.platformId && row.mode === scope.mode;
-      if (ours && !row.deleted) return { customerId, region: row.region, currencies: row.currencies, scaRequired: isScaRegion(row.region) };
-      if (row || Date.now() >= deadline || !/^Customer:[0-9a-f-]{36}$/.test(customerId)) {
-        throw new ApiError('NOT_FOUND', 'customer not found', { errors: [{ field, message: 'no such customer' }] });
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const found = !/^Customer:[0-9a-f-]{36}$/.test(customerId)
+      ? undefined
+      : await awaitArrival(async () => {
+          // By id alone: another tenant's customer is known at once (404 without waiting), never shown.
+          const [row] = await queryRows<{ platform_id: string; mode: Mode; region: string | null; currencies: string[]; deleted: boolean }>(
+            this.dataSource,
+            `SELECT platform_id, mode, region, currencies, deleted FROM customers WHERE customer_id = $1`,
+            [customerId],
+          );
+          if (!row) return undefined;
+          const ours = row.platform_id === scope.platformId && row.mode === scope.mode;
+          return ours && !row.deleted ? { customerId, region: row.region, currencies: row.currencies, scaRequired: isScaRegion(row.region) } : null;
+        }, this.arrivalWaitMs);
+    if (!found) throw new ApiError('NOT_FOUND', 'customer not found', { errors: [{ field, message: 'no such customer' }] });
+    return found;
   }
 }

@@ -14,6 +14,7 @@ import { QuoteParties, QuotePartiesResolver } from './quote-parties';
 import { projectQuote } from './quote.projection';
 import { ExistingQuote, QuoteState } from './quote.state';
 import { toQuote } from './quote.view';
+import { awaitArrival } from '@payments/runtime';
 
 export const QUOTE_EXPIRY_TIMER = 'quoting.quote.expire';
 
@@ -183,8 +184,7 @@ export class QuoteService {
    * and its own fees on the sending currency (PlatformConfig.feeConfigs).
    */
   private async platformTerms(caller: CallerContext, sending: string, receiving: string): Promise<{ limits: { sending: AmountRange; receiving?: AmountRange }; fees: PlatformFees }> {
-    const deadline = Date.now() + this.options.configArrivalWaitMs;
-    for (;;) {
+    const terms = await awaitArrival(async () => {
       const rows = await queryRows<{ configs: CurrencyLimits[]; fee_configs: PlatformFeeConfig[] }>(
         this.dataSource,
         `SELECT configs, fee_configs FROM platform_currency_configs WHERE platform_id = $1 AND mode = $2`,
@@ -197,11 +197,10 @@ export class QuoteService {
       };
       const sendingRange = range(sending);
       if (sendingRange) return { limits: { sending: sendingRange, receiving: range(receiving) }, fees: platformFeesFor(rows[0].fee_configs, sending) };
-      if (rows.length > 0 || Date.now() >= deadline) {
-        throw new ApiError('INVALID_CURRENCY', `${sending} is not a configured currency of the platform`, { errors: [{ field: 'source', message: `the platform config has no ${sending} limits` }] });
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+      return rows.length > 0 ? null : undefined; // the config is here and lacks the currency: waiting cannot help
+    }, this.options.configArrivalWaitMs);
+    if (!terms) throw new ApiError('INVALID_CURRENCY', `${sending} is not a configured currency of the platform`, { errors: [{ field: 'source', message: `the platform config has no ${sending} limits` }] });
+    return terms;
   }
 }
 
