@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
-import { Accounts, checkLedger } from '@payments/accounts';
-import { Identity } from '@payments/identity';
+import { Accounts, accountsEventToPublic, checkLedger } from '@payments/accounts';
+import { Identity, redactSecrets } from '@payments/identity';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { loadConfig, loadSecretHashKey, openServiceDatabase, RuntimeConfig } from '@payments/runtime';
 import { DeliveryQueue, webhooksMigrations } from '@payments/webhooks';
-import { asTransactional, eventsourcingMigrations, runMigrations } from '@payments/eventsourcing';
+import { asTransactional, EventEnvelope, eventsourcingMigrations, PostgresEventStore, reconcileRelay, runMigrations } from '@payments/eventsourcing';
 
 const USAGE = `usage: npm run admin -- <command> [options]
 
@@ -20,14 +20,25 @@ commands:
   webhooks:dead-letters         list webhooks that were given up on (newest first, at most 100) as JSON
   webhooks:redeliver --id ID | --all
                                 put one dead letter (or all) back in the delivery queue with a fresh 7-day window
+  events:reconcile [--dry-run]  find committed events of every service that never reached its bus topic (relays
+                                before the log-cursor fix could skip some) and publish them; prints a report as JSON.
+                                Safe to run while the platform runs: consumers' inboxes drop what arrives twice
 `;
+
+/** Every service whose events table is relayed to a topic, with the relay's public form. */
+const RELAYED_SERVICES: { service: string; toPublic?: (e: EventEnvelope) => EventEnvelope }[] = [
+  { service: 'identity', toPublic: redactSecrets },
+  { service: 'accounts', toPublic: accountsEventToPublic },
+  { service: 'quoting' },
+  { service: 'payments' },
+];
 
 /** Operator CLI. Works on DATABASE_URL, or on the embedded database of `npm start` (running or not). */
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { name: { type: 'string' }, help: { type: 'boolean' }, id: { type: 'string' }, all: { type: 'boolean' } } });
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { name: { type: 'string' }, help: { type: 'boolean' }, id: { type: 'string' }, all: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } });
   if (values.help || positionals.length !== 1) return usage(values.help ? 0 : 2);
   const command = positionals[0];
-  if (command !== 'platform:create' && command !== 'ledger:check' && !command.startsWith('webhooks:')) return usage(2, `unknown command ${command}`);
+  if (!['platform:create', 'ledger:check', 'events:reconcile'].includes(command) && !command.startsWith('webhooks:')) return usage(2, `unknown command ${command}`);
   if (command === 'webhooks:redeliver' && !values.id === !values.all) return usage(2, 'webhooks:redeliver needs --id ID or --all');
   if (command === 'platform:create' && !values.name?.trim()) return usage(2, 'platform:create needs --name NAME');
 
@@ -36,6 +47,7 @@ async function main(argv: string[]): Promise<number> {
   const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: url, clientId: 'admin', namespace: config.busNamespace });
   try {
     if (command === 'ledger:check') return await ledgerCheck(url, bus, config);
+    if (command === 'events:reconcile') return await reconcileEvents(url, bus, values['dry-run'] === true);
     if (command.startsWith('webhooks:')) return await webhooks(url, command, values);
     const identity = await Identity.open({
       databaseUrl: url,
@@ -65,6 +77,27 @@ async function ledgerCheck(url: string, bus: EventBus, config: RuntimeConfig): P
   } finally {
     await accounts.host.stop();
   }
+}
+
+/** events:reconcile: each service's log against its topic; what never arrived is published (unless --dry-run). */
+async function reconcileEvents(url: string, bus: EventBus, dryRun: boolean): Promise<number> {
+  const reports = [];
+  for (const { service, toPublic } of RELAYED_SERVICES) {
+    const dataSource = await openServiceDatabase({ url, schema: service, poolSizeMax: 2 });
+    try {
+      const [{ present }] = await dataSource.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [`${service}.events`]);
+      if (!present) continue; // that service never ran on this database
+      const topic = serviceTopic(service);
+      const publishedIds = await bus.publishedEventIds(topic);
+      const report = await reconcileRelay({ db: dataSource, store: new PostgresEventStore(service), topic, publishedIds, toPublic, publisher: dryRun ? undefined : bus });
+      reports.push({ service, ...report });
+    } finally {
+      await dataSource.destroy();
+    }
+  }
+  process.stdout.write(`${JSON.stringify({ dryRun, services: reports }, null, 2)}
+`);
+  return 0;
 }
 
 /** Dead letters of the webhook dispatcher: listed, or requeued (a running dispatcher picks them up at its next poll). */

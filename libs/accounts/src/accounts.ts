@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { TimerHandler, withoutKeys } from '@payments/eventsourcing';
+import { EventEnvelope, TimerHandler, withoutKeys } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { BackgroundWork, ServiceHost, subscriptionWork } from '@payments/runtime';
 import { accountsMigrations } from './accounts.migrations';
@@ -14,6 +14,12 @@ import { RateSource, SameCurrencyRateSource } from './external-accounts/receiver
 import { QuotingRateSource } from './external-accounts/quoting-rate-source';
 
 export const ACCOUNTS_SERVICE = 'accounts';
+
+/** The relay's public form: beneficiary document numbers are write-only, kept in the log, never on the bus. */
+export const accountsEventToPublic = (envelope: EventEnvelope): EventEnvelope => ({
+  ...envelope,
+  data: withoutKeys(envelope.data as Record<string, unknown>, ['documentNumber']),
+});
 
 export interface AccountsOptions {
   databaseUrl: string;
@@ -53,8 +59,7 @@ export class Accounts {
     // Filled below once the services exist; the timer poller only starts later, with host.start().
     const timerHandlers: Record<string, TimerHandler<EntityManager>> = {};
     const host = await ServiceHost.open({
-      // Beneficiary document numbers are write-only: kept in the log, never on the bus.
-      toPublic: (envelope) => ({ ...envelope, data: withoutKeys(envelope.data as Record<string, unknown>, ['documentNumber']) }),
+      toPublic: accountsEventToPublic,
       name: ACCOUNTS_SERVICE,
       databaseUrl: options.databaseUrl,
       bus: options.bus,

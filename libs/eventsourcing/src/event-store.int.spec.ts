@@ -4,6 +4,7 @@ import { asTransactional } from './typeorm';
 import { CommandExecutor } from './command-executor';
 import { Decider, DomainError } from './decider';
 import { PostgresEventStore, RecordedEvent, WrongExpectedVersionError } from './event-store';
+import { LOG_START } from './log-reader';
 
 type CounterEvent = { type: 'Incremented.v1'; data: { by: number } };
 type CounterCommand = { type: 'Increment'; by: number; max: number };
@@ -136,14 +137,14 @@ describe('PostgresEventStore (real PostgreSQL)', () => {
       return c;
     }));
     const seen: string[] = [];
-    let checkpoint = '0';
+    let checkpoint = LOG_START;
     let writing = true;
     const reader = (async () => {
       // A tight subscriber loop: advance the checkpoint to the last position it saw, as a relay does.
       while (writing || seen.length < writers * 2) {
-        const batch = await store.readAll(db.dataSource, checkpoint, 1000);
+        const { events: batch, next } = await store.readAll(db.dataSource, checkpoint, 1000);
         for (const e of batch) seen.push(e.eventId);
-        if (batch.length > 0) checkpoint = batch[batch.length - 1].globalPosition;
+        checkpoint = next;
         if (!writing && batch.length === 0) break;
         await new Promise((r) => setTimeout(r, 2));
       }

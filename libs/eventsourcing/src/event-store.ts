@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { DomainError, DomainEvent } from './decider';
 import { EventEnvelope, EventMetadata } from './envelope';
-import { readLogAfter } from './log-reader';
+import { cursorOf, LogCursor, readLogAfter } from './log-reader';
 import { ident, queryRows, SqlExecutor } from './sql';
 
 /** A committed event as read back from the store: the bus envelope with a typed payload. */
@@ -28,8 +28,14 @@ export interface EventStore {
   /** The stream's events in version order; from `fromVersion` (1-based, inclusive) when given. */
   readStream(db: SqlExecutor, streamId: string, fromVersion?: number): Promise<RecordedEvent[]>;
   append(db: SqlExecutor, streamId: string, expected: ExpectedVersion, events: readonly DomainEvent[], options?: AppendOptions): Promise<RecordedEvent[]>;
-  /** The global log after a position, committed events only, in position order (see log-reader.ts). */
-  readAll(db: SqlExecutor, afterPosition: string, limit: number): Promise<RecordedEvent[]>;
+  /** The global log after a cursor, committed events only, in cursor order (see log-reader.ts). */
+  readAll(db: SqlExecutor, after: LogCursor, limit: number): Promise<LogBatch>;
+}
+
+/** Events read from the global log and the cursor past the last of them (`after` itself when there were none). */
+export interface LogBatch {
+  events: RecordedEvent[];
+  next: LogCursor;
 }
 
 interface EventRow {
@@ -97,9 +103,9 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async readAll(db: SqlExecutor, afterPosition: string, limit: number): Promise<RecordedEvent[]> {
-    const rows = await readLogAfter<EventRow>(db, { schema: this.schema, table: 'events', positionColumn: 'global_position' }, afterPosition, limit);
-    return rows.map(toRecorded);
+  async readAll(db: SqlExecutor, after: LogCursor, limit: number): Promise<LogBatch> {
+    const rows = await readLogAfter<EventRow>(db, { schema: this.schema, table: 'events', positionColumn: 'global_position' }, after, limit);
+    return { events: rows.map(toRecorded), next: rows.length > 0 ? cursorOf(rows[rows.length - 1], 'global_position') : after };
   }
 
   private async currentVersion(db: SqlExecutor, streamId: string): Promise<number> {

@@ -1,3 +1,4 @@
+import { legacyCheckpointCursorSql } from './log-reader';
 import { MigrationSet } from './migrations';
 
 /** Tables every service schema gets: the event store (also the outbox), checkpoints, inbox and durable timers. */
@@ -45,6 +46,39 @@ export const eventsourcingMigrations: MigrationSet = {
           created_at timestamptz NOT NULL DEFAULT now()
         );
         CREATE INDEX timers_due_idx ON {{schema}}.timers (due_at) WHERE fired_at IS NULL;
+      `,
+    },
+    {
+      // Readers order and checkpoint by (transaction_id, position): see log-reader.ts. Existing checkpoints move to
+      // a cursor before anything the position-only reader may have skipped, so the relay republishes those events.
+      version: 2,
+      name: 'log_cursor_checkpoints',
+      sql: `
+        CREATE INDEX events_log_order_idx ON {{schema}}.events (transaction_id, global_position);
+        ALTER TABLE {{schema}}.checkpoints ADD COLUMN transaction_id xid8 NOT NULL DEFAULT '0';
+        UPDATE {{schema}}.checkpoints c
+           SET transaction_id = coalesce(${legacyCheckpointCursorSql('{{schema}}.events', 'global_position', 'c.position')}, '0'::xid8),
+               position = 0
+         WHERE c.position > 0;
+      `,
+    },
+    {
+      // What a service did for a client's Idempotency-Key, claimed in the transaction of the effect's first event
+      // (idempotency-claims.ts): a retry after a crash finds the original resource instead of making a second one.
+      version: 3,
+      name: 'idempotency_claims',
+      sql: `
+        CREATE TABLE {{schema}}.idempotency_claims (
+          platform_id text NOT NULL,
+          mode text NOT NULL,
+          idempotency_key text NOT NULL,
+          request_hash text NOT NULL,
+          operation text NOT NULL,
+          resource_id text NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (platform_id, mode, idempotency_key)
+        );
+        CREATE INDEX idempotency_claims_created_idx ON {{schema}}.idempotency_claims (created_at);
       `,
     },
   ],

@@ -15,3 +15,4 @@ export * from './pg-notification-listener';
 export * from './typeorm';
 export * from './given';
 export * from './redact';
+export * from './relay-reconcile';

@@ -3,6 +3,10 @@ import { eventsourcingMigrations } from './eventsourcing.migrations';
 import { MigrationSet, runMigrations } from './migrations';
 import { asTransactional } from './typeorm';
 import { PostgresEventStore } from './event-store';
+import { Client } from 'pg';
+import { createTestDatabase } from '@payments/testing';
+import { DataSource } from 'typeorm';
+import { OutboxRelay } from './outbox-relay';
 
 const v2: MigrationSet = {
   module: 'widgets',
@@ -41,5 +45,41 @@ describe('numbered migrations (real PostgreSQL)', () => {
   it('refuses a set with a gap in its numbering', async () => {
     const gap: MigrationSet = { module: 'gap', migrations: [{ version: 2, name: 'x', sql: 'SELECT 1' }] };
     await expect(runMigrations(asTransactional(db.dataSource), 'svc', [gap])).rejects.toThrow(/numbered 1..n/);
+  });
+
+  it('moves a checkpoint of the position-only reader before the events it skipped, so the relay publishes them', async () => {
+    const database = await createTestDatabase();
+    const ds = new DataSource({ type: 'postgres', url: database.url });
+    await ds.initialize();
+    const [older, younger] = [new Client({ connectionString: database.url }), new Client({ connectionString: database.url })];
+    try {
+      const legacy: MigrationSet = { module: 'eventsourcing', migrations: eventsourcingMigrations.migrations.slice(0, 1) };
+      await runMigrations(asTransactional(ds), 'svc', [legacy]);
+      const store = new PostgresEventStore('svc');
+      await Promise.all([older.connect(), younger.connect()]);
+      await store.append(ds, 'Before:1', 'no_stream', [{ type: 'Happened.v1', data: { tag: 'before' } }]);
+      // The older transaction takes its xid first but inserts after the younger one, and commits first.
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      await younger.query('BEGIN');
+      await store.append(younger, 'Young:1', 'no_stream', [{ type: 'Happened.v1', data: { tag: 'skipped' } }]);
+      await store.append(older, 'Old:1', 'no_stream', [{ type: 'Happened.v1', data: { tag: 'published' } }]);
+      await older.query('COMMIT');
+      await younger.query('COMMIT');
+      // What the position-only relay stored: the highest position it published ('published'), past 'skipped'.
+      await ds.query(`INSERT INTO svc.checkpoints (name, position) SELECT 'outbox-relay', max(global_position) FROM svc.events`);
+      await store.append(ds, 'After:1', 'no_stream', [{ type: 'Happened.v1', data: { tag: 'after' } }]);
+
+      expect(await runMigrations(asTransactional(ds), 'svc', [eventsourcingMigrations])).toContain('eventsourcing:0002_log_cursor_checkpoints');
+      const published: string[] = [];
+      const relay = new OutboxRelay({ db: ds, schema: 'svc', store, topic: 't', publisher: { publish: async (_t, events) => void published.push(...events.map((e) => (e.data as { tag: string }).tag)) } });
+      while ((await relay.runOnce()) > 0);
+      expect(published).toEqual(expect.arrayContaining(['skipped', 'after']));
+      expect(published).not.toContain('before');
+    } finally {
+      await Promise.all([older.end(), younger.end()]);
+      await ds.destroy();
+      await database.drop();
+    }
   });
 });

@@ -39,12 +39,12 @@ export class OutboxRelay {
   async runOnce(): Promise<number> {
     const { db, schema, store, publisher, topic } = this.options;
     const after = await loadCheckpoint(db, schema, this.name);
-    const batch = await store.readAll(db, after, this.options.batchSizeMax ?? 500);
-    if (batch.length === 0) return 0;
-    await publisher.publish(topic, this.options.toPublic ? batch.map(this.options.toPublic) : batch);
-    if (this.options.afterPublish) await this.options.afterPublish(batch.length);
-    await storeCheckpoint(db, schema, this.name, batch[batch.length - 1].globalPosition);
-    return batch.length;
+    const { events, next } = await store.readAll(db, after, this.options.batchSizeMax ?? 500);
+    if (events.length === 0) return 0;
+    await publisher.publish(topic, this.options.toPublic ? events.map(this.options.toPublic) : events);
+    if (this.options.afterPublish) await this.options.afterPublish(events.length);
+    await storeCheckpoint(db, schema, this.name, next);
+    return events.length;
   }
 
   start(): void {

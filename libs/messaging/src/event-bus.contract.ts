@@ -53,6 +53,15 @@ export function describeEventBusContract(name: string, factory: () => Promise<Ev
       await expect(bus.ping()).resolves.toBeUndefined();
     });
 
+    it('lists the event ids a topic holds (empty topic: none)', async () => {
+      const topic = await newTopic('published-ids');
+      expect(await bus.publishedEventIds(topic)).toEqual(new Set());
+      const keys = ['a', 'b', 'c', 'd'].map((k) => `Ids:${k}-${randomUUID()}`);
+      const envelopes = interleaved(keys, 12);
+      await bus.publish(topic, envelopes);
+      expect(await bus.publishedEventIds(topic)).toEqual(new Set(envelopes.map((e) => e.eventId)));
+    });
+
     it('delivers the messages of each key in publish order (3 keys x 50, interleaved)', async () => {
       const topic = await newTopic('order');
       const keys = ['a', 'b', 'c'].map((k) => `Order:${k}-${randomUUID()}`);

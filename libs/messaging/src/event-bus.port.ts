@@ -41,6 +41,11 @@ export interface EventBus extends EventPublisher {
    */
   ensureTopics(topics: readonly string[], partitions?: number): Promise<void>;
   subscribe(options: SubscriptionOptions): Promise<SubscriptionHandle>;
+  /**
+   * The event ids of every message the topic holds now, read from its beginning (operator use: finding committed
+   * events a relay never published). Costs a full read of the topic.
+   */
+  publishedEventIds(topic: string): Promise<Set<string>>;
   /** Checks the transport is reachable (readiness probes). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -20,6 +20,7 @@ export function namespacedEventBus(bus: EventBus, namespace: string): EventBus {
         topics: options.topics.map(outward),
         handler: (envelope, context) => options.handler(envelope, { ...context, topic: inward(context.topic) }),
       }),
+    publishedEventIds: (topic) => bus.publishedEventIds(outward(topic)),
     ping: () => bus.ping(),
     close: () => bus.close(),
   };

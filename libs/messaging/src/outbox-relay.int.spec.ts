@@ -1,4 +1,4 @@
-import { EventEnvelope, eventsourcingMigrations, OutboxRelay, PostgresEventStore, runMigrations } from '@payments/eventsourcing';
+import { EventEnvelope, eventsourcingMigrations, LOG_START, OutboxRelay, PostgresEventStore, runMigrations } from '@payments/eventsourcing';
 import { createTestDatabase, eventually, kafkaBrokersForTests, TestDatabase } from '@payments/testing';
 import { Pool } from 'pg';
 import { pgTransactional } from './embedded/pg-transactional';
@@ -40,7 +40,7 @@ describe.each(adapters)('outbox relay crash between publish and checkpoint (%s)'
     for (let s = 0; s < 5; s++) {
       for (let v = 0; v < 6; v++) await store.append(pool, `Stream:${s}`, v, [{ type: 'Happened.v1', data: { s, v } }], { platformId: 'Platform:p' });
     }
-    const written = await store.readAll(pool, '0', 1000);
+    const { events: written } = await store.readAll(pool, LOG_START, 1000);
     expect(written).toHaveLength(30);
 
     const deliveries: EventEnvelope[] = [];

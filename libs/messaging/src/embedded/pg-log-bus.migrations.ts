@@ -1,4 +1,4 @@
-import type { MigrationSet } from '@payments/eventsourcing';
+import { legacyCheckpointCursorSql, type MigrationSet } from '@payments/eventsourcing';
 
 /**
  * Tables of the embedded bus, in their own schema (default `bus`). `messages` is an append-only log read by
@@ -29,6 +29,21 @@ export const pgLogBusMigrations: MigrationSet = {
           updated_at timestamptz NOT NULL DEFAULT now(),
           PRIMARY KEY (group_name, topic)
         );
+      `,
+    },
+    {
+      // Consumers read and store positions in (transaction_id, position) order (log-reader.ts of eventsourcing);
+      // stored positions move to a cursor before anything the position-only reader may have skipped.
+      version: 2,
+      name: 'log_cursor_positions',
+      sql: `
+        CREATE INDEX messages_topic_log_order_idx ON {{schema}}.messages (topic, transaction_id, position);
+        DROP INDEX {{schema}}.messages_topic_position_idx;
+        ALTER TABLE {{schema}}.consumer_positions ADD COLUMN transaction_id xid8 NOT NULL DEFAULT '0';
+        UPDATE {{schema}}.consumer_positions p
+           SET transaction_id = coalesce(${legacyCheckpointCursorSql('{{schema}}.messages', 'position', 'p.position', 'AND topic = p.topic')}, '0'::xid8),
+               position = 0
+         WHERE p.position > 0;
       `,
     },
   ],

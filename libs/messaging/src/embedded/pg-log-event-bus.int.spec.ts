@@ -32,7 +32,7 @@ describe('PgLogEventBus', () => {
     const pool = new Pool({ connectionString: database.url, max: 2 });
     try {
       const schema = `bus_mig_${uniqueSuffix()}`;
-      expect(await runMigrations(pgTransactional(pool), schema, [pgLogBusMigrations])).toEqual(['messaging:0001_pg_log_bus']);
+      expect(await runMigrations(pgTransactional(pool), schema, [pgLogBusMigrations])).toEqual(['messaging:0001_pg_log_bus', 'messaging:0002_log_cursor_positions']);
       expect(await runMigrations(pgTransactional(pool), schema, [pgLogBusMigrations])).toEqual([]);
     } finally {
       await pool.end();

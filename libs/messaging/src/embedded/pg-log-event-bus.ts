@@ -1,4 +1,4 @@
-import { EventEnvelope, PgNotificationListener, runMigrations } from '@payments/eventsourcing';
+import { EventEnvelope, ident, PgNotificationListener, runMigrations } from '@payments/eventsourcing';
 import { Pool } from 'pg';
 import { BusLog, errorsOnlyLog } from '../bus-log';
 import { envelopeHeaders } from '../envelope-codec';
@@ -96,6 +96,12 @@ export class PgLogEventBus implements EventBus {
     const handle = new PgLogSubscription(this.settings, subscription, this.listener, (s) => this.subscriptions.delete(s));
     this.subscriptions.add(handle);
     return handle;
+  }
+
+  async publishedEventIds(topic: string): Promise<Set<string>> {
+    await this.migrate();
+    const { rows } = await this.pool.query<{ event_id: string }>(`SELECT event_id FROM ${ident(this.settings.schema)}.messages WHERE topic = $1`, [topic]);
+    return new Set(rows.map((r) => r.event_id));
   }
 
   async ping(): Promise<void> {

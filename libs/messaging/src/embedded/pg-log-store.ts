@@ -1,4 +1,4 @@
-import { ident, readLogAfter, SqlExecutor } from '@payments/eventsourcing';
+import { cursorOf, ident, LogCursor, LogRow, readLogAfter, SqlExecutor } from '@payments/eventsourcing';
 
 /** SQL of the embedded bus: appending to the log, reading it by the xmin rule, and the groups' positions. */
 export interface MessageRow {
@@ -42,31 +42,36 @@ export async function notifyTopic(tx: SqlExecutor, schema: string, topic: string
   await tx.query(`SELECT pg_notify($1, $2)`, [notifyChannelOf(schema), topic]);
 }
 
-export function readMessagesAfter(db: SqlExecutor, schema: string, topic: string, after: string, limit: number): Promise<MessageRow[]> {
-  return readLogAfter<MessageRow>(db, { schema, table: 'messages', positionColumn: 'position' }, after, limit, 'AND topic = $3', [topic]);
+export function readMessagesAfter(db: SqlExecutor, schema: string, topic: string, after: LogCursor, limit: number): Promise<LogRow<MessageRow>[]> {
+  return readLogAfter<MessageRow>(db, { schema, table: 'messages', positionColumn: 'position' }, after, limit, 'AND topic = $4', [topic]);
 }
 
-/** The group's position in the topic; a new group starts at 0, or at the current end when not fromBeginning. */
-export async function loadPosition(db: SqlExecutor, schema: string, group: string, topic: string, fromBeginning: boolean): Promise<string> {
+export const messageCursor = (row: LogRow<MessageRow>): LogCursor => cursorOf(row, 'position');
+
+/**
+ * The group's cursor in the topic; a new group starts at the beginning, or (not fromBeginning) after every
+ * transaction that has ended: what commits later is read, like a Kafka group starting at the latest offset.
+ */
+export async function loadPosition(db: SqlExecutor, schema: string, group: string, topic: string, fromBeginning: boolean): Promise<LogCursor> {
   const s = ident(schema);
   await db.query(
-    `INSERT INTO ${s}.consumer_positions (group_name, topic, position)
-     SELECT $1, $2, CASE WHEN $3 THEN 0 ELSE (SELECT coalesce(max(position), 0) FROM ${s}.messages WHERE topic = $2) END
+    `INSERT INTO ${s}.consumer_positions (group_name, topic, transaction_id, position)
+     SELECT $1, $2, CASE WHEN $3 THEN '0'::xid8 ELSE pg_snapshot_xmin(pg_current_snapshot()) END, 0
      ON CONFLICT (group_name, topic) DO NOTHING`,
     [group, topic, fromBeginning],
   );
-  const rows = await db.query(`SELECT position::text AS position FROM ${s}.consumer_positions WHERE group_name = $1 AND topic = $2`, [
-    group,
-    topic,
-  ]);
-  return rows[0].position as string;
+  const rows = await db.query(
+    `SELECT transaction_id::text AS "transactionId", position::text AS position FROM ${s}.consumer_positions WHERE group_name = $1 AND topic = $2`,
+    [group, topic],
+  );
+  return rows[0] as LogCursor;
 }
 
-/** Only forward: a position never moves back, even if two consumers ever raced (the advisory lock prevents it). */
-export async function savePosition(db: SqlExecutor, schema: string, group: string, topic: string, position: string): Promise<void> {
+/** Only forward: a cursor never moves back, even if two consumers ever raced (the advisory lock prevents it). */
+export async function savePosition(db: SqlExecutor, schema: string, group: string, topic: string, cursor: LogCursor): Promise<void> {
   await db.query(
-    `UPDATE ${ident(schema)}.consumer_positions SET position = $3, updated_at = now()
-      WHERE group_name = $1 AND topic = $2 AND position < $3`,
-    [group, topic, position],
+    `UPDATE ${ident(schema)}.consumer_positions SET transaction_id = $3::xid8, position = $4, updated_at = now()
+      WHERE group_name = $1 AND topic = $2 AND (transaction_id, position) < ($3::xid8, $4::bigint)`,
+    [group, topic, cursor.transactionId, cursor.position],
   );
 }

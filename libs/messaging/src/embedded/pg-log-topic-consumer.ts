@@ -5,7 +5,8 @@ import { BusLog, describeError } from '../bus-log';
 import { deadLetterHeaders, deliver, DeliveryOutcome, DeliveryPolicy } from '../delivery-policy';
 import { asEnvelope } from '../envelope-codec';
 import { dlqTopicOf, SubscriptionOptions } from '../event-bus.port';
-import { appendMessages, loadPosition, MessageRow, notifyTopic, readMessagesAfter, savePosition } from './pg-log-store';
+import type { LogCursor, LogRow } from '@payments/eventsourcing';
+import { appendMessages, loadPosition, messageCursor, MessageRow, notifyTopic, readMessagesAfter, savePosition } from './pg-log-store';
 import { inClientTransaction, sqlExecutorOf } from './pg-transactional';
 import { TopicWakeup } from './topic-wakeup';
 
@@ -90,7 +91,7 @@ async function consumeWhileLocked(session: Client, c: TopicConsumer): Promise<vo
     }
     // The position is stored once per batch, not per message: a crash repeats at most one batch, which the
     // consumers' inboxes already make harmless (at-least-once). A dead letter stores its own position atomically.
-    let handledUpTo: string | undefined;
+    let handledUpTo: LogCursor | undefined;
     let stopped = false;
     for (const row of rows) {
       const outcome = await deliverRow(row, c);
@@ -99,12 +100,12 @@ async function consumeWhileLocked(session: Client, c: TopicConsumer): Promise<vo
         stopped = true;
         break;
       }
-      if (outcome.kind === 'handled') handledUpTo = row.position;
+      if (outcome.kind === 'handled') handledUpTo = messageCursor(row);
       else {
         await deadLetter(session, c, row, outcome);
         handledUpTo = undefined;
       }
-      position = row.position;
+      position = messageCursor(row);
     }
     if (handledUpTo !== undefined) await savePosition(db, settings.schema, subscription.group, topic, handledUpTo);
     if (stopped) return;
@@ -126,7 +127,7 @@ function deliverRow(row: MessageRow, c: TopicConsumer): Promise<DeliveryOutcome>
 async function deadLetter(
   session: Client,
   c: TopicConsumer,
-  row: MessageRow,
+  row: LogRow<MessageRow>,
   outcome: Extract<DeliveryOutcome, { kind: 'dead-letter' }>,
 ): Promise<void> {
   const { schema } = c.settings;
@@ -134,7 +135,7 @@ async function deadLetter(
   const headers = { ...row.headers, ...deadLetterHeaders(source, outcome, new Date()) };
   await inClientTransaction(session, async (tx) => {
     await appendMessages(tx, schema, dlqTopicOf(row.topic), [{ key: row.key, eventId: row.event_id, envelope: row.envelope, headers }]);
-    await savePosition(tx, schema, c.subscription.group, row.topic, row.position);
+    await savePosition(tx, schema, c.subscription.group, row.topic, messageCursor(row));
     await notifyTopic(tx, schema, dlqTopicOf(row.topic));
   });
   c.settings.log('warn', 'message parked in the DLQ', { ...source, attempts: outcome.attempts, error: outcome.error });

@@ -9,7 +9,7 @@ import {
   resolveKafkaOptions,
   SEND_DEFAULTS,
 } from './kafka-options';
-import { toKafkaMessage } from './kafka-messages';
+import { headersAsStrings, toKafkaMessage } from './kafka-messages';
 import { KafkaSubscription } from './kafka-subscription';
 
 /** The event bus on Kafka (kafkajs 2.2.4): the cluster-mode adapter of DESIGN §5. */
@@ -91,6 +91,42 @@ export class KafkaEventBus implements EventBus {
     );
     this.subscriptions.add(handle);
     return handle;
+  }
+
+  /** A throw-away group reads every partition from its beginning up to the offsets it had when the call began. */
+  async publishedEventIds(topic: string): Promise<Set<string>> {
+    this.assertOpen();
+    await this.connectAdmin();
+    const ends = new Map((await this.admin.fetchTopicOffsets(topic)).map((p) => [p.partition, { low: BigInt(p.low), high: BigInt(p.high) }]));
+    const pending = new Set([...ends].filter(([, o]) => o.high > o.low).map(([partition]) => partition));
+    const ids = new Set<string>();
+    if (pending.size === 0) return ids;
+    const groupId = `${this.options.clientId}.published-ids.${Date.now()}.${Math.random().toString(36).slice(2)}`;
+    const consumer = this.kafka.consumer({ groupId, readUncommitted: false, allowAutoTopicCreation: false });
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: [topic], fromBeginning: true });
+      await new Promise<void>((resolve, reject) => {
+        const deadline = setTimeout(() => reject(new Error(`reading ${topic} took longer than ${this.options.requestTimeoutMs * 10} ms`)), this.options.requestTimeoutMs * 10);
+        consumer
+          .run({
+            eachMessage: async ({ partition, message }) => {
+              const eventId = headersAsStrings(message.headers).eventId;
+              if (eventId) ids.add(eventId);
+              if (BigInt(message.offset) + 1n >= ends.get(partition)!.high) pending.delete(partition);
+              if (pending.size === 0) {
+                clearTimeout(deadline);
+                resolve();
+              }
+            },
+          })
+          .catch(reject);
+      });
+    } finally {
+      await consumer.disconnect().catch(() => undefined);
+      await this.admin.deleteGroups([groupId]).catch(() => undefined);
+    }
+    return ids;
   }
 
   async ping(): Promise<void> {
