@@ -15,6 +15,8 @@ export interface CommandRequest<Tx, S, C, E extends DomainEvent> {
   platformId?: string | null;
   metadata?: EventMetadata;
   project?: Projection<Tx, S, E>;
+  /** Runs in the append's transaction when the command appended events: an Idempotency-Key claim (idempotency-claims.ts). */
+  claim?: (tx: Tx) => Promise<void>;
 }
 
 export interface CommandResult<S, E extends DomainEvent> {
@@ -61,6 +63,7 @@ export class CommandExecutor<Tx extends SqlExecutor> {
       platformId: request.platformId,
       metadata: request.metadata,
     })) as RecordedEvent<E>[];
+    if (request.claim) await request.claim(tx);
     const stateAfter = decision.reduce((s, e) => request.decider.evolve(s, e), state);
     if (request.project) await request.project(tx, appended, stateAfter);
     this.states.remember(request.streamId, request.decider, stateAfter, version + appended.length, appended[appended.length - 1].eventId);

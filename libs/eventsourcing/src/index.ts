@@ -16,3 +16,4 @@ export * from './typeorm';
 export * from './given';
 export * from './redact';
 export * from './relay-reconcile';
+export * from './idempotency-claims';

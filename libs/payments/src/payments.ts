@@ -65,7 +65,7 @@ export class Payments {
     );
     const saga = new TransactionSaga(host.dataSource, host.store, host.executor, host.timers, peers);
     Object.assign(timerHandlers, saga.timerHandlers());
-    const transfers = new TransferService(peers, saga, options.sandboxTimeScale);
+    const transfers = new TransferService(peers, saga, host.claims, options.sandboxTimeScale);
     const quoteExecution = new QuoteExecution(host.dataSource, PAYMENTS_SERVICE, saga, peers, options.sandboxTimeScale);
     // The RPC clients close after the subscription stops.
     const quoteEvents = subscriptionWork(() => quoteExecution.subscribe(options.bus), () => peers.close());

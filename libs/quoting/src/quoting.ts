@@ -78,7 +78,7 @@ export class Quoting {
     const customers = new CustomerDirectory(host.dataSource, quoteOptions.configArrivalWaitMs);
     const umaLookups = new UmaLookups(host.dataSource, rates, customers);
     const parties = new QuotePartiesResolver(accounts, customers, umaLookups);
-    const quotes = new QuoteService(host.dataSource, host.executor, host.timers, rates, accounts, customers, parties, scaFactors, quoteOptions);
+    const quotes = new QuoteService(host.dataSource, host.executor, host.timers, rates, accounts, customers, parties, scaFactors, quoteOptions, host.claims);
     const authorizer = new QuoteAuthorizer(quotes, scaFactors, accounts);
     Object.assign(timerHandlers, quotes.timerHandlers());
     const consumer = new QuotingIdentityEventsConsumer(host.dataSource, QUOTING_SERVICE);

@@ -11,3 +11,4 @@ export * from './service-server';
 export * from './rpc/service-client';
 export * from './cluster-service';
 export * from './await-arrival';
+export * from './idempotency-scope';

@@ -5,6 +5,7 @@ import {
   DurableTimers,
   EventEnvelope,
   eventsourcingMigrations,
+  IdempotencyClaims,
   MigrationSet,
   OutboxRelay,
   PgNotificationListener,
@@ -14,6 +15,9 @@ import {
 } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { openServiceDatabase } from './database';
+
+/** Claims outlive the gateway's response records (IDEMPOTENCY_TTL_HOURS, at least 24 h) by a day. */
+const IDEMPOTENCY_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface ServiceHostOptions {
   /** Service name: its schema and its topic `payments.<name>.events.v1`. */
@@ -39,7 +43,10 @@ export class ServiceHost {
   readonly executor: CommandExecutor<EntityManager>;
   readonly timers: DurableTimers<EntityManager>;
   readonly relay: OutboxRelay;
+  /** Idempotency-Keys claimed with the effects they caused (see IdempotencyClaims). */
+  readonly claims: IdempotencyClaims;
   private listener?: PgNotificationListener;
+  private purge?: NodeJS.Timeout;
 
   private constructor(
     readonly options: ServiceHostOptions,
@@ -50,6 +57,7 @@ export class ServiceHost {
     this.store = new PostgresEventStore(options.name);
     this.executor = new CommandExecutor(db, this.store);
     this.timers = new DurableTimers(db, options.name, { timeScale: options.sandboxTimeScale });
+    this.claims = new IdempotencyClaims(dataSource, options.name);
     this.relay = new OutboxRelay({
       db: dataSource,
       schema: options.name,
@@ -77,9 +85,12 @@ export class ServiceHost {
     );
     this.listener.on('', () => this.relay.nudge()); // appends NOTIFY with an empty payload
     await this.listener.start();
+    this.purge = setInterval(() => void this.claims.purge(IDEMPOTENCY_CLAIM_TTL_MS).catch((e) => this.options.log?.(`${this.options.name}: idempotency purge failed`, e)), 10 * 60_000);
+    this.purge.unref();
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.purge);
     await this.listener?.stop();
     await this.relay.stop();
     await this.timers.stop();

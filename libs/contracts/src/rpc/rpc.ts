@@ -12,6 +12,11 @@ export interface CallerContext {
   permissions: readonly Permission[];
   /** W3C trace context and a correlation id, carried into event metadata. */
   correlationId?: string;
+  /**
+   * The request's Idempotency-Key (set by the gateway on POSTs that carry one) and the hash of the request, so the
+   * service that owns the effect claims the key in the transaction of the effect (IdempotencyClaims).
+   */
+  idempotency?: { key: string; requestHash: string };
 }
 
 export interface RpcRequest<TBody = unknown> {

@@ -36,11 +36,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw new ApiError('INVALID_INPUT', 'Idempotency-Key must be 1-255 visible ASCII characters', { errors: [{ field: 'Idempotency-Key', message: 'invalid header' }] });
     }
     const scope: IdempotencyScope = { platformId: request.caller.platformId, mode: request.caller.mode, key };
-    const claim = await this.store.claim(scope, requestHash(request));
+    const hash = requestHash(request);
+    const claim = await this.store.claim(scope, hash);
     if (claim.outcome === 'mismatch') throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with a different request');
     if (claim.outcome === 'in-flight') throw new ApiError('IDEMPOTENCY_KEY_IN_USE', 'a request with this Idempotency-Key is still being processed');
     if (claim.outcome === 'replay') throw new ReplayedResponse(claim.status, claim.body);
 
+    // The service that owns the effect claims the key with it: a retry after a crash finds the original resource.
+    request.caller = { ...request.caller, idempotency: { key, requestHash: hash } };
     const successStatus: number = Reflect.getMetadata(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED;
     return next.handle().pipe(
       mergeMap((body) => from(this.store.complete(scope, successStatus, withoutSecrets(body)).then(() => body))),

@@ -44,7 +44,15 @@ export class TransactionSaga {
   }
 
   /** Appends a command (own transaction, or the caller's `tx`), projects and schedules the next step. */
-  async apply(transactionId: string, platformId: string, command: TransactionCommand, metadata: EventMetadata, tx?: EntityManager): Promise<TransactionState> {
+  async apply(
+    transactionId: string,
+    platformId: string,
+    command: TransactionCommand,
+    metadata: EventMetadata,
+    tx?: EntityManager,
+    /** An Idempotency-Key claim to commit with the first event (IdempotencyClaims). */
+    claim?: (tx: EntityManager) => Promise<void>,
+  ): Promise<TransactionState> {
     if (command.type === 'CreateTransaction') command = { ...command, terms: await this.withPlatformCustomerId(command.terms, tx) };
     const request: CommandRequest<EntityManager, TransactionState, TransactionCommand, TransactionEvent> = {
       decider: transactionDecider,
@@ -52,6 +60,7 @@ export class TransactionSaga {
       platformId,
       metadata,
       command,
+      claim,
       project: async (t, events, state) => {
         await projectTransaction(t, events, state);
         if (state.status !== 'NONE') await this.scheduleNext(t, state);

@@ -1,5 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { AccountCurrency, ApiError, CallerContext, ExternalAccount, Transaction, TransferInRequest, TransferOutRequest } from '@payments/contracts';
+import { ClaimInTransaction, IdempotencyClaims } from '@payments/eventsourcing';
+import { idempotencyScopeOf } from '@payments/runtime';
 import { Peers } from '../rpc/peers';
 import { transferInPlan, transferOutPlan } from '../saga/ledger-plan';
 import { RailScript, sandboxPayoutScript, sandboxPullScript } from '../saga/rail-script';
@@ -17,11 +19,39 @@ export class TransferService {
   constructor(
     private readonly peers: Peers,
     private readonly saga: TransactionSaga,
+    private readonly claims: IdempotencyClaims,
     private readonly timeScale: number,
   ) {}
 
-  async transferOut(caller: CallerContext, request: TransferOutRequest, now: string): Promise<Transaction> {
+  /**
+   * One transaction per Idempotency-Key: a retry (also after a crash) answers the first one as it is now. The hold
+   * is placed again before answering, as the first request would have (a no-op when it is already placed).
+   */
+  transferOut(caller: CallerContext, request: TransferOutRequest, now: string): Promise<Transaction> {
     this.assertRailAvailable(caller);
+    const transactionId = `Transaction:${uuidv7()}`;
+    return this.claims.run(
+      idempotencyScopeOf(caller),
+      'transfer-out',
+      transactionId,
+      (claim) => this.createTransferOut(caller, request, now, transactionId, claim),
+      async (transactionId) => this.view(await this.saga.holdNow(transactionId)),
+    );
+  }
+
+  transferIn(caller: CallerContext, request: TransferInRequest, now: string): Promise<Transaction> {
+    this.assertRailAvailable(caller);
+    const transactionId = `Transaction:${uuidv7()}`;
+    return this.claims.run(
+      idempotencyScopeOf(caller),
+      'transfer-in',
+      transactionId,
+      (claim) => this.createTransferIn(caller, request, now, transactionId, claim),
+      async (transactionId) => this.view(await this.saga.load(transactionId)),
+    );
+  }
+
+  private async createTransferOut(caller: CallerContext, request: TransferOutRequest, now: string, transactionId: string, claim: ClaimInTransaction): Promise<Transaction> {
     const source = await this.account(caller, request.source.accountId, 'source.accountId', 'INTERNAL');
     const destination = await this.account(caller, request.destination.accountId, 'destination.accountId', 'EXTERNAL');
     this.assertSameCurrency(source, destination);
@@ -31,7 +61,6 @@ export class TransferService {
       throw invalid('destination.paymentRail', `the account is reachable on ${rails.join(', ')}`);
     }
     const rail = sandboxPayoutScript(await this.peers.sandboxSuffix(caller, destination.accountId));
-    const transactionId = `Transaction:${uuidv7()}`;
     const amount = { amount: request.amount, currency: source.currency };
     const terms: TransactionTerms = {
       ...this.common(caller, transactionId, rail, now),
@@ -47,12 +76,11 @@ export class TransferService {
       railSelectionMode: request.destination.paymentRail ? 'MANUAL' : 'AUTO',
       plan: transferOutPlan(transactionId, source.accountId, request.amount, source.currency),
     };
-    await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: 'PENDING', failureReason: null }, this.metadata(caller));
+    await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: 'PENDING', failureReason: null }, this.metadata(caller), undefined, claim);
     return this.view(await this.saga.holdNow(transactionId));
   }
 
-  async transferIn(caller: CallerContext, request: TransferInRequest, now: string): Promise<Transaction> {
-    this.assertRailAvailable(caller);
+  private async createTransferIn(caller: CallerContext, request: TransferInRequest, now: string, transactionId: string, claim: ClaimInTransaction): Promise<Transaction> {
     const source = await this.account(caller, request.source.accountId, 'source.accountId', 'EXTERNAL');
     const destination = await this.account(caller, request.destination.accountId, 'destination.accountId', 'INTERNAL');
     this.assertSameCurrency(source, destination);
@@ -61,7 +89,6 @@ export class TransferService {
     if (!pullRail) throw new ApiError('SOURCE_NOT_PULL_CAPABLE', `external account ${source.accountId} cannot be debited: pulls need one of ${PULL_RAILS.join(', ')}`);
     const script = sandboxPullScript(await this.peers.sandboxSuffix(caller, source.accountId));
     const rail: RailScript = 'immediateFailure' in script ? { outcome: 'FAIL', delayMs: 0, failureReason: script.immediateFailure } : script;
-    const transactionId = `Transaction:${uuidv7()}`;
     const amount = { amount: request.amount, currency: destination.currency };
     const terms: TransactionTerms = {
       ...this.common(caller, transactionId, rail, now),
@@ -78,7 +105,7 @@ export class TransferService {
       plan: transferInPlan(destination.accountId, request.amount, destination.currency),
     };
     const immediate = 'immediateFailure' in script ? script.immediateFailure : null;
-    const state = await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: immediate ? 'FAILED' : 'PENDING', failureReason: immediate }, this.metadata(caller));
+    const state = await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: immediate ? 'FAILED' : 'PENDING', failureReason: immediate }, this.metadata(caller), undefined, claim);
     return this.view(state);
   }
 

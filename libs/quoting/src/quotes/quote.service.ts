@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { ApiError, CallerContext, CreateQuoteRequest, FundQuoteRequest, isQuoteId, Quote, ScaFactor } from '@payments/contracts';
-import { CommandExecutor, CommandRequest, EventMetadata, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, IdempotencyClaims, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { CurrencyLimits, PlatformFeeConfig } from '../platform-config/identity-events.consumer';
 import type { CustomerDirectory } from '../platform-config/customer-directory';
@@ -14,7 +14,7 @@ import { QuoteParties, QuotePartiesResolver } from './quote-parties';
 import { projectQuote } from './quote.projection';
 import { ExistingQuote, QuoteState } from './quote.state';
 import { toQuote } from './quote.view';
-import { awaitArrival } from '@payments/runtime';
+import { awaitArrival, idempotencyScopeOf } from '@payments/runtime';
 
 export const QUOTE_EXPIRY_TIMER = 'quoting.quote.expire';
 
@@ -41,9 +41,16 @@ export class QuoteService {
     private readonly parties: QuotePartiesResolver,
     private readonly sca: ScaFactors,
     private readonly options: QuoteServiceOptions,
+    private readonly claims: IdempotencyClaims,
   ) {}
 
-  async create(caller: CallerContext, request: CreateQuoteRequest, now: string): Promise<Quote> {
+  /** One quote per Idempotency-Key (with its execution, under immediatelyExecute): a retry answers it as it is now. */
+  create(caller: CallerContext, request: CreateQuoteRequest, now: string): Promise<Quote> {
+    const quoteId = `Quote:${uuidv7()}`;
+    return this.claims.run(idempotencyScopeOf(caller), 'quote-create', quoteId, (claim) => this.createNew(caller, request, now, quoteId, claim), (id) => this.get(caller, id));
+  }
+
+  private async createNew(caller: CallerContext, request: CreateQuoteRequest, now: string, quoteId: string, claim: ClaimInTransaction): Promise<Quote> {
     const parties = await this.parties.resolve(caller, request);
     if (parties.sendingCurrency === parties.receivingCurrency) {
       throw new ApiError('SAME_CURRENCY', `both sides are ${parties.sendingCurrency}: use a same-currency transfer (POST /transfer-out)`);
@@ -51,7 +58,6 @@ export class QuoteService {
     const rate = this.rates.rate(parties.sendingCurrency, parties.receivingCurrency, now);
     if (!rate) throw new ApiError('INVALID_CURRENCY', `${parties.sendingCurrency} to ${parties.receivingCurrency} cannot be quoted`);
     const { limits, fees } = await this.platformTerms(caller, parties.sendingCurrency, parties.receivingCurrency);
-    const quoteId = `Quote:${uuidv7()}`;
     const command: QuoteCommand = {
       type: 'CreateQuote',
       quoteId,
@@ -77,6 +83,7 @@ export class QuoteService {
     };
     const result = await this.executor.execute({
       ...this.request(caller.platformId, quoteId, command, this.metadata(caller)),
+      claim,
       project: async (tx, events, state) => {
         await projectQuote(tx, events, state);
         await this.timers.schedule(tx, { name: QUOTE_EXPIRY_TIMER, delayMs: this.options.quoteTtlMs, realTime: true, streamId: quoteId, platformId: caller.platformId, payload: { quoteId } });
@@ -101,8 +108,11 @@ export class QuoteService {
   /** POST /quotes/{id}/execute: hands the quote to payments (QuoteExecuted.v1); the answer is the PROCESSING quote. */
   async execute(caller: CallerContext, quoteId: string, now: string): Promise<Quote> {
     await this.get(caller, quoteId);
-    const result = await this.executor.execute(this.request(caller.platformId, quoteId, { type: 'ExecuteQuote', now }, this.metadata(caller)));
-    return this.view(result.state);
+    // A retry of an execution that went through (also after a crash) answers the quote instead of 409.
+    return this.claims.run(idempotencyScopeOf(caller), 'quote-execute', quoteId, async (claim) => {
+      const result = await this.executor.execute({ ...this.request(caller.platformId, quoteId, { type: 'ExecuteQuote', now }, this.metadata(caller)), claim });
+      return this.view(result.state);
+    }, (id) => this.get(caller, id));
   }
 
   /** The realtime funds of a REALTIME_FUNDING quote arrived (POST /sandbox/send through payments). */
