@@ -71,11 +71,18 @@ export class Accounts {
       log: options.log,
     });
     const ledger = new LedgerService(host.dataSource, host.executor);
-    const internalAccounts = new InternalAccountService(host.dataSource, ledger);
+    const internalAccounts = new InternalAccountService(host.dataSource, ledger, host.claims);
     const ledgerCommands = new LedgerCommands(host.dataSource, ledger, host.timers);
     Object.assign(timerHandlers, ledgerCommands.timerHandlers());
     const quotingRates = !options.rates && options.quoting ? new QuotingRateSource(options.quoting, options.quoting.rpcTimeoutMs) : undefined;
-    const externalAccounts = new ExternalAccountService(host.dataSource, host.executor, host.timers, options.rates ?? quotingRates ?? new SameCurrencyRateSource(), { ...EXTERNAL_ACCOUNT_DEFAULTS, ...options.externalAccounts });
+    const externalAccounts = new ExternalAccountService(
+      host.dataSource,
+      host.executor,
+      host.timers,
+      options.rates ?? quotingRates ?? new SameCurrencyRateSource(),
+      { ...EXTERNAL_ACCOUNT_DEFAULTS, ...options.externalAccounts },
+      host.claims,
+    );
     Object.assign(timerHandlers, externalAccounts.timerHandlers());
     const consumer = new IdentityEventsConsumer(host.dataSource, internalAccounts, ACCOUNTS_SERVICE);
     // The quoting RPC client closes after the subscription stops.

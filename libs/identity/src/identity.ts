@@ -97,13 +97,13 @@ export class Identity implements IdentityParts {
     });
     const hasher = new SecretHasher(options.secretHashKey);
     const configs = new PlatformConfigService(host.executor, host.dataSource, new WebhookKeyStore(options.secretHashKey));
-    const tokens = new TokenService(host.dataSource, host.executor, hasher);
+    const tokens = new TokenService(host.dataSource, host.executor, hasher, host.claims);
     const sender: ContactCodeSender = options.contactDeliveryUrl ? new HttpContactCodeSender(options.contactDeliveryUrl) : new UnconfiguredContactCodeSender();
-    const documents = new DocumentService(host.dataSource, host.executor, new PgDocumentStorage(host.dataSource));
-    const beneficialOwners = new BeneficialOwnerService(host.dataSource, host.executor);
-    const verifications = new VerificationService(host.dataSource, host.executor, host.timers, documents, beneficialOwners, { ...VERIFICATION_DEFAULTS, ...options.verifications });
+    const documents = new DocumentService(host.dataSource, host.executor, new PgDocumentStorage(host.dataSource), host.claims);
+    const beneficialOwners = new BeneficialOwnerService(host.dataSource, host.executor, host.claims);
+    const verifications = new VerificationService(host.dataSource, host.executor, host.timers, documents, beneficialOwners, host.claims, { ...VERIFICATION_DEFAULTS, ...options.verifications });
     Object.assign(timerHandlers, verifications.timerHandlers());
-    const customers = new CustomerService(host.dataSource, host.executor, hasher, { ...CUSTOMER_DEFAULTS, ...options.customers, sender });
+    const customers = new CustomerService(host.dataSource, host.executor, hasher, { ...CUSTOMER_DEFAULTS, ...options.customers, sender }, host.claims);
     return new Identity({
       host,
       credentials: new CredentialVerifier(host.dataSource, hasher),
@@ -111,8 +111,13 @@ export class Identity implements IdentityParts {
       platforms: new PlatformService(host.dataSource, host.executor, configs, tokens, hasher),
       tokens,
       customers,
-      customerImports: new CustomerImportService(host.dataSource, host.executor, new CustomerImportWorker(host.dataSource, host.executor, customers, CUSTOMER_IMPORT_WORKER_DEFAULTS, options.log)),
-      kycLinks: new KycLinkService(host.dataSource, host.executor, hasher, customers),
+      customerImports: new CustomerImportService(
+        host.dataSource,
+        host.executor,
+        new CustomerImportWorker(host.dataSource, host.executor, customers, CUSTOMER_IMPORT_WORKER_DEFAULTS, options.log),
+        host.claims,
+      ),
+      kycLinks: new KycLinkService(host.dataSource, host.executor, hasher, customers, host.claims),
       documents,
       beneficialOwners,
       verifications,

@@ -1,5 +1,9 @@
 import { Client } from 'pg';
-import { payer } from './test-payments';
+import type { HttpResult } from '@payments/testing';
+import { individualRow, toCsv, uploadCsv } from './test-customer-import';
+import { createCustomerHolder, sendForm, tinyPdf } from './test-documents';
+import { businessBody, createCustomer, ownerBody } from './test-kyc';
+import { payer, usdBankAccount } from './test-payments';
 import { internalAccountOf } from './test-quotes';
 import { startTestPlatform, TestPlatform } from './test-platform';
 
@@ -31,8 +35,35 @@ describe('Idempotency-Key retries after a crash (real PostgreSQL, HTTP)', () => 
   interface Case {
     name: string;
     /** The request, built on fresh fixtures; `count` tells how many resources of the kind the fixtures have. */
-    prepare(): Promise<{ path: string; body: Record<string, unknown>; count(): Promise<number>; idOf?(body: any): string; other?: Record<string, unknown> }>;
+    prepare(): Promise<{
+      path: string;
+      body: Record<string, unknown>;
+      count(): Promise<number>;
+      idOf?(body: any): string;
+      other?: Record<string, unknown>;
+      /** How the request is sent, when it is not a JSON POST of `body` to `path` (multipart uploads). */
+      send?(body: Record<string, unknown>, headers: Record<string, string>): Promise<HttpResult>;
+    }>;
   }
+
+  let serial = 0;
+  /** A name no other test uses (ending in letters: the sandbox reads suffixes such as 002 of some names). */
+  const fresh = (prefix: string) => `${prefix} ${Date.now()}-${serial++} x`;
+  /** The first column `n` of a query on the platform's database. */
+  const counted = (sql: string, ...params: unknown[]) => async () => (await db.query(sql, params)).rows[0].n as number;
+  const customerWith = async (body: Record<string, unknown> = {}) => createCustomer(t, { customerType: 'INDIVIDUAL', fullName: fresh('Crash'), ...body });
+  /** A customer with a UMA address (and its USD internal account, opened from identity's event). */
+  const umaCustomer = async () => {
+    const uma = `$crash.${Date.now()}.${serial++}@platform.example`;
+    const customerId = await customerWith({ umaAddress: uma });
+    return { customerId, uma, usd: await internalAccountOf(t, t.tenant.sandbox, customerId, 'USD') };
+  };
+  const pendingInvitation = async (): Promise<string> => {
+    const { uma } = await umaCustomer();
+    const created = await t.call('POST', '/invitations', { body: { inviterUma: uma } });
+    expect(created.status).toBe(201);
+    return created.body.code;
+  };
 
   /** Quotes paid from the account, and their executions (QuoteExecuted events). */
   const quotesOf = (accountId: string) => async () => {
@@ -42,12 +73,12 @@ describe('Idempotency-Key retries after a crash (real PostgreSQL, HTTP)', () => 
   const transactionsOf = (accountId: string) => async () => (await t.call('GET', `/transactions?accountId=${encodeURIComponent(accountId)}&limit=100`)).body.totalCount as number;
 
   /** A US customer with a funded USD and an empty EUR internal account. */
-  async function fxHolder(): Promise<{ usd: string; eur: string }> {
+  async function fxHolder(): Promise<{ customerId: string; usd: string; eur: string }> {
     const customerId = (await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Fx Holder', region: 'US' } })).body.id;
     const usd = await internalAccountOf(t, t.tenant.sandbox, customerId, 'USD');
     const eur = await internalAccountOf(t, t.tenant.sandbox, customerId, 'EUR');
     expect((await t.call('POST', `/sandbox/internal-accounts/${usd}/fund`, { body: { amount: 100_000 } })).status).toBe(200);
-    return { usd, eur };
+    return { customerId, usd, eur };
   }
   const quoteBody = (h: { usd: string; eur: string }, extra: Record<string, unknown> = {}) => ({
     source: { sourceType: 'ACCOUNT', accountId: h.usd }, destination: { destinationType: 'ACCOUNT', accountId: h.eur }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 3_456, ...extra,
@@ -83,24 +114,155 @@ describe('Idempotency-Key retries after a crash (real PostgreSQL, HTTP)', () => 
         return { path: `/quotes/${quote.id}/execute`, body: {}, count: quotesOf(h.usd), other: { scaFactor: 'SMS_OTP' } };
       },
     },
+    {
+      name: 'POST /customers',
+      prepare: async () => {
+        const fullName = fresh('Crash');
+        const count = counted(`SELECT count(*)::int AS n FROM identity.customers WHERE body->>'fullName' = $1`, fullName);
+        return { path: '/customers', body: { customerType: 'INDIVIDUAL', fullName }, count, other: { customerType: 'INDIVIDUAL', fullName: `${fullName} Other` } };
+      },
+    },
+    {
+      name: 'POST /tokens',
+      prepare: async () => {
+        const name = fresh('crash token');
+        const count = async () => (await t.call('GET', `/tokens?name=${encodeURIComponent(name)}&limit=100`)).body.totalCount as number;
+        return { path: '/tokens', body: { name, permissions: ['VIEW'] }, count, other: { name, permissions: ['VIEW', 'TRANSACT'] } };
+      },
+    },
+    {
+      name: 'POST /documents (multipart)',
+      prepare: async () => {
+        const holder = await createCustomerHolder(t);
+        const pdf = tinyPdf();
+        const count = async () => (await t.call('GET', `/documents?documentHolder=${encodeURIComponent(holder)}&limit=100`)).body.totalCount as number;
+        const send = (fields: Record<string, unknown>, headers: Record<string, string>) => sendForm(t, 'POST', '/documents', fields as Record<string, string>, [{ name: 'passport.pdf', bytes: pdf }], { headers });
+        const body = { documentHolder: holder, documentType: 'PASSPORT', country: 'DE' };
+        return { path: '/documents', body, count, send, other: { ...body, country: 'FR' } };
+      },
+    },
+    {
+      name: 'POST /customers/bulk/csv (multipart)',
+      prepare: async () => {
+        const name = `crash-${Date.now()}-${serial++}.csv`;
+        const id = `CRASH${Date.now()}${serial++}`;
+        const count = counted(`SELECT count(*)::int AS n FROM identity.customer_import_jobs WHERE file_name = $1`, name);
+        const send = (body: Record<string, unknown>, headers: Record<string, string>) => uploadCsv(t, body.csv as string, { name, headers });
+        return { path: '/customers/bulk/csv', body: { csv: toCsv([individualRow(id)]) }, count, send, idOf: (b) => b.jobId, other: { csv: toCsv([individualRow(`${id}X`)]) } };
+      },
+    },
+    {
+      name: 'POST /verifications (a submission with errors to resolve)',
+      prepare: async () => {
+        const customerId = await customerWith();
+        const count = counted(`SELECT count(*)::int AS n FROM identity.events WHERE type IN ('VerificationSubmitted.v1', 'VerificationErrorsFound.v1') AND data->>'customerId' = $1`, customerId);
+        return { path: '/verifications', body: { customerId }, count, other: { customerId: await customerWith() } };
+      },
+    },
+    {
+      name: 'POST /beneficial-owners',
+      prepare: async () => {
+        const customerId = await createCustomer(t, businessBody(`REG${Date.now()}`));
+        const count = async () => (await t.call('GET', `/beneficial-owners?customerId=${encodeURIComponent(customerId)}&limit=100`)).body.totalCount as number;
+        return { path: '/beneficial-owners', body: ownerBody(customerId, 'Owner', { ownershipPercentage: 10 }), count, other: ownerBody(customerId, 'Other', { ownershipPercentage: 10 }) };
+      },
+    },
+    {
+      name: 'POST /customers/{id}/kyc-link',
+      prepare: async () => {
+        const customerId = await customerWith({ region: 'US' });
+        const count = counted(`SELECT count(*)::int AS n FROM identity.kyc_links WHERE customer_id = $1`, customerId);
+        return { path: `/customers/${customerId}/kyc-link`, body: { redirectUri: 'https://example.com/done' }, count, idOf: (b) => b.kycUrl, other: { redirectUri: 'https://example.com/other' } };
+      },
+    },
+    {
+      name: 'POST /customers/external-accounts',
+      prepare: async () => {
+        const customerId = await customerWith();
+        const count = async () => (await t.call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(customerId)}&limit=100`)).body.totalCount as number;
+        return { path: '/customers/external-accounts', body: { customerId, ...usdBankAccount('789') }, count, other: { customerId, ...usdBankAccount('788') } };
+      },
+    },
+    {
+      name: 'POST /platform/external-accounts',
+      prepare: async () => {
+        const platformAccountId = `crash-${Date.now()}-${serial++}`;
+        const count = counted(`SELECT count(*)::int AS n FROM accounts.external_accounts WHERE body->>'platformAccountId' = $1`, platformAccountId);
+        return { path: '/platform/external-accounts', body: { ...usdBankAccount('789'), platformAccountId }, count, other: { ...usdBankAccount('788'), platformAccountId } };
+      },
+    },
+    {
+      name: 'POST /sandbox/internal-accounts/{id}/fund',
+      prepare: async () => {
+        const usd = await internalAccountOf(t, t.tenant.sandbox, await customerWith(), 'USD');
+        const count = counted(`SELECT count(*)::int AS n FROM accounts.journal_postings WHERE account_id = $1`, usd);
+        return { path: `/sandbox/internal-accounts/${usd}/fund`, body: { amount: 1_500 }, count, idOf: (b) => `${b.id} ${b.totalBalance?.amount}` };
+      },
+    },
+    {
+      name: 'POST /invitations',
+      prepare: async () => {
+        const { uma } = await umaCustomer();
+        const count = counted(`SELECT count(*)::int AS n FROM payments.invitations WHERE body->>'inviterUma' = $1`, uma);
+        return { path: '/invitations', body: { inviterUma: uma }, count, idOf: (b) => b.code, other: { inviterUma: uma, firstName: 'Bob' } };
+      },
+    },
+    {
+      name: 'POST /invitations/{code}/claim',
+      prepare: async () => {
+        const code = await pendingInvitation();
+        const count = counted(`SELECT count(*)::int AS n FROM payments.events WHERE stream_id = $1 AND type = 'InvitationClaimed.v1'`, `Invitation:${code}`);
+        return { path: `/invitations/${code}/claim`, body: { inviteeUma: '$bob@invitee.example' }, count, idOf: (b) => `${b.code} ${b.status}`, other: { inviteeUma: '$carol@invitee.example' } };
+      },
+    },
+    {
+      name: 'POST /invitations/{code}/cancel',
+      prepare: async () => {
+        const code = await pendingInvitation();
+        const count = counted(`SELECT count(*)::int AS n FROM payments.events WHERE stream_id = $1 AND type = 'InvitationCancelled.v1'`, `Invitation:${code}`);
+        return { path: `/invitations/${code}/cancel`, body: {}, count, idOf: (b) => `${b.code} ${b.status}`, other: { reason: 'other' } };
+      },
+    },
+    {
+      name: 'POST /sandbox/uma/receive',
+      prepare: async () => {
+        const r = await umaCustomer();
+        const body = { senderUmaAddress: '$sender@other-vasp.example', customerId: r.customerId, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 700 };
+        return { path: '/sandbox/uma/receive', body, count: transactionsOf(r.usd), other: { ...body, receivingCurrencyAmount: 701 } };
+      },
+    },
+    {
+      name: 'POST /sandbox/send (a REALTIME_FUNDING quote)',
+      prepare: async () => {
+        const h = await fxHolder();
+        const quote = (await t.call('POST', '/quotes', { body: quoteBody(h, { source: { sourceType: 'REALTIME_FUNDING', customerId: h.customerId, currency: 'USD' } }) })).body;
+        expect(quote.id).toEqual(expect.stringMatching(/^Quote:/));
+        const body = { quoteId: quote.id, currencyCode: 'USD' };
+        return { path: '/sandbox/send', body, count: transactionsOf(h.eur), other: { ...body, currencyAmount: quote.totalSendingAmount } };
+      },
+    },
   ];
 
   it.each(cases.map((c) => [c.name, c] as const))('%s: a retry after the crash answers the original and creates nothing', async (_name, c) => {
-    const { path, body, count, idOf = (b) => b.id, other = { ...body, amount: 1 } } = await c.prepare();
+    const { path, body, count, idOf = (b) => b.id, other = { ...body, amount: 1 }, send } = await c.prepare();
     const key = `crash-${path}-${Math.random()}`;
-    const first = await t.call('POST', path, { headers: { 'Idempotency-Key': key }, body });
+    const headers = { 'Idempotency-Key': key };
+    const post = (b: Record<string, unknown>) => (send ? send(b, headers) : t.call('POST', path, { headers, body: b }));
+    const first = await post(body);
     expect(first.status).toBeLessThan(300);
     const afterFirst = await count();
     await forgetAnswer(key);
 
-    const retry = await t.call('POST', path, { headers: { 'Idempotency-Key': key }, body });
+    const retry = await post(body);
     expect(retry.status).toBe(first.status);
     expect(idOf(retry.body)).toBe(idOf(first.body));
     expect(await count()).toBe(afterFirst);
+    // Secrets are shown once: a retry answers the resource without them.
+    if (first.body.clientSecret !== undefined) expect(retry.body.clientSecret).toBeUndefined();
 
     // A concurrent burst of retries of the lost answer: still one resource.
     await forgetAnswer(key);
-    const burst = await Promise.all(Array.from({ length: 5 }, () => t.call('POST', path, { headers: { 'Idempotency-Key': key }, body })));
+    const burst = await Promise.all(Array.from({ length: 5 }, () => post(body)));
     for (const r of burst) {
       if (r.status === 409) expect(r.body.code).toBe('IDEMPOTENCY_KEY_IN_USE');
       else expect(idOf(r.body)).toBe(idOf(first.body));
@@ -109,7 +271,7 @@ describe('Idempotency-Key retries after a crash (real PostgreSQL, HTTP)', () => 
 
     // The same key with another request is refused, also when only the service remembers the key.
     await db.query(`DELETE FROM gateway.idempotency_keys WHERE idempotency_key = $1`, [key]);
-    const reused = await t.call('POST', path, { headers: { 'Idempotency-Key': key }, body: other });
+    const reused = await post(other);
     expect(reused.body).toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 });

@@ -17,8 +17,8 @@ import {
   ReceiverLookupQuery,
   UntrustChallenge,
 } from '@payments/contracts';
-import { CommandExecutor, CommandRequest, EventMetadata, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
-import { awaitArrival, keysetBodyPage, SqlWhere } from '@payments/runtime';
+import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, IdempotencyClaims, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { awaitArrival, idempotencyScopeOf, keysetBodyPage, SqlWhere } from '@payments/runtime';
 import { ExternalAccountCommand, externalAccountDecider } from './external-account.decider';
 import { ExternalAccountEvent } from './external-account.events';
 import { projectExternalAccount } from './external-account.projection';
@@ -54,16 +54,24 @@ export class ExternalAccountService {
     private readonly timers: { schedule(tx: EntityManager, timer: ScheduleTimer): Promise<string> },
     private readonly rates: RateSource,
     private readonly options: ExternalAccountServiceOptions,
+    private readonly claims: IdempotencyClaims,
   ) {}
 
-  async createForCustomer(caller: CallerContext, request: CreateExternalAccountRequest, now: string): Promise<ExternalAccount> {
-    const customer = await this.knownCustomer(caller, request.customerId, this.options.customerArrivalWaitMs);
-    if (!customer) throw new ApiError('NOT_FOUND', 'customer not found', { errors: [{ field: 'customerId', message: 'no such customer' }] });
-    return this.create(caller, request.customerId, customer.customer_type, request, now);
+  /** One account per Idempotency-Key (also for the platform's): a retry, also after a crash, answers it as it is now. */
+  createForCustomer(caller: CallerContext, request: CreateExternalAccountRequest, now: string): Promise<ExternalAccount> {
+    const id = `ExternalAccount:${uuidv7()}`;
+    return this.claims.run(idempotencyScopeOf(caller), 'external-account-create', id, (claim) => this.createCustomerAccount(caller, request, now, id, claim), (existing) => this.get(caller, existing));
   }
 
   createForPlatform(caller: CallerContext, request: CreatePlatformExternalAccountRequest, now: string): Promise<ExternalAccount> {
-    return this.create(caller, null, 'PLATFORM', request, now);
+    const id = `ExternalAccount:${uuidv7()}`;
+    return this.claims.run(idempotencyScopeOf(caller), 'platform-external-account-create', id, (claim) => this.create(caller, null, 'PLATFORM', request, now, id, claim), (existing) => this.get(caller, existing));
+  }
+
+  private async createCustomerAccount(caller: CallerContext, request: CreateExternalAccountRequest, now: string, id: string, claim: ClaimInTransaction): Promise<ExternalAccount> {
+    const customer = await this.knownCustomer(caller, request.customerId, this.options.customerArrivalWaitMs);
+    if (!customer) throw new ApiError('NOT_FOUND', 'customer not found', { errors: [{ field: 'customerId', message: 'no such customer' }] });
+    return this.create(caller, request.customerId, customer.customer_type, request, now, id, claim);
   }
 
   async get(caller: Scope, externalAccountId: string): Promise<ExternalAccount> {
@@ -147,11 +155,18 @@ export class ExternalAccountService {
     await this.executor.decideAndAppend(tx, this.request(timer.platform_id, externalAccountId, { type: 'CompleteVerification', now: new Date().toISOString() }, metadata));
   }
 
-  private async create(caller: CallerContext, customerId: string | null, ownerType: 'INDIVIDUAL' | 'BUSINESS' | 'PLATFORM', request: CreatePlatformExternalAccountRequest, now: string): Promise<ExternalAccount> {
+  private async create(
+    caller: CallerContext,
+    customerId: string | null,
+    ownerType: 'INDIVIDUAL' | 'BUSINESS' | 'PLATFORM',
+    request: CreatePlatformExternalAccountRequest,
+    now: string,
+    externalAccountId: string,
+    claim: ClaimInTransaction,
+  ): Promise<ExternalAccount> {
     const errors = validateExternalAccount({ currency: request.currency, accountInfo: request.accountInfo, ownerType, today: now.slice(0, 10) });
     if (errors.length > 0) throw new ApiError('INVALID_INPUT', 'the external account is not valid', { errors });
     const sandbox = caller.mode === 'SANDBOX';
-    const externalAccountId = `ExternalAccount:${uuidv7()}`;
     const command: ExternalAccountCommand = {
       type: 'CreateExternalAccount',
       externalAccountId,
@@ -168,6 +183,7 @@ export class ExternalAccountService {
     const metadata = { correlationId: caller.correlationId, actor: caller.clientId };
     const result = await this.executor.execute({
       ...this.request(caller.platformId, externalAccountId, command, metadata),
+      claim,
       project: async (tx, events, state) => {
         await projectExternalAccount(tx, events, state);
         // Sandbox only: production accounts wait for a verification provider and are never activated by a clock.

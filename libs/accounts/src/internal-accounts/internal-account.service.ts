@@ -2,7 +2,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { ApiError, CallerContext, InternalAccount, isInternalAccountId, ListInternalAccountsQuery, ListPlatformInternalAccountsQuery, Mode, Page } from '@payments/contracts';
 import { CRYPTO_CURRENCY_CODES } from '@payments/money';
-import { keysetPage, SqlWhere } from '@payments/runtime';
+import { ClaimInTransaction, IdempotencyClaims } from '@payments/eventsourcing';
+import { idempotencyScopeOf, keysetPage, SqlWhere } from '@payments/runtime';
 import { LedgerService, systemAccountId } from '../ledger/ledger.service';
 import { LedgerAccountRow, toInternalAccount } from './internal-account.view';
 
@@ -18,6 +19,7 @@ export class InternalAccountService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly ledger: LedgerService,
+    private readonly claims: IdempotencyClaims,
   ) {}
 
   async openForCustomer(tx: EntityManager, platformId: string, mode: Mode, customerId: string, currencies: readonly string[], now: string): Promise<void> {
@@ -56,16 +58,25 @@ export class InternalAccountService {
     return { data: rows.map(toInternalAccount) };
   }
 
-  /** Sandbox only: credits the account from the sandbox funding system account, as one balanced entry. */
-  async fund(caller: CallerContext, accountId: string, amount: number, now: string): Promise<InternalAccount> {
+  /**
+   * Sandbox only: credits the account from the sandbox funding system account, as one balanced entry. One entry per
+   * Idempotency-Key, claimed in its transaction: a retry (also after a crash) answers the account as it is now.
+   */
+  fund(caller: CallerContext, accountId: string, amount: number, now: string): Promise<InternalAccount> {
+    const entryId = `SandboxFunding:${uuidv7()}`;
+    return this.claims.run(idempotencyScopeOf(caller), 'sandbox-fund', entryId, (claim) => this.credit(caller, accountId, amount, now, entryId, claim), async () => toInternalAccount(await this.find(caller, accountId)));
+  }
+
+  private async credit(caller: CallerContext, accountId: string, amount: number, now: string, entryId: string, claim: ClaimInTransaction): Promise<InternalAccount> {
     const row = await this.find(caller, accountId);
     const funding = systemAccountId(caller.platformId, caller.mode, 'SANDBOX_FUNDING', row.currency);
     await this.ledger.postEntry(
       caller.platformId,
       caller.mode,
-      { entryId: `SandboxFunding:${uuidv7()}`, reference: accountId, kind: 'SANDBOX_FUNDING', legs: [{ accountId, currency: row.currency, amount }, { accountId: funding, currency: row.currency, amount: -amount }] },
+      { entryId, reference: accountId, kind: 'SANDBOX_FUNDING', legs: [{ accountId, currency: row.currency, amount }, { accountId: funding, currency: row.currency, amount: -amount }] },
       now,
       [{ accountId: funding, currency: row.currency, amount: 0 }],
+      claim,
     );
     return toInternalAccount(await this.find(caller, accountId));
   }

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
 import type { Mode } from '@payments/contracts';
-import { CommandExecutor, DomainError, retryOnConflict } from '@payments/eventsourcing';
+import { ClaimInTransaction, CommandExecutor, DomainError, retryOnConflict } from '@payments/eventsourcing';
 import { LedgerAccountCommand, ledgerAccountDecider } from './ledger-account.decider';
 import { LedgerOwner } from './ledger-account.events';
 import { projectLedgerAccount } from './ledger-account.projection';
@@ -40,14 +40,15 @@ export class LedgerService {
     await this.run(tx, account.accountId, account.platformId, { type: 'Open', ...account, now });
   }
 
-  /** Posts a balanced entry; idempotent by entryId (a replay posts nothing). */
-  postEntry(platformId: string, mode: Mode, entry: JournalEntry, now: string, systemAccounts: Leg[] = []): Promise<void> {
+  /** Posts a balanced entry; idempotent by entryId (a replay posts nothing). `claim` (an Idempotency-Key) commits with it. */
+  postEntry(platformId: string, mode: Mode, entry: JournalEntry, now: string, systemAccounts: Leg[] = [], claim?: ClaimInTransaction): Promise<void> {
     const invalid = checkEntry(entry);
     if (invalid) return Promise.reject(invalid);
     return this.inTransaction(async (tx) => {
       for (const leg of systemAccounts) await this.open(tx, { accountId: leg.accountId, platformId, mode, owner: 'SYSTEM', currency: leg.currency, purpose: 'SYSTEM' }, now);
       await this.assertLegs(tx, platformId, mode, entry.legs);
       await this.claimEntry(tx, platformId, mode, entry);
+      await claim?.(tx);
       const legs = [...entry.legs].sort((a, b) => (a.accountId < b.accountId ? -1 : 1));
       for (const leg of legs) {
         const counterparty = entry.legs.find((l) => l.accountId !== leg.accountId)!.accountId;

@@ -13,8 +13,8 @@ import {
   Page,
   UpdateBeneficialOwnerRequest,
 } from '@payments/contracts';
-import { CommandExecutor, CommandRequest, EventMetadata, queryRows, retryOnConflict } from '@payments/eventsourcing';
-import { keysetBodyPage } from '@payments/runtime';
+import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, IdempotencyClaims, queryRows, retryOnConflict } from '@payments/eventsourcing';
+import { idempotencyScopeOf, keysetBodyPage } from '@payments/runtime';
 import { BeneficialOwnerCommand, beneficialOwnerDecider } from './beneficial-owner.decider';
 import { BeneficialOwnerEvent } from './beneficial-owner.events';
 import { projectBeneficialOwner } from './beneficial-owner.projection';
@@ -38,11 +38,17 @@ export class BeneficialOwnerService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly executor: CommandExecutor<EntityManager>,
+    private readonly claims: IdempotencyClaims,
     private readonly versionConflictRetriesMax = 5,
   ) {}
 
-  async create(caller: CallerContext, request: CreateBeneficialOwnerRequest, now: string): Promise<BeneficialOwner> {
+  /** One owner per Idempotency-Key: a retry (also after a crash) answers it as it is now. */
+  create(caller: CallerContext, request: CreateBeneficialOwnerRequest, now: string): Promise<BeneficialOwner> {
     const beneficialOwnerId = `BeneficialOwner:${uuidv7()}`;
+    return this.claims.run(idempotencyScopeOf(caller), 'beneficial-owner-create', beneficialOwnerId, (claim) => this.createNew(caller, request, now, beneficialOwnerId, claim), (id) => this.get(caller, id));
+  }
+
+  private async createNew(caller: CallerContext, request: CreateBeneficialOwnerRequest, now: string, beneficialOwnerId: string, claim: ClaimInTransaction): Promise<BeneficialOwner> {
     const { customerId, ...fields } = request;
     await this.transaction(async (tx) => {
       const kybStatus = await this.lockBusiness(tx, caller, customerId);
@@ -50,6 +56,7 @@ export class BeneficialOwnerService {
       const verifyAtOnce = caller.mode === 'SANDBOX' && DECIDED.includes(kybStatus);
       const command: BeneficialOwnerCommand = { type: 'AddBeneficialOwner', beneficialOwnerId, customerId, platformId: caller.platformId, mode: caller.mode, request: fields, othersPercentage, verifyAtOnce, now };
       await this.executor.decideAndAppend(tx, this.request(caller, beneficialOwnerId, command, callerMetadata(caller)));
+      await claim(tx);
     });
     return this.get(caller, beneficialOwnerId);
   }

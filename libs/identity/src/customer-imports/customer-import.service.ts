@@ -12,7 +12,8 @@ import {
   CustomerImportRowError,
   isJobId,
 } from '@payments/contracts';
-import { CommandExecutor } from '@payments/eventsourcing';
+import { ClaimInTransaction, CommandExecutor, IdempotencyClaims } from '@payments/eventsourcing';
+import { idempotencyScopeOf } from '@payments/runtime';
 import { readHeader } from './customer-csv';
 import { customerImportJobDecider } from './customer-import.decider';
 import { projectCustomerImportJob } from './customer-import.projection';
@@ -38,15 +39,21 @@ export class CustomerImportService {
     private readonly dataSource: DataSource,
     private readonly executor: CommandExecutor<EntityManager>,
     readonly worker: CustomerImportWorker,
+    private readonly claims: IdempotencyClaims,
   ) {}
 
+  /** One job per Idempotency-Key: a retry (also after a crash) answers the job accepted by the first. */
+  upload(caller: CallerContext, body: CustomerCsvUploadBody, now: string): Promise<CustomerImportJobAccepted> {
+    const jobId = `Job:${uuidv7()}`;
+    return this.claims.run(idempotencyScopeOf(caller), 'customer-import', jobId, (claim) => this.createJob(caller, body, now, jobId, claim), async (id) => ({ jobId: id, status: 'PENDING' }));
+  }
+
   /** Checks the header at once (400), stores the file with a new PENDING job in one transaction, wakes the worker. */
-  async upload(caller: CallerContext, body: CustomerCsvUploadBody, now: string): Promise<CustomerImportJobAccepted> {
+  private async createJob(caller: CallerContext, body: CustomerCsvUploadBody, now: string, jobId: string, claim: ClaimInTransaction): Promise<CustomerImportJobAccepted> {
     const sizeBytes = Buffer.byteLength(body.csv, 'utf8');
     if (sizeBytes > CUSTOMER_CSV_SIZE_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', 'the file is too large');
     if (body.csv.includes('\u0000')) throw new ApiError('INVALID_INPUT', 'the file is not text', { errors: [{ field: 'file', message: 'a CSV file in UTF-8 is expected' }] });
     readHeader(body.csv);
-    const jobId = `Job:${uuidv7()}`;
     const sha256 = createHash('sha256').update(body.csv, 'utf8').digest('hex');
     await this.dataSource.transaction(async (tx) => {
       await this.executor.decideAndAppend(tx, {
@@ -57,6 +64,7 @@ export class CustomerImportService {
         command: { type: 'CreateJob', jobId, platformId: caller.platformId, mode: caller.mode, fileName: body.fileName.slice(0, 255), sizeBytes, sha256, createdBy: caller.clientId, now },
         project: projectCustomerImportJob,
       });
+      await claim(tx);
       await tx.query(`INSERT INTO customer_import_files (job_id, content) VALUES ($1, $2)`, [jobId, body.csv]);
     });
     this.worker.nudge();

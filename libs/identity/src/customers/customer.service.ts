@@ -12,8 +12,8 @@ import {
   Page,
   UpdateCustomerRequest,
 } from '@payments/contracts';
-import { CommandExecutor, CommandRequest } from '@payments/eventsourcing';
-import { keysetBodyPage } from '@payments/runtime';
+import { ClaimInTransaction, CommandExecutor, CommandRequest, IdempotencyClaims } from '@payments/eventsourcing';
+import { idempotencyScopeOf, keysetBodyPage } from '@payments/runtime';
 import { SecretHasher } from '../credentials/secrets';
 import { PlatformConfigView } from '../platform-config/platform-config.entity';
 import { ContactCodeSender } from './contact-code-sender';
@@ -43,24 +43,30 @@ export class CustomerService {
     private readonly executor: CommandExecutor<EntityManager>,
     private readonly hasher: SecretHasher,
     private readonly options: CustomerServiceOptions,
+    private readonly claims: IdempotencyClaims,
   ) {}
 
   endUserTerms(): EndUserTerms {
     return this.options.terms;
   }
 
-  async create(caller: CallerContext, request: CreateCustomerRequest, now: string): Promise<Customer> {
+  /** One customer per Idempotency-Key: a retry (also after a crash) answers it as it is now. */
+  create(caller: CallerContext, request: CreateCustomerRequest, now: string): Promise<Customer> {
+    const customerId = `Customer:${uuidv7()}`;
+    return this.claims.run(idempotencyScopeOf(caller), 'customer-create', customerId, (claim) => this.createNew(caller, request, now, customerId, claim), (id) => this.get(caller, id));
+  }
+
+  private async createNew(caller: CallerContext, request: CreateCustomerRequest, now: string, customerId: string, claim: ClaimInTransaction): Promise<Customer> {
     const config = await this.dataSource.getRepository(PlatformConfigView).findOneBy({ platformId: caller.platformId, mode: caller.mode });
     const supported = (config?.supportedCurrencies ?? []).map((c) => c.currencyCode);
     const currencies = request.currencies ?? supported;
     const unsupported = currencies.filter((c) => !supported.includes(c));
     if (unsupported.length > 0) throw new ApiError('INVALID_CURRENCY', `currencies not enabled for this platform: ${unsupported.join(', ')}`, { errors: unsupported.map((c) => ({ field: 'currencies', message: `${c} is not a supported currency` })) });
-    const customerId = `Customer:${uuidv7()}`;
     const platformCustomerId = request.platformCustomerId ?? customerId.slice('Customer:'.length);
     const umaAddress = request.umaAddress ?? this.defaultUmaAddress(caller, platformCustomerId, config?.umaDomain ?? null);
     await this.assertUnique(caller, platformCustomerId, umaAddress);
     const command: CustomerCommand = { type: 'CreateCustomer', customerId, platformId: caller.platformId, mode: caller.mode, request, platformCustomerId, umaAddress, currencies, currentTermsVersion: this.options.terms.version, now };
-    return this.run(caller, customerId, command);
+    return this.run(caller, customerId, command, claim);
   }
 
   async get(caller: CallerContext, customerId: string): Promise<Customer> {
@@ -112,19 +118,20 @@ export class CustomerService {
     return toCustomer(result.state as Exclude<CustomerState, { status: 'NONE' }>);
   }
 
-  private async run(caller: CallerContext, customerId: string, command: CustomerCommand): Promise<Customer> {
-    const result = await this.execute(caller, customerId, command);
+  private async run(caller: CallerContext, customerId: string, command: CustomerCommand, claim?: ClaimInTransaction): Promise<Customer> {
+    const result = await this.execute(caller, customerId, command, claim);
     if (result.state.status === 'NONE') throw new ApiError('NOT_FOUND', 'customer not found');
     return toCustomer(result.state);
   }
 
-  private async execute(caller: CallerContext, customerId: string, command: CustomerCommand) {
+  private async execute(caller: CallerContext, customerId: string, command: CustomerCommand, claim?: ClaimInTransaction) {
     const request: CommandRequest<EntityManager, CustomerState, CustomerCommand, CustomerEvent> = {
       decider: customerDecider,
       streamId: customerId,
       platformId: caller.platformId,
       metadata: { correlationId: caller.correlationId, actor: caller.clientId },
       command,
+      claim,
       project: projectCustomer,
     };
     try {

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { CallerContext } from '@payments/contracts';
-import { asTransactional, CommandExecutor, eventsourcingMigrations, PostgresEventStore, runMigrations, SqlExecutor } from '@payments/eventsourcing';
+import { asTransactional, CommandExecutor, eventsourcingMigrations, IdempotencyClaims, PostgresEventStore, runMigrations, SqlExecutor } from '@payments/eventsourcing';
 import { openServiceDatabase } from '@payments/runtime';
 import { createTestDatabase, TestDatabase } from '@payments/testing';
 import { identityMigrations } from '../identity.migrations';
@@ -39,6 +39,7 @@ describe('DocumentService (PostgreSQL)', () => {
     await database?.drop();
   });
 
+  const claims = () => new IdempotencyClaims(dataSource, 'identity');
   const footprint = async () =>
     (await dataSource.query(`SELECT (SELECT count(*)::int FROM events) AS events, (SELECT count(*)::int FROM documents) AS rows, (SELECT count(*)::int FROM document_files) AS files`))[0];
   const upload = (service: DocumentService, bytes: Buffer) =>
@@ -55,12 +56,12 @@ describe('DocumentService (PostgreSQL)', () => {
       delete: (tx, key) => real.delete(tx, key),
     };
     const before = await footprint();
-    await expect(upload(new DocumentService(dataSource, executor, failing), pdf)).rejects.toThrow('disk full');
+    await expect(upload(new DocumentService(dataSource, executor, failing, claims()), pdf)).rejects.toThrow('disk full');
     expect(await footprint()).toEqual(before);
   });
 
   it('stores the bytes with the event, serves them back, and drops the old bytes on replace and delete', async () => {
-    const service = new DocumentService(dataSource, executor, new PgDocumentStorage(dataSource));
+    const service = new DocumentService(dataSource, executor, new PgDocumentStorage(dataSource), claims());
     const doc = await upload(service, pdf);
     expect((await service.getContent(caller, doc.id)).bytes).toEqual(pdf);
     await service.replace(caller, { documentId: doc.id, file: { fileName: 'g.png', base64: png.toString('base64') } }, new Date().toISOString());
@@ -74,7 +75,7 @@ describe('DocumentService (PostgreSQL)', () => {
   it('refuses bytes whose digest does not match, and notices stored bytes that changed', async () => {
     const storage = new PgDocumentStorage(dataSource);
     await expect(dataSource.transaction((tx) => storage.put(tx, 'k', pdf, '0'.repeat(64)))).rejects.toThrow(/SHA-256/);
-    const service = new DocumentService(dataSource, executor, storage);
+    const service = new DocumentService(dataSource, executor, storage, claims());
     const doc = await upload(service, pdf);
     await dataSource.query(`UPDATE document_files SET content = $2 WHERE file_key = $1`, [`${doc.id}/${doc.sha256}`, png]);
     await expect(service.getContent(caller, doc.id)).rejects.toThrow(/do not match/);

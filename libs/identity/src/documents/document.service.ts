@@ -16,8 +16,8 @@ import {
   ReplaceDocumentBody,
   UploadDocumentBody,
 } from '@payments/contracts';
-import { CommandExecutor, CommandRequest, retryOnConflict } from '@payments/eventsourcing';
-import { keysetPage } from '@payments/runtime';
+import { ClaimInTransaction, CommandExecutor, CommandRequest, IdempotencyClaims, retryOnConflict } from '@payments/eventsourcing';
+import { idempotencyScopeOf, keysetPage } from '@payments/runtime';
 import { detectContentType, sha256Hex } from './document-content';
 import { holderExists } from './document-holders';
 import { DocumentStorage } from './document-storage';
@@ -71,12 +71,18 @@ export class DocumentService {
     private readonly dataSource: DataSource,
     private readonly executor: CommandExecutor<EntityManager>,
     private readonly storage: DocumentStorage,
+    private readonly claims: IdempotencyClaims,
     private readonly versionConflictRetriesMax = 5,
   ) {}
 
-  async upload(caller: CallerContext, body: UploadDocumentBody, now: string): Promise<Document> {
-    const file = receiveFile(body.file);
+  /** One document per Idempotency-Key: a retry (also after a crash) answers it as it is now. */
+  upload(caller: CallerContext, body: UploadDocumentBody, now: string): Promise<Document> {
     const documentId = `Document:${uuidv7()}`;
+    return this.claims.run(idempotencyScopeOf(caller), 'document-upload', documentId, (claim) => this.uploadNew(caller, body, now, documentId, claim), (id) => this.get(caller, id));
+  }
+
+  private async uploadNew(caller: CallerContext, body: UploadDocumentBody, now: string, documentId: string, claim: ClaimInTransaction): Promise<Document> {
+    const file = receiveFile(body.file);
     const documentHolder = String(body.documentHolder);
     await this.dataSource.transaction(async (tx) => {
       // Checked inside the transaction that appends: a holder missing now is a 404 with nothing written.
@@ -84,6 +90,7 @@ export class DocumentService {
       const fileFields = fileFieldsOf(documentId, file);
       const command: DocumentCommand = { type: 'UploadDocument', documentId, platformId: caller.platformId, mode: caller.mode, documentHolder, metadata: metadataOf(body), file: fileFields, now };
       await this.executor.decideAndAppend(tx, this.request(caller, documentId, command));
+      await claim(tx);
       await this.storage.put(tx, fileFields.fileKey, file.bytes, file.sha256);
     });
     return this.get(caller, documentId);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { ApiError, CallerContext, CreateKycLinkBody, Customer, KYC_LINK_TTL_MS, KycLink, OpenedKycLink } from '@payments/contracts';
-import { CommandExecutor, CommandRequest } from '@payments/eventsourcing';
+import { ClaimInTransaction, CommandExecutor, CommandRequest, IdempotencyClaims, queryRows } from '@payments/eventsourcing';
+import { idempotencyScopeOf } from '@payments/runtime';
 import { SecretHasher } from '../credentials/secrets';
 import { KycLinkCommand, kycLinkDecider, KycLinkState } from './kyc-link.decider';
 import { KycLinkEvent } from './kyc-link.events';
@@ -22,15 +23,22 @@ export class KycLinkService {
     private readonly executor: CommandExecutor<EntityManager>,
     private readonly hasher: SecretHasher,
     private readonly customers: { get(caller: CallerContext, customerId: string): Promise<Customer> },
+    private readonly claims: IdempotencyClaims,
   ) {}
 
-  async create(caller: CallerContext, body: CreateKycLinkBody, now: string): Promise<KycLink> {
+  /** One link per Idempotency-Key: a retry (also after a crash) answers the same link, as the first answer showed it. */
+  create(caller: CallerContext, body: CreateKycLinkBody, now: string): Promise<KycLink> {
+    const linkId = `KycLink:${uuidv7()}`;
+    return this.claims.run(idempotencyScopeOf(caller), 'kyc-link-create', linkId, (claim) => this.issue(caller, body, now, linkId, claim), (id) => this.shownAgain(body, id));
+  }
+
+  private async issue(caller: CallerContext, body: CreateKycLinkBody, now: string, linkId: string, claim: ClaimInTransaction): Promise<KycLink> {
     const customer = await this.customers.get(caller, body.customerId);
     const unverifiedChannels = Object.entries(customer.contactVerification ?? {}).filter(([, status]) => status !== 'VERIFIED').map(([channel]) => channel);
-    const token = randomBytes(32).toString('base64url');
-    const linkId = `KycLink:${uuidv7()}`;
+    // Under an Idempotency-Key the token is derived from the link id with the server key, so a retry can show it again.
+    const token = caller.idempotency ? this.derivedToken(linkId) : randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.parse(now) + KYC_LINK_TTL_MS).toISOString();
-    await this.execute(linkId, caller.platformId, { correlationId: caller.correlationId, actor: caller.clientId }, {
+    await this.execute(linkId, caller.platformId, { correlationId: caller.correlationId, actor: caller.clientId }, claim, {
       type: 'IssueKycLink',
       linkId,
       customerId: customer.id,
@@ -43,7 +51,13 @@ export class KycLinkService {
       expiresAt,
       now,
     });
-    return { kycUrl: `${body.publicOrigin.replace(/\/+$/, '')}/kyc/${token}`, expiresAt, provider: PROVIDER };
+    return linkOf(body.publicOrigin, token, expiresAt);
+  }
+
+  private async shownAgain(body: CreateKycLinkBody, linkId: string): Promise<KycLink> {
+    const [link] = await queryRows<{ expires_at: Date }>(this.dataSource, `SELECT expires_at FROM kyc_links WHERE link_id = $1`, [linkId]);
+    if (!link) throw new ApiError('NOT_FOUND', 'no such KYC link');
+    return linkOf(body.publicOrigin, this.derivedToken(linkId), link.expires_at.toISOString());
   }
 
   /** The hosted page was opened: marks the link used (a second open is 410) and says where to send the user. */
@@ -55,7 +69,7 @@ export class KycLinkService {
         )
       : [];
     if (!link) throw new ApiError('NOT_FOUND', 'no such KYC link');
-    const result = await this.execute(link.link_id, link.platform_id, { correlationId: link.link_id }, { type: 'OpenKycLink', customerActive: link.customer_active, now });
+    const result = await this.execute(link.link_id, link.platform_id, { correlationId: link.link_id }, undefined, { type: 'OpenKycLink', customerActive: link.customer_active, now });
     return result.state.status === 'OPENED' && result.state.redirectUri ? { redirectUri: result.state.redirectUri } : {};
   }
 
@@ -63,8 +77,17 @@ export class KycLinkService {
     return this.hasher.hash(`kyc-link/${token}`);
   }
 
-  private execute(linkId: string, platformId: string, metadata: { correlationId?: string; actor?: string }, command: KycLinkCommand) {
-    const request: CommandRequest<EntityManager, KycLinkState, KycLinkCommand, KycLinkEvent> = { decider: kycLinkDecider, streamId: linkId, platformId, metadata, command, project: projectKycLink };
+  /** 256 bits keyed by SECRET_HASH_KEY (another purpose than hashOf's); base64url, the shape of a random token. */
+  private derivedToken(linkId: string): string {
+    return Buffer.from(this.hasher.hash(`kyc-link-token/${linkId}`), 'hex').toString('base64url');
+  }
+
+  private execute(linkId: string, platformId: string, metadata: { correlationId?: string; actor?: string }, claim: ClaimInTransaction | undefined, command: KycLinkCommand) {
+    const request: CommandRequest<EntityManager, KycLinkState, KycLinkCommand, KycLinkEvent> = { decider: kycLinkDecider, streamId: linkId, platformId, metadata, command, claim, project: projectKycLink };
     return this.executor.execute(request);
   }
+}
+
+function linkOf(publicOrigin: string, token: string, expiresAt: string): KycLink {
+  return { kycUrl: `${publicOrigin.replace(/\/+$/, '')}/kyc/${token}`, expiresAt, provider: PROVIDER };
 }

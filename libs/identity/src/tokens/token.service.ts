@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { ApiError, ApiToken, CallerContext, CreateTokenRequest, isTokenId, ListTokensQuery, Mode, Page, Permission } from '@payments/contracts';
-import { CommandExecutor } from '@payments/eventsourcing';
-import { keysetPage, SqlWhere } from '@payments/runtime';
+import { CommandExecutor, IdempotencyClaims } from '@payments/eventsourcing';
+import { idempotencyScopeOf, keysetPage, SqlWhere } from '@payments/runtime';
 import { generateClientId, generateClientSecret, SecretHasher } from '../credentials/secrets';
 import { tokenDecider } from './token.decider';
 import { projectToken } from './token.projection';
@@ -25,6 +25,7 @@ export interface NewToken {
   /** Given for bootstrap credentials from the environment; generated otherwise. */
   clientId?: string;
   clientSecret?: string;
+  tokenId?: string;
 }
 
 /** API tokens: client id and secret pairs scoped to one platform and one mode. */
@@ -33,11 +34,12 @@ export class TokenService {
     private readonly dataSource: DataSource,
     private readonly executor: CommandExecutor<EntityManager>,
     private readonly hasher: SecretHasher,
+    private readonly claims: IdempotencyClaims,
   ) {}
 
   /** Appends inside the caller's transaction; the only time the secret is visible is this return value. */
   async issue(tx: EntityManager, token: NewToken, now: string): Promise<ApiToken> {
-    const tokenId = `Token:${uuidv7()}`;
+    const tokenId = token.tokenId ?? `Token:${uuidv7()}`;
     const clientId = token.clientId ?? generateClientId();
     const clientSecret = token.clientSecret ?? generateClientSecret();
     await this.executor.decideAndAppend(tx, {
@@ -51,8 +53,21 @@ export class TokenService {
     return { ...toApiToken(row), clientSecret };
   }
 
+  /** One token per Idempotency-Key: a retry (also after a crash) answers it without its secret, which is shown once. */
   create(caller: CallerContext, request: CreateTokenRequest, now: string): Promise<ApiToken> {
-    return this.dataSource.transaction((tx) => this.issue(tx, { platformId: caller.platformId, mode: caller.mode, ...request }, now));
+    const tokenId = `Token:${uuidv7()}`;
+    return this.claims.run(
+      idempotencyScopeOf(caller),
+      'token-create',
+      tokenId,
+      (claim) =>
+        this.dataSource.transaction(async (tx) => {
+          const token = await this.issue(tx, { platformId: caller.platformId, mode: caller.mode, ...request, tokenId }, now);
+          await claim(tx);
+          return token;
+        }),
+      (id) => this.get(caller, id),
+    );
   }
 
   async get(caller: CallerContext, tokenId: string): Promise<ApiToken> {

@@ -13,8 +13,8 @@ import {
   Page,
   Verification,
 } from '@payments/contracts';
-import { CommandExecutor, CommandRequest, EventMetadata, queryRows, retryOnConflict, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
-import { keysetBodyPage, SqlWhere } from '@payments/runtime';
+import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, IdempotencyClaims, queryRows, retryOnConflict, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { idempotencyScopeOf, keysetBodyPage, SqlWhere } from '@payments/runtime';
 import { BeneficialOwnerService } from '../beneficial-owners/beneficial-owner.service';
 import { setCustomerKycStatus, setCustomerKycStatusIfLive } from './customer-kyc-status';
 import { VerificationCommand, verificationDecider } from './verification.decider';
@@ -51,15 +51,25 @@ export class VerificationService {
     private readonly timers: { schedule(tx: EntityManager, timer: ScheduleTimer): Promise<string> },
     private readonly documents: VerificationDocuments,
     private readonly owners: BeneficialOwnerService,
+    private readonly claims: IdempotencyClaims,
     private readonly options: VerificationServiceOptions = VERIFICATION_DEFAULTS,
     private readonly versionConflictRetriesMax = 5,
   ) {}
 
+  /**
+   * One submission per Idempotency-Key: a retry (also after a crash) answers the customer's verification as it is now
+   * instead of submitting again. The claim names the customer: its one verification case may be created by this call.
+   */
   async submit(caller: CallerContext, request: CreateVerificationRequest, now: string): Promise<Verification> {
     const customerId = String(request.customerId);
     if (!isCustomerId(customerId)) throw customerNotFound();
-    const state = await retryOnConflict(() => this.dataSource.transaction((tx) => this.submitIn(tx, caller, customerId, now)), this.versionConflictRetriesMax);
-    return toVerification(state);
+    return this.claims.run(
+      idempotencyScopeOf(caller),
+      'verification-submit',
+      customerId,
+      async (claim) => toVerification(await retryOnConflict(() => this.dataSource.transaction((tx) => this.submitIn(tx, caller, customerId, now, claim)), this.versionConflictRetriesMax)),
+      (id) => this.ofCustomer(caller, id),
+    );
   }
 
   async get(caller: CallerContext, verificationId: string): Promise<Verification> {
@@ -69,6 +79,12 @@ export class VerificationService {
       caller.platformId,
       caller.mode,
     ]);
+    if (!rows[0]) throw new ApiError('NOT_FOUND', 'verification not found');
+    return rows[0].body;
+  }
+
+  private async ofCustomer(caller: CallerContext, customerId: string): Promise<Verification> {
+    const rows = await queryRows<{ body: Verification }>(this.dataSource, `SELECT body FROM verifications WHERE customer_id = $1 AND platform_id = $2 AND mode = $3`, [customerId, caller.platformId, caller.mode]);
     if (!rows[0]) throw new ApiError('NOT_FOUND', 'verification not found');
     return rows[0].body;
   }
@@ -83,7 +99,7 @@ export class VerificationService {
     return { [VERIFICATION_DECISION_TIMER]: (tx, timer) => this.decide(tx, timer) };
   }
 
-  private async submitIn(tx: EntityManager, caller: CallerContext, customerId: string, now: string): Promise<OpenVerification> {
+  private async submitIn(tx: EntityManager, caller: CallerContext, customerId: string, now: string, claim: ClaimInTransaction): Promise<OpenVerification> {
     // One submission per customer at a time: the first one creates the case, the next ones find it.
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`Verification/${customerId}`]);
     const inputs = await this.inputs(tx, caller, customerId);
@@ -91,6 +107,7 @@ export class VerificationService {
     const verificationId = existing[0]?.verification_id ?? `Verification:${uuidv7()}`;
     const command: VerificationCommand = { type: 'SubmitVerification', verificationId, platformId: caller.platformId, mode: caller.mode, inputs, now };
     const result = await this.executor.decideAndAppend(tx, this.request(caller.platformId, verificationId, command, { correlationId: caller.correlationId, actor: caller.clientId }));
+    await claim(tx);
     for (const event of result.events) if (event.type === 'VerificationSubmitted.v1') await this.handOver(tx, event.data, now);
     return result.state as OpenVerification;
   }

@@ -32,9 +32,9 @@ export function openInvitationParts(
 ): InvitationParts {
   const customers = new CustomerDirectory(host.dataSource, CUSTOMER_ARRIVAL_WAIT_MS);
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
-  const invitations = new InvitationService(host.dataSource, host.executor, host.timers, customers, { ...INVITATION_DEFAULTS, publicUrl });
+  const invitations = new InvitationService(host.dataSource, host.executor, host.timers, customers, { ...INVITATION_DEFAULTS, publicUrl }, host.claims);
   Object.assign(timerHandlers, invitations.timerHandlers());
-  const umaReceive = new UmaReceiveService(customers, peers, saga, CUSTOMER_ARRIVAL_WAIT_MS);
+  const umaReceive = new UmaReceiveService(customers, peers, saga, host.claims, CUSTOMER_ARRIVAL_WAIT_MS);
   const consumer = new PaymentsIdentityEventsConsumer(host.dataSource, options.schema);
   const identityEvents = subscriptionWork(() => consumer.subscribe(options.bus));
   return { invitations, umaReceive, identityEvents };

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ApiError, CallerContext, ClaimInvitationRequest, CreateInvitationRequest, isInvitationCode, Mode, UmaInvitation } from '@payments/contracts';
-import { CommandExecutor, CommandRequest, EventMetadata, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, IdempotencyClaims, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { idempotencyScopeOf } from '@payments/runtime';
 import { findCurrency } from '@payments/money';
 import { parseUmaAddress } from '@payments/uma';
 import type { CustomerDirectory, KnownCustomer } from '../customers/customer-directory';
@@ -42,15 +43,21 @@ export class InvitationService {
     private readonly timers: { schedule(tx: EntityManager, timer: ScheduleTimer): Promise<string> },
     private readonly customers: CustomerDirectory,
     private readonly options: InvitationOptions,
+    private readonly claims: IdempotencyClaims,
   ) {}
 
-  async create(caller: CallerContext, request: CreateInvitationRequest, now: string): Promise<UmaInvitation> {
+  /** One invitation per Idempotency-Key: a retry (also after a crash) answers it as it is now. */
+  create(caller: CallerContext, request: CreateInvitationRequest, now: string): Promise<UmaInvitation> {
+    const code = randomBytes(12).toString('base64url'); // 96 random bits: unguessable, 16 URL-safe characters
+    return this.claims.run(idempotencyScopeOf(caller), 'invitation-create', code, (claim) => this.createNew(caller, request, now, code, claim), (existing) => this.get(caller, existing));
+  }
+
+  private async createNew(caller: CallerContext, request: CreateInvitationRequest, now: string, code: string, claim: ClaimInTransaction): Promise<UmaInvitation> {
     const inviter = parseUmaAddress(request.inviterUma);
     if (!inviter) throw invalidUma('inviterUma');
     const customer = await this.customers.byUmaAddress(caller, inviter.address);
     if (!customer) throw new ApiError('USER_NOT_FOUND', `no customer of this platform has the UMA address ${inviter.address}`, { errors: [{ field: 'inviterUma', message: 'no such customer' }] });
     const expiresAt = this.expiresAt(request.expiresAt, now);
-    const code = randomBytes(12).toString('base64url'); // 96 random bits: unguessable, 16 URL-safe characters
     const terms: InvitationTerms = {
       code,
       platformId: caller.platformId,
@@ -65,6 +72,7 @@ export class InvitationService {
     };
     const result = await this.executor.execute({
       ...this.request(caller.platformId, code, { type: 'CreateInvitation', terms }, this.metadata(caller)),
+      claim,
       project: async (tx, events, state) => {
         await projectInvitation(tx, events, state);
         const delayMs = Date.parse(expiresAt) - Date.parse(now);
@@ -79,19 +87,25 @@ export class InvitationService {
     return (await this.find(caller.mode, code)).body;
   }
 
+  /** A retry of a claim that went through (also after a crash) answers the invitation instead of 400 INVITATION_ALREADY_CLAIMED. */
   async claim(caller: CallerContext, code: string, request: ClaimInvitationRequest, now: string): Promise<UmaInvitation> {
     const { platformId } = await this.find(caller.mode, code);
     const invitee = parseUmaAddress(request.inviteeUma);
     if (!invitee) throw invalidUma('inviteeUma');
     // The stream (and InvitationClaimed.v1) belongs to the inviter's platform: its webhook goes there.
     const command: InvitationCommand = { type: 'ClaimInvitation', inviteeUma: invitee.address, platformId: caller.platformId, mode: caller.mode, now };
-    return this.view((await this.executor.execute(this.request(platformId, code, command, this.metadata(caller)))).state);
+    return this.claims.run(idempotencyScopeOf(caller), 'invitation-claim', code, (claim) => this.change(platformId, code, command, caller, claim), (existing) => this.get(caller, existing));
   }
 
+  /** A retry of a cancel that went through (also after a crash) answers the invitation instead of 400 INVITATION_CANCELLED. */
   async cancel(caller: CallerContext, code: string, now: string): Promise<UmaInvitation> {
     const { platformId } = await this.find(caller.mode, code);
     const command: InvitationCommand = { type: 'CancelInvitation', platformId: caller.platformId, now };
-    return this.view((await this.executor.execute(this.request(platformId, code, command, this.metadata(caller)))).state);
+    return this.claims.run(idempotencyScopeOf(caller), 'invitation-cancel', code, (claim) => this.change(platformId, code, command, caller, claim), (existing) => this.get(caller, existing));
+  }
+
+  private async change(platformId: string, code: string, command: InvitationCommand, caller: CallerContext, claim: ClaimInTransaction): Promise<UmaInvitation> {
+    return this.view((await this.executor.execute({ ...this.request(platformId, code, command, this.metadata(caller)), claim })).state);
   }
 
   timerHandlers(): Record<string, TimerHandler<EntityManager>> {

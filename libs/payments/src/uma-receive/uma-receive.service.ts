@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ApiError, CallerContext, SandboxUmaReceiveRequest, Transaction } from '@payments/contracts';
+import { ClaimInTransaction, IdempotencyClaims } from '@payments/eventsourcing';
 import { findCurrency } from '@payments/money';
 import { parseUmaAddress } from '@payments/uma';
 import type { CustomerDirectory, KnownCustomer } from '../customers/customer-directory';
@@ -7,9 +8,10 @@ import { transferInPlan } from '../saga/ledger-plan';
 import { INTERNAL_SCRIPT } from '../saga/rail-script';
 import type { TransactionSaga } from '../saga/transaction-saga';
 import type { TransactionTerms } from '../transactions/transaction.events';
+import type { TransactionState } from '../transactions/transaction.state';
 import { toTransaction } from '../transactions/transaction.view';
 import type { Peers } from '../rpc/peers';
-import { awaitArrival } from '@payments/runtime';
+import { awaitArrival, idempotencyScopeOf } from '@payments/runtime';
 
 const invalid = (code: 'INVALID_INPUT' | 'INVALID_UMA_ADDRESS' | 'INVALID_CURRENCY', field: string, message: string) => new ApiError(code, `${field}: ${message}`, { errors: [{ field, message }] });
 
@@ -23,18 +25,24 @@ export class UmaReceiveService {
     private readonly customers: CustomerDirectory,
     private readonly accounts: Pick<Peers, 'customerInternalAccount'>,
     private readonly saga: TransactionSaga,
+    private readonly claims: IdempotencyClaims,
     /** How long to wait for the internal account of a currency the customer has, opened from identity's event. */
     private readonly accountArrivalWaitMs: number,
   ) {}
 
-  async receive(caller: CallerContext, request: SandboxUmaReceiveRequest, now: string): Promise<Transaction> {
+  /** One INCOMING transaction per Idempotency-Key: a retry (also after a crash) answers it as it is now. */
+  receive(caller: CallerContext, request: SandboxUmaReceiveRequest, now: string): Promise<Transaction> {
     if (caller.mode !== 'SANDBOX') throw new ApiError('NOT_FOUND', 'no such resource or route');
+    const transactionId = `Transaction:${uuidv7()}`;
+    return this.claims.run(idempotencyScopeOf(caller), 'uma-receive', transactionId, (claim) => this.receiveNew(caller, request, now, transactionId, claim), async (id) => view(await this.saga.load(id)));
+  }
+
+  private async receiveNew(caller: CallerContext, request: SandboxUmaReceiveRequest, now: string, transactionId: string, claim: ClaimInTransaction): Promise<Transaction> {
     const sender = parseUmaAddress(request.senderUmaAddress);
     if (!sender) throw invalid('INVALID_UMA_ADDRESS', 'senderUmaAddress', 'must be $user@domain');
     const receiver = await this.receiver(caller, request);
     const currency = request.receivingCurrencyCode;
     const accountId = await this.accountOf(caller, receiver, currency);
-    const transactionId = `Transaction:${uuidv7()}`;
     const amount = { amount: request.receivingCurrencyAmount, currency };
     const terms: TransactionTerms = {
       transactionId,
@@ -63,9 +71,8 @@ export class UmaReceiveService {
       rail: INTERNAL_SCRIPT,
       createdAt: now,
     };
-    const state = await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: 'PENDING', failureReason: null }, { correlationId: caller.correlationId, actor: caller.clientId });
-    if (state.status === 'NONE') throw new ApiError('TRANSACTION_NOT_FOUND', 'transaction not found');
-    return toTransaction(state);
+    const metadata = { correlationId: caller.correlationId, actor: caller.clientId };
+    return view(await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: 'PENDING', failureReason: null }, metadata, undefined, claim));
   }
 
   /** By UMA address (404 UMA_NOT_FOUND) or by id (404 USER_NOT_FOUND), among the caller's live customers. */
@@ -90,4 +97,9 @@ export class UmaReceiveService {
     if (!account) throw refused();
     return account.id;
   }
+}
+
+function view(state: TransactionState): Transaction {
+  if (state.status === 'NONE') throw new ApiError('TRANSACTION_NOT_FOUND', 'transaction not found');
+  return toTransaction(state);
 }

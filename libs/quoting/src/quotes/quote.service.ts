@@ -119,8 +119,11 @@ export class QuoteService {
   async fund(caller: CallerContext, request: FundQuoteRequest, now: string): Promise<Quote> {
     await this.get(caller, request.quoteId);
     const command: QuoteCommand = { type: 'FundQuote', currencyCode: request.currencyCode, amount: request.amount, now };
-    const result = await this.executor.execute(this.request(caller.platformId, request.quoteId, command, this.metadata(caller)));
-    return this.view(result.state);
+    // POST /sandbox/send's key reaches here through payments: a retry of a funding that went through answers the quote instead of 409.
+    return this.claims.run(idempotencyScopeOf(caller), 'quote-fund', request.quoteId, async (claim) => {
+      const result = await this.executor.execute({ ...this.request(caller.platformId, request.quoteId, command, this.metadata(caller)), claim });
+      return this.view(result.state);
+    }, (id) => this.get(caller, id));
   }
 
   /** Runs a command on behalf of the system (payments outcomes, timers) inside the caller's transaction. */
