@@ -1,13 +1,12 @@
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsISO8601, IsString, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsISO8601, IsString, MaxLength } from 'class-validator';
 import { OptionalNotNull } from './optional-not-null';
 import { PageQuery } from './pagination/pagination';
 import { Mode, Permission, PERMISSIONS } from './rpc/rpc';
+import { IsName } from './validators';
 
 /** POST /tokens. */
 export class CreateTokenRequest {
-  @IsString()
-  @MinLength(1)
-  @MaxLength(255)
+  @IsName(255)
   name!: string;
 
   @IsArray()

@@ -1,4 +1,4 @@
-import { registerDecorator, ValidationOptions } from 'class-validator';
+import { IsString, MaxLength, MinLength, registerDecorator, ValidationOptions } from 'class-validator';
 import { isValid as isCountry } from 'i18n-iso-countries';
 
 /** ISO 3166-1 alpha-2, upper case (`DE`, `US`). */
@@ -35,3 +35,24 @@ export function isCalendarDate(value: string): boolean {
 
 /** E.164: `+` then up to 15 digits, no leading zero. */
 export const E164 = /^\+[1-9]\d{1,14}$/;
+
+/**
+ * A name: of an API token, a person (fullName, firstName, middleName, lastName), a business (legalName). A string of
+ * 1 to `maxLength` characters that is not only whitespace, so "   " is a 400 rather than a nameless record. Built
+ * from class-validator's own rules (the OpenAPI schema still shows type, minLength and maxLength) plus isNotBlank.
+ */
+export function IsName(maxLength: number): PropertyDecorator {
+  const rules = [IsString(), MinLength(1), MaxLength(maxLength), IsNotBlank()];
+  return (target, propertyName) => rules.forEach((rule) => rule(target, propertyName));
+}
+
+function IsNotBlank(): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isNotBlank',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: { message: `${String(propertyName)} must not be blank (whitespace only)` },
+      validator: { validate: (value: unknown) => typeof value === 'string' && value.trim() !== '' },
+    });
+}

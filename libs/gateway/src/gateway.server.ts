@@ -23,6 +23,7 @@ import { bodyParserErrorHandler, HttpErrorFilter } from './errors/http-error.fil
 import { createValidationPipe } from './errors/validation';
 import { jsonOnly } from './http/json-only';
 import { methodNotAllowed } from './http/method-not-allowed';
+import { refuseUnsafeBody, refuseUnsafeRouteBody, refuseUnsafeUrl } from './http/unsafe-input';
 import { gatewayMigrations } from './idempotency/idempotency.migrations';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './idempotency/idempotency.store';
@@ -137,16 +138,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(parts), { bodyParser: false, logger: false });
   const express = app.getHttpAdapter().getInstance();
   mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, database: dataSource, bus: options.bus }); // first: no auth, every request timed
-  app.use(methodNotAllowed(() => express), jsonOnly, json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler);
+  // Every route's input passes here first: a URL and a body that could not be stored or walked safely are a 4xx
+  // before any route, guard or pipe sees them; json() also decodes gzip, deflate and br bodies within the limit.
+  app.use(refuseUnsafeUrl(() => express), methodNotAllowed(() => express), jsonOnly, json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler, refuseUnsafeBody);
   app.setGlobalPrefix(API_VERSION);
   mountApiReference(app, API_VERSION); // GET /openapi.json and /docs at the root, no auth; after the prefix (paths carry it)
   mountKycLinkPage(app, parts.identity); // GET /kyc/{token}: the hosted KYC page, no Basic auth (the token is the credential)
   app.useGlobalFilters(parts.errors);
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(refuseUnsafeRouteBody, createValidationPipe());
   app.disable('x-powered-by');
   const eviction: SubscriptionHandle | undefined = options.bus ? await evictDeletedTokens(options.bus, parts.cache) : undefined;
   const purge = setInterval(() => void parts.idempotency.purgeExpired().catch((e) => options.log?.('idempotency purge failed', e)), 10 * 60_000);
   purge.unref();
+  await parts.idempotency.start((e) => options.log?.('idempotency heartbeat failed', e));
   await app.listen(options.port, options.host ?? '0.0.0.0');
   const address = app.getHttpServer().address() as { port: number };
   return {
@@ -161,6 +165,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await parts.quoting.close();
       await parts.payments.close();
       await parts.webhooks.close();
+      await parts.idempotency.stop();
       await dataSource.destroy();
     },
   };

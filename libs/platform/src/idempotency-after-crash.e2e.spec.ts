@@ -274,4 +274,23 @@ describe('Idempotency-Key retries after a crash (real PostgreSQL, HTTP)', () => 
     const reused = await post(other);
     expect(reused.body).toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
   });
+
+  it('a key held by a process that died is free at once; one held by a live process stays 409 until its lease ends', async () => {
+    const key = `owner-${Math.random()}`;
+    const body = { customerType: 'INDIVIDUAL', fullName: 'Owner Check' };
+    const first = await t.call('POST', '/customers', { headers: { 'Idempotency-Key': key }, body });
+    expect(first.status).toBe(201);
+    const holdBy = (owner: string) =>
+      db.query(`UPDATE gateway.idempotency_keys SET state = 'IN_FLIGHT', response_status = NULL, response_body = NULL, locked_until = now() + interval '1 hour', owner = $2 WHERE idempotency_key = $1`, [key, owner]);
+
+    const [{ instance_id: live }] = (await db.query(`SELECT instance_id FROM gateway.gateway_instances ORDER BY heartbeat_at DESC LIMIT 1`)).rows;
+    await holdBy(live);
+    const busy = await t.call('POST', '/customers', { headers: { 'Idempotency-Key': key }, body });
+    expect(busy.body).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_IN_USE' });
+
+    await holdBy('a-process-killed-with-sigkill');
+    const retry = await t.call('POST', '/customers', { headers: { 'Idempotency-Key': key }, body });
+    expect(retry.status).toBe(201);
+    expect(retry.body.id).toBe(first.body.id);
+  });
 });

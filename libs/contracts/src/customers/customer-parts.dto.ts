@@ -1,6 +1,6 @@
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsIP, IsISO8601, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { OptionalNotNull } from '../optional-not-null';
-import { IsCalendarDate, IsCountryCode } from '../validators';
+import { IsCalendarDate, IsCountryCode, IsName } from '../validators';
 import { ACCEPTANCE_METHODS, BUSINESS_SOURCE_OF_FUNDS, ENTITY_TYPES, MONTHLY_TRANSACTION_COUNTS, MONTHLY_TRANSACTION_VOLUMES, PURPOSE_OF_ACCOUNT } from './customer-enums';
 
 export class AddressDto {
@@ -20,7 +20,7 @@ export class EndUserTermsConsentDto {
 }
 
 export class BusinessInfoDto {
-  @IsString() @MinLength(1) @MaxLength(250) legalName!: string;
+  @IsName(250) legalName!: string;
   @OptionalNotNull() @IsString() @MaxLength(250) doingBusinessAs?: string;
   @IsCountryCode() country!: string;
   @OptionalNotNull() @IsString() @MinLength(1) @MaxLength(64) registrationNumber?: string;

@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsEmail, IsIn, IsISO8601, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../optional-not-null';
 import { PageQuery } from '../pagination/pagination';
-import { E164, IsCalendarDate, IsCountryCode } from '../validators';
+import { E164, IsCalendarDate, IsCountryCode, IsName } from '../validators';
 import {
   ANNUAL_INCOME_RANGES,
   CUSTOMER_TYPES,
@@ -33,7 +33,7 @@ export class CustomerFieldsDto {
   @OptionalNotNull() @ValidateNested() @Type(() => EndUserTermsConsentDto) endUserTermsConsent?: EndUserTermsConsentDto;
   @OptionalNotNull() @ValidateNested() @Type(() => AddressDto) address?: AddressDto;
   // Individuals
-  @OptionalNotNull() @IsString() @MinLength(1) @MaxLength(250) fullName?: string;
+  @OptionalNotNull() @IsName(250) fullName?: string;
   @OptionalNotNull() @IsCalendarDate() birthDate?: string;
   @OptionalNotNull() @IsCountryCode() nationality?: string;
   @OptionalNotNull() @IsIn(ID_TYPES) idType?: (typeof ID_TYPES)[number];

@@ -1,5 +1,6 @@
 import { IsInt, IsISO8601, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OptionalNotNull } from '../optional-not-null';
+import { IsName } from '../validators';
 import type { CurrencyAmount } from '../accounts/internal-accounts.dto';
 
 /** interop §6.11; the spec's state table: PENDING → CLAIMED | CANCELLED, and EXPIRED at `expiresAt`. */
@@ -12,7 +13,7 @@ const UMA_ADDRESS_LENGTH_MAX = 319;
 /** POST /invitations: an invitation from one of the platform's customers, found by its UMA address. */
 export class CreateInvitationRequest {
   @IsString() @MaxLength(UMA_ADDRESS_LENGTH_MAX) inviterUma!: string;
-  @OptionalNotNull() @IsString() @MaxLength(100) firstName?: string;
+  @OptionalNotNull() @IsName(100) firstName?: string;
   /** What the inviter offers to send, in the smallest unit of `currency`. */
   @OptionalNotNull() @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER) amountToSend?: number;
   /** Currency of `amountToSend` (one of the inviter's currencies); defaults to the inviter's first currency. */

@@ -1,9 +1,9 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsEmail, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsEmail, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { AddressDto } from '../customers/customer-parts.dto';
 import { OptionalNotNull } from '../optional-not-null';
 import { PageQuery } from '../pagination/pagination';
-import { E164, IsCalendarDate, IsCountryCode } from '../validators';
+import { E164, IsCalendarDate, IsCountryCode, IsName } from '../validators';
 import { BENEFICIAL_OWNER_ID_TYPES, BENEFICIAL_OWNER_ROLES, BeneficialOwnerIdType, BeneficialOwnerRole } from './verification-enums';
 import { CUSTOMER_ID_SHAPE } from './verifications.dto';
 
@@ -13,9 +13,9 @@ const IDENTIFIER_MESSAGE = 'identifier must be 4-64 letters, digits, spaces or d
 
 /** personalInfo of POST /beneficial-owners. Whether a U.S. tax id has the ###-##-#### form is a domain rule. */
 export class BeneficialOwnerPersonalInfoDto {
-  @IsString() @MinLength(1) @MaxLength(NAME_LENGTH_MAX) firstName!: string;
-  @OptionalNotNull() @IsString() @MinLength(1) @MaxLength(NAME_LENGTH_MAX) middleName?: string;
-  @IsString() @MinLength(1) @MaxLength(NAME_LENGTH_MAX) lastName!: string;
+  @IsName(NAME_LENGTH_MAX) firstName!: string;
+  @OptionalNotNull() @IsName(NAME_LENGTH_MAX) middleName?: string;
+  @IsName(NAME_LENGTH_MAX) lastName!: string;
   @IsCalendarDate() birthDate!: string;
   @IsCountryCode() nationality!: string;
   @OptionalNotNull() @IsEmail() @MaxLength(254) email?: string;
@@ -30,9 +30,9 @@ export class BeneficialOwnerPersonalInfoDto {
 
 /** personalInfo of PATCH /beneficial-owners/{id}: each field sent replaces the stored one (an address as a whole). */
 export class UpdateBeneficialOwnerPersonalInfoDto {
-  @OptionalNotNull() @IsString() @MinLength(1) @MaxLength(NAME_LENGTH_MAX) firstName?: string;
-  @OptionalNotNull() @IsString() @MinLength(1) @MaxLength(NAME_LENGTH_MAX) middleName?: string;
-  @OptionalNotNull() @IsString() @MinLength(1) @MaxLength(NAME_LENGTH_MAX) lastName?: string;
+  @OptionalNotNull() @IsName(NAME_LENGTH_MAX) firstName?: string;
+  @OptionalNotNull() @IsName(NAME_LENGTH_MAX) middleName?: string;
+  @OptionalNotNull() @IsName(NAME_LENGTH_MAX) lastName?: string;
   @OptionalNotNull() @IsCalendarDate() birthDate?: string;
   @OptionalNotNull() @IsCountryCode() nationality?: string;
   @OptionalNotNull() @IsEmail() @MaxLength(254) email?: string;

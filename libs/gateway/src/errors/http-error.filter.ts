@@ -51,20 +51,32 @@ export class HttpErrorFilter implements ExceptionFilter {
   }
 }
 
-/** express.json() failures arrive as plain errors with a `type`; map the ones a client can cause. */
-export function bodyParserError(exception: unknown): ErrorEnvelope | undefined {
-  const type = (exception as { type?: string })?.type;
+const ZLIB_ERROR = /^(Z_|ERR__)/;
+
+/**
+ * express.json() failures arrive as plain errors with a `type`; map the ones a client can cause. It decodes gzip,
+ * deflate and br bodies itself (the size limit applies to the decoded bytes, so a zip bomb is a 413); a body that
+ * does not decode comes back as the zlib stream's error, status 400 and no `type` (`Z_DATA_ERROR`, `Z_BUF_ERROR`,
+ * brotli's `ERR__ERROR_FORMAT_…`).
+ */
+export function bodyParserError(exception: unknown, contentEncoding?: string): ErrorEnvelope | undefined {
+  const { type, status, code, encoding } = (exception ?? {}) as { type?: string; status?: number; code?: unknown; encoding?: string };
   if (type === 'entity.parse.failed') return { status: 400, code: 'INVALID_INPUT', message: 'the request body is not valid JSON' };
   if (type === 'entity.too.large') return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'the request body is too large' };
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'unsupported body encoding' };
+  if (type === 'encoding.unsupported') {
+    return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: `Content-Encoding ${encoding ?? ''} is not supported: send gzip, deflate, br or an uncompressed body` };
+  }
+  if (type === 'charset.unsupported') return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'unsupported body charset' };
+  if (type === undefined && status === 400 && typeof code === 'string' && ZLIB_ERROR.test(code)) {
+    const message = contentEncoding ? `the request body is not valid ${contentEncoding.trim().toLowerCase()}` : 'the request body does not decode as its Content-Encoding says';
+    return { status: 400, code: 'INVALID_INPUT', message };
   }
   return undefined;
 }
 
 /** Express error middleware placed right after the body parser, so parse failures never reach a route. */
-export function bodyParserErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
-  const envelope = bodyParserError(error);
+export function bodyParserErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
+  const envelope = bodyParserError(error, req.headers['content-encoding']);
   if (!envelope) return next(error);
   res.status(envelope.status).json(envelope);
 }

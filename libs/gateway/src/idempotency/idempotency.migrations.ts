@@ -1,6 +1,6 @@
 import { MigrationSet } from '@payments/eventsourcing';
 
-/** The gateway's only table: responses of POSTs sent with an Idempotency-Key, per platform and mode. */
+/** The gateway's tables: responses of POSTs sent with an Idempotency-Key, per platform and mode, and its live processes. */
 export const gatewayMigrations: MigrationSet = {
   module: 'gateway',
   migrations: [
@@ -22,6 +22,19 @@ export const gatewayMigrations: MigrationSet = {
           PRIMARY KEY (platform_id, mode, idempotency_key)
         );
         CREATE INDEX idempotency_keys_expiry_idx ON {{schema}}.idempotency_keys (expires_at);
+      `,
+    },
+    {
+      // Which gateway process runs an IN_FLIGHT request, and which processes are alive: a retry after a crash need
+      // not wait out the lease (IdempotencyStore.claim).
+      version: 2,
+      name: 'idempotency_owners',
+      sql: `
+        ALTER TABLE {{schema}}.idempotency_keys ADD COLUMN owner text;
+        CREATE TABLE {{schema}}.gateway_instances (
+          instance_id text PRIMARY KEY,
+          heartbeat_at timestamptz NOT NULL DEFAULT now()
+        );
       `,
     },
   ],

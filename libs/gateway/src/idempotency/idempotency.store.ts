@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { queryRows, SqlExecutor } from '@payments/eventsourcing';
 
 export interface IdempotencyScope {
@@ -12,27 +13,58 @@ export type Claim =
   | { outcome: 'in-flight' }
   | { outcome: 'mismatch' };
 
+export interface IdempotencyStoreOptions {
+  ttlMs: number;
+  /** Upper bound on how long a running request holds its key (a hung process that still heartbeats). */
+  leaseMs: number;
+  /** How often this process says it is alive; a process silent for three beats is taken for dead. */
+  heartbeatMs?: number;
+}
+
 /**
- * Idempotency records in PostgreSQL (IETF Idempotency-Key draft semantics). The first request claims the key with
- * a lease; a crashed request's lease runs out and the key can be claimed again. Records live `ttlMs` (>= 24 h).
+ * Idempotency records in PostgreSQL (IETF Idempotency-Key draft semantics). The first request claims the key for
+ * this process; a retry gets 409 while that process is alive and the lease runs. A process that died (SIGKILL)
+ * stops its heartbeat, so a retry of its requests goes through within seconds: the service that owns the effect
+ * then answers the original resource (IdempotencyClaims). Records live `ttlMs` (>= 24 h).
  */
 export class IdempotencyStore {
+  readonly instanceId = randomUUID();
+  private readonly heartbeatMs: number;
+  private heartbeat?: NodeJS.Timeout;
+
   constructor(
     private readonly db: SqlExecutor,
-    private readonly options: { ttlMs: number; leaseMs: number },
-  ) {}
+    private readonly options: IdempotencyStoreOptions,
+  ) {
+    this.heartbeatMs = options.heartbeatMs ?? 2_000;
+  }
+
+  /** Registers this process and keeps its heartbeat until stop(). */
+  async start(onError: (error: unknown) => void = () => undefined): Promise<void> {
+    await this.beat();
+    this.heartbeat = setInterval(() => void this.beat().catch(onError), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.heartbeat);
+    await this.db.query(`DELETE FROM gateway_instances WHERE instance_id = $1`, [this.instanceId]).catch(() => undefined);
+  }
 
   async claim(scope: IdempotencyScope, requestHash: string): Promise<Claim> {
-    const params = [scope.platformId, scope.mode, scope.key, requestHash, this.options.leaseMs, this.options.ttlMs];
-    // Insert, or take over a key whose record expired or whose in-flight lease lapsed; otherwise read it.
+    const params = [scope.platformId, scope.mode, scope.key, requestHash, this.options.leaseMs, this.options.ttlMs, this.instanceId, this.heartbeatMs * 3];
+    // Insert, or take over a key whose record expired, or whose in-flight request's lease lapsed or whose process died.
     const claimed = await queryRows(
       this.db,
-      `INSERT INTO idempotency_keys AS k (platform_id, mode, idempotency_key, request_hash, state, locked_until, expires_at)
-       VALUES ($1, $2, $3, $4, 'IN_FLIGHT', now() + ($5::bigint * interval '1 ms'), now() + ($6::bigint * interval '1 ms'))
+      `INSERT INTO idempotency_keys AS k (platform_id, mode, idempotency_key, request_hash, state, locked_until, expires_at, owner)
+       VALUES ($1, $2, $3, $4, 'IN_FLIGHT', now() + ($5::bigint * interval '1 ms'), now() + ($6::bigint * interval '1 ms'), $7)
        ON CONFLICT (platform_id, mode, idempotency_key) DO UPDATE
-         SET request_hash = EXCLUDED.request_hash, state = 'IN_FLIGHT', locked_until = EXCLUDED.locked_until,
+         SET request_hash = EXCLUDED.request_hash, state = 'IN_FLIGHT', locked_until = EXCLUDED.locked_until, owner = EXCLUDED.owner,
              response_status = NULL, response_body = NULL, created_at = now(), expires_at = EXCLUDED.expires_at
-         WHERE k.expires_at <= now() OR (k.state = 'IN_FLIGHT' AND k.locked_until <= now() AND k.request_hash = EXCLUDED.request_hash)
+         WHERE k.expires_at <= now()
+            OR (k.state = 'IN_FLIGHT' AND k.request_hash = EXCLUDED.request_hash AND (
+                  k.locked_until <= now()
+                  OR NOT EXISTS (SELECT 1 FROM gateway_instances i WHERE i.instance_id = k.owner AND i.heartbeat_at > now() - ($8::bigint * interval '1 ms'))))
        RETURNING 1`,
       params,
     );
@@ -67,6 +99,14 @@ export class IdempotencyStore {
 
   async purgeExpired(): Promise<number> {
     const rows = await queryRows(this.db, `DELETE FROM idempotency_keys WHERE expires_at <= now() RETURNING 1`);
+    await this.db.query(`DELETE FROM gateway_instances WHERE heartbeat_at < now() - interval '1 day'`);
     return rows.length;
+  }
+
+  private async beat(): Promise<void> {
+    await this.db.query(
+      `INSERT INTO gateway_instances (instance_id, heartbeat_at) VALUES ($1, now()) ON CONFLICT (instance_id) DO UPDATE SET heartbeat_at = now()`,
+      [this.instanceId],
+    );
   }
 }

@@ -24,6 +24,7 @@ const OPTIONS: Partial<IOptions> = {
 const CUSTOM_SCHEMAS: Record<string, Record<string, unknown>> = {
   isCountryCode: { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' },
   isCalendarDate: { type: 'string', format: 'date' },
+  isNotBlank: { pattern: '\\S', description: 'not only whitespace' },
 };
 
 function customToSchema(meta: ValidationMetadata): Record<string, unknown> | undefined {
