@@ -1,0 +1,81 @@
+import { randomInt } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { runSeed } from './run';
+
+const USAGE = `usage: npm run chaos -- [--seed S] [--runs N] [--ops N] [--kills K] [--concurrency C] [--keep] [--verbose]
+
+Runs seeds S, S+1, … S+N-1: each on a fresh database (DATABASE_URL's server), the platform as a child process that
+is SIGKILLed and restarted K times during a seeded workload, then checks. KAFKA_BROKERS set: on Kafka, else on the
+PostgreSQL-log bus. Exit code 1 when any seed has a violation; a seed replays the same workload and kill points.
+
+  --seed S         first seed (default: random, printed)
+  --runs N         number of seeds (default 1)
+  --ops N          operations per run (default 150)
+  --kills K        crashes per run (default: 2-4, from the seed)
+  --concurrency C  requests in flight (default 8)
+  --keep           keep each run's database (and Kafka topics) for inspection
+  --verbose        echo the platform's output
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      seed: { type: 'string' },
+      runs: { type: 'string', default: '1' },
+      ops: { type: 'string', default: '150' },
+      kills: { type: 'string' },
+      concurrency: { type: 'string', default: '8' },
+      keep: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const int = (name: string, raw: string | undefined, min: number): number => {
+    const value = Number(raw);
+    if (!Number.isSafeInteger(value) || value < min) throw new Error(`--${name} must be an integer >= ${min}, got ${raw}`);
+    return value;
+  };
+  const first = values.seed === undefined ? randomInt(1, 2 ** 31) : int('seed', values.seed, 0);
+  if (values.seed === undefined) process.stdout.write(`seed ${first} (random; pass --seed ${first} to replay)\n`);
+  const runs = int('runs', values.runs, 1);
+  const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+
+  let failed = 0;
+  for (let seed = first; seed < first + runs; seed++) {
+    try {
+      const result = await runSeed({
+        seed,
+        ops: int('ops', values.ops, 1),
+        kills: values.kills === undefined ? 2 + (seed % 3) : int('kills', values.kills, 0),
+        concurrency: int('concurrency', values.concurrency, 1),
+        databaseUrl,
+        kafkaBrokers: process.env.KAFKA_BROKERS || undefined,
+        keep: values.keep,
+        verbose: values.verbose,
+        log,
+      });
+      for (const v of result.violations) log(`seed ${seed}: ${v.check}: ${v.message}`);
+      log(result.summary);
+      if (result.violations.length > 0) failed++;
+    } catch (error) {
+      failed++;
+      log(`seed ${seed}: ERROR ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    }
+  }
+  if (runs > 1) log(`${runs - failed} of ${runs} seeds passed`);
+  return failed === 0 ? 0 : 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`chaos failed: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  },
+);

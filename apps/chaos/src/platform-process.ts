@@ -1,0 +1,165 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve, sep } from 'node:path';
+
+/** The repository root, from dist/apps/chaos/src (built) or apps/chaos/src (jest runs the sources). */
+export const REPO_ROOT = resolve(__dirname, __dirname.includes(`${sep}dist${sep}`) ? '../../../..' : '../../..');
+export const LAUNCHER_MAIN = resolve(REPO_ROOT, 'dist/apps/launcher/src/main.js');
+export const ADMIN_MAIN = resolve(REPO_ROOT, 'dist/apps/launcher/src/admin.js');
+
+/**
+ * Ports below Linux's ephemeral range (as libs/testing's freePort, which is test-only: it needs jest's globals).
+ * The child binds them a few seconds after we pick them; an ephemeral port could meanwhile be taken by one of the
+ * many outgoing PostgreSQL or Kafka connections, a port from this range cannot.
+ */
+const PORT_RANGE = { from: 20_000, to: 32_000 };
+const handedOut = new Set<number>();
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
+  });
+}
+
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port found in ${PORT_RANGE.from}-${PORT_RANGE.to}`);
+}
+
+export interface PlatformProcessOptions {
+  databaseUrl: string;
+  kafkaBrokers?: string;
+  busNamespace: string;
+  sandbox: { clientId: string; clientSecret: string };
+  production: { clientId: string; clientSecret: string };
+  secretHashKey: string;
+  dataDir: string;
+  /** Echo the child's output (stdout and stderr) to ours. */
+  verbose?: boolean;
+}
+
+/**
+ * The built launcher (`npm start`'s process) as a child, always on the same database, ports and credentials, so it
+ * can be SIGKILLed and started again as if the machine had crashed and come back.
+ */
+export class PlatformProcess {
+  private child?: ChildProcess;
+  private readonly tail: string[] = [];
+  starts = 0;
+
+  private constructor(
+    private readonly options: PlatformProcessOptions,
+    readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  static async create(options: PlatformProcessOptions): Promise<PlatformProcess> {
+    if (!existsSync(LAUNCHER_MAIN)) throw new Error(`${LAUNCHER_MAIN} is missing: run npm run build first`);
+    const port = async () => String(await freePort());
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      PORT: await port(),
+      LOG_LEVEL: 'warn',
+      SANDBOX_TIME_SCALE: '0.01', // rails settle in tens of milliseconds
+      WEBHOOK_BACKOFF_SCALE: '0.001',
+      WEBHOOK_TIMEOUT_MS: '5000', // our receiver answers at once; a shorter timeout also shortens the lease after a kill
+      RATE_LIMIT_PER_SECOND: '0', // the workload tests crashes, not the rate limiter
+      // Every service pool, listener and bus loop is a connection (about 80 at the default of 10): keep a run small
+      // on a PostgreSQL server that test suites and other runs share.
+      DB_POOL_SIZE_MAX: process.env.DB_POOL_SIZE_MAX || '3',
+      BUS_NAMESPACE: options.busNamespace,
+      BOOTSTRAP_SANDBOX_CLIENT_ID: options.sandbox.clientId,
+      BOOTSTRAP_SANDBOX_CLIENT_SECRET: options.sandbox.clientSecret,
+      BOOTSTRAP_PRODUCTION_CLIENT_ID: options.production.clientId,
+      BOOTSTRAP_PRODUCTION_CLIENT_SECRET: options.production.clientSecret,
+      SECRET_HASH_KEY: options.secretHashKey,
+      DATA_DIR: options.dataDir,
+      IDENTITY_RPC_PORT: await port(),
+      ACCOUNTS_RPC_PORT: await port(),
+      QUOTING_RPC_PORT: await port(),
+      PAYMENTS_RPC_PORT: await port(),
+      WEBHOOK_DISPATCHER_RPC_PORT: await port(),
+      IDENTITY_OPS_PORT: '0',
+      ACCOUNTS_OPS_PORT: '0',
+      QUOTING_OPS_PORT: '0',
+      PAYMENTS_OPS_PORT: '0',
+      WEBHOOK_DISPATCHER_OPS_PORT: '0',
+    };
+    // Only this run's bus: Kafka when the caller has a broker, else the PostgreSQL log in the run's database.
+    if (options.kafkaBrokers) env.KAFKA_BROKERS = options.kafkaBrokers;
+    else delete env.KAFKA_BROKERS;
+    for (const name of ['PUBLIC_URL', 'EMBEDDED_POSTGRES_PORT', 'RPC_HOST', 'QUOTE_TTL_MS', 'IDEMPOTENCY_TTL_HOURS', 'RPC_TIMEOUT_MS']) delete env[name];
+    for (const name of Object.keys(env)) if (/_RPC_HOST$/.test(name)) delete env[name];
+    return new PlatformProcess(options, env);
+  }
+
+  get origin(): string {
+    return `http://127.0.0.1:${this.env.PORT}`;
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** The last lines the child printed, for failure messages. */
+  output(): string {
+    return this.tail.join('');
+  }
+
+  /** Spawns the launcher and waits until the gateway's /readyz answers 200 (every dependency up). */
+  async start(timeoutMs = 120_000): Promise<void> {
+    if (this.running) throw new Error('platform already running');
+    this.starts++;
+    const child = spawn(process.execPath, [LAUNCHER_MAIN], { cwd: REPO_ROOT, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    const keep = (chunk: Buffer) => {
+      this.tail.push(chunk.toString());
+      if (this.tail.length > 200) this.tail.splice(0, this.tail.length - 200);
+      if (this.options.verbose) process.stderr.write(chunk);
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`platform exited during start (code ${child.exitCode}, signal ${child.signalCode}); output:\n${this.output()}`);
+      }
+      const ready = await fetch(`${this.origin}/readyz`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.status === 200, () => false);
+      if (ready) return;
+      if (Date.now() > deadline) throw new Error(`platform not ready after ${timeoutMs} ms; output:\n${this.output()}`);
+      await sleep(100);
+    }
+  }
+
+  /** SIGKILL: no shutdown hooks, no flushing, connections dropped mid-request. */
+  async kill(): Promise<void> {
+    await this.signal('SIGKILL');
+  }
+
+  /** SIGTERM (a clean stop), SIGKILL if it does not exit in time. */
+  async stop(timeoutMs = 30_000): Promise<void> {
+    if (!this.running) return;
+    const exited = this.signal('SIGTERM');
+    const late = setTimeout(() => this.child?.kill('SIGKILL'), timeoutMs);
+    await exited.finally(() => clearTimeout(late));
+  }
+
+  private signal(signal: NodeJS.Signals): Promise<void> {
+    const child = this.child;
+    if (!child || !this.running) return Promise.resolve();
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    child.kill(signal);
+    return exited;
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
