@@ -42,6 +42,7 @@ import { CryptoFeesController } from './quoting/crypto-fees.controller';
 import { ACCOUNTS_CLIENT, PAYMENTS_CLIENT, QUOTING_CLIENT } from './rpc/clients';
 import { TransfersController } from './payments/transfers.controller';
 import { TransactionsController } from './payments/transactions.controller';
+import { TransactionApprovalsController } from './payments/transaction-approvals.controller';
 import { InvitationsController } from './payments/invitations.controller';
 import { SandboxUmaController } from './payments/sandbox-uma.controller';
 import { ServiceClient, ServiceEndpoint } from './rpc/service-client';
@@ -92,7 +93,7 @@ class GatewayModule {
   static register(parts: GatewayParts): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [ConfigController, TokensController, BulkImportController, KycLinkController, InternalAccountsController, DiscoveriesController, ExternalAccountsController, ReceiverController, CustomersController, DocumentsController, VerificationsController, BeneficialOwnersController, ExchangeRatesController, QuotesController, ScaPasskeysController, UmaController, CryptoFeesController, SandboxWebhooksController, TransfersController, TransactionsController, InvitationsController, SandboxUmaController],
+      controllers: [ConfigController, TokensController, BulkImportController, KycLinkController, InternalAccountsController, DiscoveriesController, ExternalAccountsController, ReceiverController, CustomersController, DocumentsController, VerificationsController, BeneficialOwnersController, ExchangeRatesController, QuotesController, ScaPasskeysController, UmaController, CryptoFeesController, SandboxWebhooksController, TransfersController, TransactionsController, TransactionApprovalsController, InvitationsController, SandboxUmaController],
       providers: [
         { provide: IDENTITY_CLIENT, useValue: parts.identity },
         { provide: ACCOUNTS_CLIENT, useValue: parts.accounts },

@@ -28,5 +28,33 @@ export const paymentsMigrations: MigrationSet = {
         CREATE INDEX transactions_destination_idx ON {{schema}}.transactions (destination_account_id);
       `,
     },
+    {
+      // GET /transactions' published filters. A side's identifier is its account id or its UMA address. The bodies
+      // of existing rows take the public shape of this version (transaction.view.ts): optional fields without a
+      // value left out, failureReason within the published enums (our finer reason as failureDetail).
+      version: 2,
+      name: 'transactions_published_filters',
+      sql: `
+        ALTER TABLE {{schema}}.transactions RENAME COLUMN source_account_id TO sender_identifier;
+        ALTER TABLE {{schema}}.transactions RENAME COLUMN destination_account_id TO receiver_identifier;
+        ALTER INDEX {{schema}}.transactions_source_idx RENAME TO transactions_sender_idx;
+        ALTER INDEX {{schema}}.transactions_destination_idx RENAME TO transactions_receiver_idx;
+        ALTER TABLE {{schema}}.transactions ADD COLUMN platform_customer_id text, ADD COLUMN reference text;
+        UPDATE {{schema}}.transactions SET
+          sender_identifier = coalesce(sender_identifier, body->'source'->>'umaAddress'),
+          receiver_identifier = coalesce(receiver_identifier, body->'destination'->>'umaAddress'),
+          platform_customer_id = body->>'platformCustomerId',
+          reference = body->'reconciliationInstructions'->>'reference',
+          body = (body - ARRAY(SELECT key FROM jsonb_each(body) WHERE value = 'null'::jsonb AND key IN ('quoteId', 'description', 'failureReason', 'refund', 'settledAt', 'rateDetails')))
+            || CASE body->>'failureReason'
+                 WHEN 'INSUFFICIENT_FUNDS' THEN jsonb_build_object('failureReason', CASE type WHEN 'INCOMING' THEN 'COLLECTION_FAILED' ELSE 'QUOTE_EXECUTION_FAILED' END, 'failureDetail', 'INSUFFICIENT_FUNDS')
+                 WHEN 'ACCOUNT_CLOSED' THEN jsonb_build_object('failureReason', CASE type WHEN 'INCOMING' THEN 'COLLECTION_FAILED' ELSE 'ACCOUNT_INVALID' END, 'failureDetail', 'ACCOUNT_CLOSED')
+                 WHEN 'RAIL_NOT_AVAILABLE' THEN jsonb_build_object('failureReason', 'QUOTE_EXECUTION_FAILED', 'failureDetail', 'RAIL_NOT_AVAILABLE')
+                 ELSE '{}'::jsonb
+               END;
+        CREATE INDEX transactions_platform_customer_idx ON {{schema}}.transactions (platform_id, mode, platform_customer_id);
+        CREATE INDEX transactions_reference_idx ON {{schema}}.transactions (platform_id, mode, reference);
+      `,
+    },
   ],
 };

@@ -1,6 +1,18 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ListTransactionsQuery, Page, PaymentsRpc, RpcRequest, SandboxSendRequest, Transaction, TransferInRequest, TransferOutRequest } from '@payments/contracts';
+import {
+  ApprovePaymentRequest,
+  ListTransactionsQuery,
+  Page,
+  PaymentsRpc,
+  RejectPaymentRequest,
+  RpcRequest,
+  SandboxSendRequest,
+  Transaction,
+  TransactionApprovalsRpc,
+  TransferInRequest,
+  TransferOutRequest,
+} from '@payments/contracts';
 import type { Payments } from './payments';
 import { PAYMENTS } from './payments.tokens';
 
@@ -29,6 +41,16 @@ export class PaymentsRpcController {
   @MessagePattern(PaymentsRpc.getTransaction)
   get(@Payload() r: RpcRequest<{ transactionId: string }>): Promise<Transaction> {
     return this.payments.transactions.get(r.caller, r.body.transactionId);
+  }
+
+  @MessagePattern(TransactionApprovalsRpc.approve)
+  approve(@Payload() r: RpcRequest<{ transactionId: string; request: ApprovePaymentRequest }>): Promise<Transaction> {
+    return this.payments.approvals.approve(r.caller, r.body.transactionId, r.body.request, now());
+  }
+
+  @MessagePattern(TransactionApprovalsRpc.reject)
+  reject(@Payload() r: RpcRequest<{ transactionId: string; request: RejectPaymentRequest }>): Promise<Transaction> {
+    return this.payments.approvals.reject(r.caller, r.body.transactionId, r.body.request, now());
   }
 
   @MessagePattern(PaymentsRpc.sandboxSend)

@@ -11,6 +11,7 @@ import type { InvitationService } from './invitations/invitation.service';
 import type { UmaReceiveService } from './uma-receive/uma-receive.service';
 import { Peers } from './rpc/peers';
 import { TransactionSaga } from './saga/transaction-saga';
+import { TransactionApprovals } from './transactions/transaction-approvals';
 import { TransactionQueries } from './transactions/transaction-queries';
 import { TransferService } from './transfers/transfer.service';
 
@@ -44,6 +45,8 @@ export class Payments {
     readonly umaReceive: UmaReceiveService,
     /** Keeps the customer directory (invitations, UMA receive) from identity's Customer events. */
     readonly identityEvents: BackgroundWork,
+    /** The platform's approval of incoming payments (POST /transactions/{id}/approve and /reject). */
+    readonly approvals: TransactionApprovals,
   ) {}
 
   static async open(options: PaymentsOptions): Promise<Payments> {
@@ -70,6 +73,8 @@ export class Payments {
     // The RPC clients close after the subscription stops.
     const quoteEvents = subscriptionWork(() => quoteExecution.subscribe(options.bus), () => peers.close());
     const parts: InvitationParts = openInvitationParts(host, saga, timerHandlers, peers, { ...options, schema: PAYMENTS_SERVICE });
-    return new Payments(host, saga, transfers, new TransactionQueries(host.dataSource), quoteExecution, quoteEvents, parts.invitations, parts.umaReceive, parts.identityEvents);
+    const transactions = new TransactionQueries(host.dataSource);
+    const approvals = new TransactionApprovals(saga, transactions, host.claims);
+    return new Payments(host, saga, transfers, transactions, quoteExecution, quoteEvents, parts.invitations, parts.umaReceive, parts.identityEvents, approvals);
   }
 }

@@ -18,11 +18,11 @@ describe('same-currency transfers through the gateway: every sandbox suffix move
     t.call('POST', '/transfer-out', { body: { source: { accountId: source }, destination: { accountId: destination }, amount }, headers });
   const pull = (source: string, destination: string, amount = AMOUNT) => t.call('POST', '/transfer-in', { body: { source: { accountId: source }, destination: { accountId: destination }, amount } });
 
-  // suffix → [final status, failureReason, money the customer lost in the end]
-  const outcomes: [string, string, string | null, number][] = [
-    ['789', 'COMPLETED', null, AMOUNT],
+  // suffix → [final status, failureReason (absent when none), money the customer lost in the end]
+  const outcomes: [string, string, string | undefined, number][] = [
+    ['789', 'COMPLETED', undefined, AMOUNT],
     ['002', 'FAILED', 'QUOTE_EXECUTION_FAILED', 0],
-    ['003', 'COMPLETED', null, AMOUNT],
+    ['003', 'COMPLETED', undefined, AMOUNT],
     ['004', 'FAILED', 'ACCOUNT_CANNOT_RECEIVE', 0],
     ['005', 'FAILED', 'PAYOUT_RETURNED', 0],
     ['006', 'FAILED', 'QUOTE_EXECUTION_FAILED', 0],
@@ -50,19 +50,19 @@ describe('same-currency transfers through the gateway: every sandbox suffix move
     await expectLedgerClean(t);
   });
 
-  it('fails a transfer-out beyond the available balance at once: 201 FAILED INSUFFICIENT_FUNDS, nothing held', async () => {
+  it('fails a transfer-out beyond the available balance at once: 201 FAILED (failureDetail INSUFFICIENT_FUNDS), nothing held', async () => {
     const p = await payer(t, '789', 500);
     const res = await out(p.internal, p.external, 501);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'FAILED', failureReason: 'INSUFFICIENT_FUNDS' });
+    expect(res.body).toMatchObject({ status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', failureDetail: 'INSUFFICIENT_FUNDS' });
     expect(await balances(t, p.customerId)).toEqual({ balance: 500, totalBalance: 500 });
     await expectLedgerClean(t);
   });
 
-  const pulls: [string, string, string | null, number][] = [
-    ['789', 'COMPLETED', null, AMOUNT],
-    ['002', 'FAILED', 'INSUFFICIENT_FUNDS', 0],
-    ['003', 'FAILED', 'ACCOUNT_CLOSED', 0],
+  const pulls: [string, string, string | undefined, number][] = [
+    ['789', 'COMPLETED', undefined, AMOUNT],
+    ['002', 'FAILED', 'COLLECTION_FAILED', 0], // failureDetail INSUFFICIENT_FUNDS
+    ['003', 'FAILED', 'COLLECTION_FAILED', 0], // failureDetail ACCOUNT_CLOSED
     ['004', 'FAILED', 'COLLECTION_FAILED', 0],
     ['005', 'FAILED', 'COLLECTION_FAILED', 0],
   ];
@@ -75,7 +75,8 @@ describe('same-currency transfers through the gateway: every sandbox suffix move
     // 002 and 003 fail immediately; the others are PENDING until the pull settles.
     expect(res.body.status).toBe(['002', '003'].includes(suffix) ? 'FAILED' : 'PENDING');
     const done = await untilTransaction(t, res.body.id, terminal);
-    expect(done).toMatchObject({ status, failureReason: reason });
+    expect(done.status).toBe(status);
+    expect(done.failureReason).toBe(reason);
     expect(await balances(t, p.customerId)).toEqual({ balance: gained, totalBalance: gained });
     await expectLedgerClean(t);
   });
@@ -100,11 +101,11 @@ describe('same-currency transfers through the gateway: every sandbox suffix move
     expect(await balances(t, p.customerId)).toEqual({ balance: FUNDING - AMOUNT, totalBalance: FUNDING - AMOUNT });
   });
 
-  it('100 parallel transfer-outs against a balance covering 50: exactly 50 complete, the rest fail INSUFFICIENT_FUNDS', async () => {
+  it('100 parallel transfer-outs against a balance covering 50: exactly 50 complete, the rest fail for insufficient funds', async () => {
     const p = await payer(t, '789', 50 * 100);
     const results = await Promise.all(Array.from({ length: 100 }, () => out(p.internal, p.external, 100)));
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(201));
-    expect(results.filter((r) => r.body.status === 'FAILED' && r.body.failureReason === 'INSUFFICIENT_FUNDS')).toHaveLength(50);
+    expect(results.filter((r) => r.body.status === 'FAILED' && r.body.failureDetail === 'INSUFFICIENT_FUNDS')).toHaveLength(50);
     const done = await Promise.all(results.map((r) => untilTransaction(t, r.body.id, terminal, 60_000)));
     expect(done.filter((tx) => tx.status === 'COMPLETED')).toHaveLength(50);
     expect(await balances(t, p.customerId)).toEqual({ balance: 0, totalBalance: 0 });

@@ -57,7 +57,7 @@ describe('quote execution saga (real PostgreSQL, HTTP)', () => {
     const q = (await quote({ sourceType: 'ACCOUNT', accountId: h.usd }, { destinationType: 'ACCOUNT', accountId: h.eur }, { lockedCurrencyAmount: FUNDING + 1, immediatelyExecute: true })).body;
     expect(q.status).toBe('PROCESSING');
     const tx = await untilTransaction(t, q.transactionId, (x) => x.status === 'FAILED');
-    expect(tx.failureReason).toBe('INSUFFICIENT_FUNDS');
+    expect(tx).toMatchObject({ failureReason: 'QUOTE_EXECUTION_FAILED', failureDetail: 'INSUFFICIENT_FUNDS' });
     await untilQuote(q.id, 'FAILED');
     expect((await balanceOf(h.usd, h.customerId, 'USD')).balance.amount).toBe(FUNDING);
     await expectLedgerClean(t);

@@ -54,6 +54,7 @@ const rows: TenancyRow[] = [
   ...kycRows(),
   ...scaPasskeyRows(),
   ...invitationRows(),
+  ...transactionApprovalRows(),
   {
     route: 'GET /receiver/uma/:receiverUmaAddress',
     anyPlatform: 'a UMA address is public: every sandbox platform may look up the sandbox receivers; production has no sandbox domain',
@@ -98,6 +99,22 @@ const rows: TenancyRow[] = [
     setup: async (t, owner) => `/tokens/${(await t.call('POST', '/tokens', { auth: owner.sandbox, body: { name: 'mine', permissions: ['VIEW'] } })).body.id}`,
   },
 ];
+
+/** An incoming UMA payment of the owner awaiting approval (its 5 s window at SANDBOX_TIME_SCALE 1 outlasts the row). */
+function transactionApprovalRows(): TenancyRow[] {
+  let n = 0;
+  const awaiting = (action: 'approve' | 'reject') => async (t: TestPlatform, owner: TestTenant) => {
+    const uma = `$tenancy.${n++}@platform.example`;
+    const customerId = (await t.call('POST', '/customers', { auth: owner.sandbox, body: { customerType: 'INDIVIDUAL', fullName: 'Re Ceiver', umaAddress: uma } })).body.id;
+    await internalAccountOf(t, owner.sandbox, customerId, 'USD');
+    const body = { senderUmaAddress: '$sender@other.example', receiverUmaAddress: uma, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 100 };
+    return `/transactions/${(await t.call('POST', '/sandbox/uma/receive', { auth: owner.sandbox, body })).body.id}/${action}`;
+  };
+  return [
+    { route: 'POST /transactions/:transactionId/approve', setup: awaiting('approve') },
+    { route: 'POST /transactions/:transactionId/reject', setup: awaiting('reject') },
+  ];
+}
 
 /** Customer routes; an EU customer, so the contact-verification routes succeed for the owner. */
 function customerRows(): TenancyRow[] {

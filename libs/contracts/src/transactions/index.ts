@@ -1,2 +1,3 @@
 export * from './transactions.dto';
 export * from './transaction-events';
+export * from './transaction-approvals.rpc';

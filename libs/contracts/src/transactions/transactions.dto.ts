@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsNotEmptyObject, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsNotEmptyObject, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../optional-not-null';
 import { PageQuery } from '../pagination/pagination';
 import type { CurrencyAmount } from '../accounts/internal-accounts.dto';
@@ -7,6 +7,8 @@ import type { CurrencyAmount } from '../accounts/internal-accounts.dto';
 /** Statuses a transaction of this service takes (interop §6.1 TransactionStatus; transitions in docs/payments.md). */
 export const TRANSACTION_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** The published TransactionStatus enum: a list filter may name any of them (those this service never uses match nothing). */
+export const PUBLISHED_TRANSACTION_STATUSES = ['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'] as const;
 export const TRANSACTION_TYPES = ['INCOMING', 'OUTGOING'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TransactionDirection = 'CREDIT' | 'DEBIT';
@@ -16,7 +18,23 @@ export const PURPOSES_OF_PAYMENT = [
   'UTILITY_BILL', 'DONATION', 'TRAVEL', 'FAMILY_SUPPORT', 'SALARY_PAYMENT', 'OTHER',
 ] as const;
 
-/** Failure reasons (interop §6.1 Outgoing/IncomingTransactionFailureReason); INSUFFICIENT_FUNDS and ACCOUNT_CLOSED are this service's for pulls. */
+/** The published OutgoingTransactionFailureReason and IncomingTransactionFailureReason enums (interop §6.1). */
+export const OUTGOING_FAILURE_REASONS = [
+  'QUOTE_EXPIRED', 'QUOTE_RATE_UNAVAILABLE', 'QUOTE_EXECUTION_FAILED', 'FUNDING_AMOUNT_MISMATCH', 'SCA_NOT_COMPLETED', 'PAYOUT_RETURNED',
+  'LIMIT_EXCEEDED', 'ACCOUNT_CANNOT_RECEIVE', 'ACCOUNT_INVALID', 'COMPLIANCE_REJECTED', 'LIGHTNING_PAYMENT_FAILED', 'COUNTERPARTY_POST_TX_FAILED',
+] as const;
+export type OutgoingFailureReason = (typeof OUTGOING_FAILURE_REASONS)[number];
+export const INCOMING_FAILURE_REASONS = [
+  'LNURLP_FAILED', 'PAY_REQUEST_FAILED', 'PAYMENT_APPROVAL_WEBHOOK_ERROR', 'PAYMENT_APPROVAL_TIMED_OUT', 'OFFRAMP_FAILED',
+  'MISSING_MANDATORY_PAYEE_DATA', 'QUOTE_EXPIRED', 'QUOTE_EXECUTION_FAILED', 'COMPLIANCE_REJECTED', 'COLLECTION_FAILED',
+] as const;
+export type IncomingFailureReason = (typeof INCOMING_FAILURE_REASONS)[number];
+
+/**
+ * Why a transaction of this service failed, as its events record it. The public `failureReason` is always a published
+ * value; where ours is finer (INSUFFICIENT_FUNDS, ACCOUNT_CLOSED, RAIL_NOT_AVAILABLE, REJECTED_BY_PLATFORM) it is
+ * also shown as `failureDetail` (mapping in docs/payments.md).
+ */
 export type TransactionFailureReason =
   | 'INSUFFICIENT_FUNDS'
   | 'QUOTE_EXECUTION_FAILED'
@@ -26,7 +44,8 @@ export type TransactionFailureReason =
   | 'ACCOUNT_CLOSED'
   | 'COLLECTION_FAILED'
   | 'COMPLIANCE_REJECTED'
-  | 'RAIL_NOT_AVAILABLE';
+  | 'RAIL_NOT_AVAILABLE'
+  | 'REJECTED_BY_PLATFORM';
 
 class TransferAccountRef {
   @IsString() @MaxLength(64) accountId!: string;
@@ -53,18 +72,43 @@ export class TransferOutRequest {
   @OptionalNotNull() @IsIn(PURPOSES_OF_PAYMENT) purposeOfPayment?: (typeof PURPOSES_OF_PAYMENT)[number];
 }
 
-/** GET /transactions. */
+/** Longest account identifier: an account id, or a UMA address (`$` + 64 + `@` + 253). */
+const ACCOUNT_IDENTIFIER_MAX = 319;
+
+/**
+ * GET /transactions (the published filters). An account identifier is the account's id (`InternalAccount:…`,
+ * `ExternalAccount:…`) or, for a UMA side, the UMA address: the sender is the source, the receiver the destination.
+ */
 export class ListTransactionsQuery extends PageQuery {
   @OptionalNotNull() @IsString() @MaxLength(64) customerId?: string;
-  /** Source or destination account. */
-  @OptionalNotNull() @IsString() @MaxLength(64) accountId?: string;
-  @OptionalNotNull() @IsIn(TRANSACTION_STATUSES) status?: TransactionStatus;
+  @OptionalNotNull() @IsString() @MaxLength(128) platformCustomerId?: string;
+  /** Either side (sender or receiver). */
+  @OptionalNotNull() @IsString() @MaxLength(ACCOUNT_IDENTIFIER_MAX) accountIdentifier?: string;
+  @OptionalNotNull() @IsString() @MaxLength(ACCOUNT_IDENTIFIER_MAX) senderAccountIdentifier?: string;
+  @OptionalNotNull() @IsString() @MaxLength(ACCOUNT_IDENTIFIER_MAX) receiverAccountIdentifier?: string;
+  /** This service's older name of accountIdentifier, kept as its alias. */
+  @OptionalNotNull() @IsString() @MaxLength(ACCOUNT_IDENTIFIER_MAX) accountId?: string;
+  /** `reconciliationInstructions.reference`. */
+  @OptionalNotNull() @IsString() @MaxLength(128) reference?: string;
+  @OptionalNotNull() @IsIn(PUBLISHED_TRANSACTION_STATUSES) status?: (typeof PUBLISHED_TRANSACTION_STATUSES)[number];
   @OptionalNotNull() @IsIn(TRANSACTION_TYPES) type?: TransactionType;
   /** createdAt >= startDate. */
   @OptionalNotNull() @IsISO8601({ strict: true }) startDate?: string;
-  /** createdAt < endDate. */
+  /** createdAt <= endDate (inclusive, as published). */
   @OptionalNotNull() @IsISO8601({ strict: true }) endDate?: string;
   @OptionalNotNull() @IsIn(['asc', 'desc']) sortOrder?: 'asc' | 'desc';
+}
+
+/** POST /transactions/{id}/approve (published ApprovePaymentRequest). */
+export class ApprovePaymentRequest {
+  /** What the sender's side asked to know of the receiver (`requestedReceiverCustomerInfoFields`). */
+  @OptionalNotNull() @IsObject() receiverCustomerInfo?: Record<string, unknown>;
+}
+
+/** POST /transactions/{id}/reject (published RejectPaymentRequest). */
+export class RejectPaymentRequest {
+  /** The platform's own reason, kept on the transaction as `rejectionReason`. */
+  @OptionalNotNull() @IsString() @MaxLength(255) reason?: string;
 }
 
 /** POST /sandbox/send: the realtime funds of a quote arrive. */
@@ -98,12 +142,13 @@ export interface UnresolvedFunds extends CurrencyAmount {
   ledgerPurpose: 'SUSPENSE';
 }
 
+/** The public transaction: optional fields are absent when they have no value (only the published nullable ones take null). */
 interface TransactionBase {
   id: string;
   status: TransactionStatus;
   direction: TransactionDirection;
   customerId: string | null;
-  /** The platform's own id of the customer: null, the payments service does not see customer records (docs/payments.md). */
+  /** The platform's own id of the customer, from payments' copy of identity's customers; null when not known (docs/payments.md). */
   platformCustomerId: string | null;
   source: TransactionSource;
   destination: TransactionDestination;
@@ -111,29 +156,34 @@ interface TransactionBase {
   receivedAmount: CurrencyAmount;
   fees: number;
   exchangeRate: number;
-  quoteId: string | null;
-  description: string | null;
+  quoteId?: string;
+  description?: string;
   reconciliationInstructions: { reference: string };
-  failureReason: TransactionFailureReason | null;
-  refund: TransactionRefund | null;
+  /** This service's finer reason where the published `failureReason` is coarser (not a published field). */
+  failureDetail?: TransactionFailureReason;
+  /** The platform's `reason` when it rejected the payment (not a published field). */
+  rejectionReason?: string;
+  refund?: TransactionRefund;
   unresolvedFunds?: UnresolvedFunds;
-  settledAt: string | null;
+  settledAt?: string;
   createdAt: string;
   updatedAt: string;
 }
 
 export interface IncomingTransaction extends TransactionBase {
   type: 'INCOMING';
+  failureReason?: IncomingFailureReason;
 }
 
 export interface OutgoingTransaction extends TransactionBase {
   type: 'OUTGOING';
+  failureReason?: OutgoingFailureReason;
   platformFees: number;
   paymentRail: string | null;
   railSelectionMode: RailSelectionMode | null;
   expectedSettlementAt: string | null;
   settlementTimelineSeconds: number | null;
-  rateDetails: Record<string, number> | null;
+  rateDetails?: Record<string, number>;
 }
 
 export type Transaction = IncomingTransaction | OutgoingTransaction;

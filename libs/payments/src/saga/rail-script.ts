@@ -22,6 +22,12 @@ export const SLOW_PAYOUT_MS = 6 * 60_000;
 export const PENDING_PULL_MS = 30_000;
 export const RETURN_AFTER_MS = 30_000;
 export const UMA_PENDING_LONG_MS = 60 * 60_000;
+/**
+ * How long an incoming UMA payment waits for POST /approve or /reject (the published 5 s). The dispatcher does not
+ * report the platform's answer to the INCOMING_PAYMENT.PENDING webhook, so the sandbox reads a window that ends
+ * unanswered as the synchronous 200 (approve) the published flow prefers (docs/payments.md).
+ */
+export const PLATFORM_APPROVAL_WINDOW_MS = 5_000;
 
 /** Transfer-in (pull) suffixes; 002 and 003 fail at once (the transaction is created FAILED, nothing moves). */
 export function sandboxPullScript(suffix: string | null): RailScript | { immediateFailure: TransactionFailureReason } {

@@ -4,21 +4,23 @@ import { ApiError, TransactionRefund, UnresolvedFunds } from '@payments/contract
 import { CommandExecutor, CommandRequest, DomainError, DurableTimers, EventMetadata, fold, PostgresEventStore, queryRows, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import { currencyObject } from '@payments/money';
 import { Peers, systemCaller } from '../rpc/peers';
-import { TransactionCommand, transactionDecider } from '../transactions/transaction.decider';
+import { NOT_PENDING_APPROVAL, TransactionCommand, transactionDecider } from '../transactions/transaction.decider';
 import { TransactionEvent, TransactionTerms } from '../transactions/transaction.events';
 import { projectTransaction } from '../transactions/transaction.projection';
-import { ExistingTransaction, TransactionState } from '../transactions/transaction.state';
+import { awaitsApproval, ExistingTransaction, TransactionState } from '../transactions/transaction.state';
 import { entryIdOf, holdIdOf, PlannedEntry, reversalIdOf } from './ledger-plan';
+import { PLATFORM_APPROVAL_WINDOW_MS } from './rail-script';
 
 export const TRANSACTION_STEP_TIMER = 'payments.transaction.step';
 const STEP_TIMER_NAMESPACE = '5b3f2a4e-8d61-4c2b-9f7e-1a6c0d3e9b52';
 /** Safety net for a hold the request (or consumer) could not place before it stopped: real time, not scaled. */
 export const HOLD_RETRY_DELAY_MS = 5_000;
 
-type Step = 'hold' | 'rail' | 'return';
+type Step = 'approval' | 'hold' | 'rail' | 'return';
 
 /** The step a transaction waits for, if any: its timer is scheduled with the change that made it due. */
 function nextStep(s: ExistingTransaction): { step: Step; delayMs: number; realTime: boolean } | undefined {
+  if (awaitsApproval(s)) return { step: 'approval', delayMs: PLATFORM_APPROVAL_WINDOW_MS, realTime: false };
   if (s.status === 'PENDING' && s.plan.hold) return { step: 'hold', delayMs: HOLD_RETRY_DELAY_MS, realTime: true };
   if (s.status === 'PROCESSING' || (s.status === 'PENDING' && !s.plan.hold)) return { step: 'rail', delayMs: s.rail.delayMs, realTime: false };
   if (s.status === 'COMPLETED' && s.rail.outcome === 'RETURNED') return { step: 'return', delayMs: s.rail.returnAfterMs ?? 0, realTime: false };
@@ -97,6 +99,14 @@ export class TransactionSaga {
     if (state.status === 'NONE') return;
     const now = () => new Date().toISOString();
     const record = (command: TransactionCommand) => this.apply(transactionId, state.platformId, command, metadata, tx);
+    if (step === 'approval') {
+      if (!awaitsApproval(state)) return;
+      // The platform may answer at the very moment the window ends: then its answer stands.
+      await record({ type: 'ApproveTransaction', now: now(), by: 'APPROVAL_WINDOW' }).catch((error: unknown) => {
+        if (!(error instanceof DomainError && error.code === NOT_PENDING_APPROVAL)) throw error;
+      });
+      return;
+    }
     if (step === 'hold') return this.hold(state, record, now);
     if (step === 'rail') return this.rail(state, record, now);
     if (step === 'return' && state.status === 'COMPLETED' && state.rail.outcome === 'RETURNED') {
@@ -125,7 +135,7 @@ export class TransactionSaga {
   }
 
   private async rail(s: ExistingTransaction, record: (c: TransactionCommand) => Promise<TransactionState>, now: () => string): Promise<void> {
-    if (!(s.status === 'PROCESSING' || (s.status === 'PENDING' && !s.plan.hold))) return;
+    if (!(s.status === 'PROCESSING' || (s.status === 'PENDING' && !s.plan.hold)) || awaitsApproval(s)) return;
     const caller = systemCaller(s.platformId, s.mode);
     const reason = s.rail.failureReason ?? 'QUOTE_EXECUTION_FAILED';
     switch (s.rail.outcome) {

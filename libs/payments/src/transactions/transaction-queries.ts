@@ -2,9 +2,12 @@ import type { DataSource } from 'typeorm';
 import { ApiError, CallerContext, isTransactionId, ListTransactionsQuery, Page, Transaction } from '@payments/contracts';
 import { queryRows } from '@payments/eventsourcing';
 import { keysetPage, SqlWhere } from '@payments/runtime';
+import { parseUmaAddress } from '@payments/uma';
 
 type Scope = Pick<CallerContext, 'platformId' | 'mode'>;
 const notFound = () => new ApiError('TRANSACTION_NOT_FOUND', 'transaction not found');
+/** UMA addresses are stored lower case (they compare case-insensitively); account ids as they are. */
+const identifier = (value: string | undefined) => (value === undefined ? undefined : (parseUmaAddress(value)?.address ?? value));
 
 /** GET /transactions and /transactions/{id}, read from the `transactions` projection, scoped to the caller. */
 export class TransactionQueries {
@@ -18,19 +21,22 @@ export class TransactionQueries {
     return rows[0].body;
   }
 
+  /** The published filters, combined; an account identifier is an account id or a UMA address (any case). */
   list(caller: Scope, query: ListTransactionsQuery): Promise<Page<Transaction>> {
     const where = new SqlWhere()
       .add('platform_id = ?', caller.platformId)
       .add('mode = ?', caller.mode)
       .add('customer_id = ?', query.customerId)
+      .add('platform_customer_id = ?', query.platformCustomerId)
+      .add('sender_identifier = ?', identifier(query.senderAccountIdentifier))
+      .add('receiver_identifier = ?', identifier(query.receiverAccountIdentifier))
+      .add('? IN (sender_identifier, receiver_identifier)', identifier(query.accountIdentifier))
+      .add('? IN (sender_identifier, receiver_identifier)', identifier(query.accountId))
+      .add('reference = ?', query.reference)
       .add('status = ?', query.status)
       .add('type = ?', query.type)
       .add('created_at >= ?::timestamptz', query.startDate)
-      .add('created_at < ?::timestamptz', query.endDate);
-    if (query.accountId !== undefined) {
-      where.params.push(query.accountId);
-      where.add(`(source_account_id = $${where.params.length} OR destination_account_id = $${where.params.length})`);
-    }
+      .add('created_at <= ?::timestamptz', query.endDate);
     return keysetPage<{ transaction_id: string; body: Transaction }, Transaction>({
       db: this.dataSource,
       from: `FROM transactions WHERE ${where.sql}`,

@@ -69,6 +69,34 @@ describe('transaction decider', () => {
     expect(statusChange(returned)).toMatchObject({ previousStatus: 'COMPLETED', transaction: { status: 'FAILED', failureReason: 'PAYOUT_RETURNED' } });
   });
 
+  describe('an incoming UMA payment awaiting the platform\'s approval', () => {
+    const uma = () => create({ terms: terms({ type: 'INCOMING', direction: 'CREDIT', awaitsPlatformApproval: true, plan: transferInPlan('InternalAccount:1', 1_000, 'USD') }) });
+    const awaiting = () => given(transactionDecider).when(uma()).decision as TransactionEvent[];
+
+    it('cannot complete before it is approved; approval keeps it PENDING without a status change, then it completes', () => {
+      given(transactionDecider, awaiting()).when({ type: 'CompleteTransaction', now: T1 }).thenFails('INVALID_STATE_TRANSITION');
+      const approved = given(transactionDecider, awaiting()).when({ type: 'ApproveTransaction', now: T1, by: 'PLATFORM' }).decision as TransactionEvent[];
+      expect(approved.map((e) => e.type)).toEqual(['TransactionApproved.v1']);
+      expect(given(transactionDecider, [...awaiting(), ...approved]).state).toMatchObject({ status: 'PENDING', approvedAt: T1 });
+      given(transactionDecider, [...awaiting(), ...approved]).when({ type: 'ApproveTransaction', now: T1, by: 'APPROVAL_WINDOW' }).thenFails('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
+      const done = given(transactionDecider, [...awaiting(), ...approved]).when({ type: 'CompleteTransaction', now: T1 }).decision as TransactionEvent[];
+      expect(statusChange(done).transaction).toMatchObject({ status: 'COMPLETED' });
+    });
+
+    it('rejection fails it with REJECTED_BY_PLATFORM (published COMPLIANCE_REJECTED) and the platform\'s reason; then nothing more to decide', () => {
+      const rejected = given(transactionDecider, awaiting()).when({ type: 'RejectTransaction', now: T1, reason: 'RESTRICTED_JURISDICTION' }).decision as TransactionEvent[];
+      expect(statusChange(rejected)).toMatchObject({ previousStatus: 'PENDING', transaction: { status: 'FAILED', failureReason: 'COMPLIANCE_REJECTED', failureDetail: 'REJECTED_BY_PLATFORM', rejectionReason: 'RESTRICTED_JURISDICTION' } });
+      given(transactionDecider, [...awaiting(), ...rejected]).when({ type: 'ApproveTransaction', now: T1, by: 'PLATFORM' }).thenFails('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
+      given(transactionDecider, [...awaiting(), ...rejected]).when({ type: 'RejectTransaction', now: T1 }).thenFails('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
+    });
+
+    it('a transaction that never awaited approval cannot be approved or rejected', () => {
+      given(transactionDecider, created()).when({ type: 'ApproveTransaction', now: T1, by: 'PLATFORM' }).thenFails('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
+      given(transactionDecider, created()).when({ type: 'RejectTransaction', now: T1 }).thenFails('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
+      given(transactionDecider).when({ type: 'ApproveTransaction', now: T1, by: 'PLATFORM' }).thenFails('TRANSACTION_NOT_FOUND');
+    });
+  });
+
   it('answers TRANSACTION_NOT_FOUND for steps of a transaction that does not exist', () => {
     given(transactionDecider).when({ type: 'RecordFundsHeld', now: T1 }).thenFails('TRANSACTION_NOT_FOUND');
   });

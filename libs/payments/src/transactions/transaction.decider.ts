@@ -1,7 +1,7 @@
 import { assertNever, Decider, DomainError } from '@payments/eventsourcing';
 import type { TransactionFailureReason, TransactionRefund, TransactionStatus, UnresolvedFunds } from '@payments/contracts';
 import { TransactionEvent, TransactionStatusChanged, TransactionTerms } from './transaction.events';
-import { ExistingTransaction, TransactionState } from './transaction.state';
+import { awaitsApproval, ExistingTransaction, TransactionState } from './transaction.state';
 import { toTransaction } from './transaction.view';
 
 /** Opens the transaction; creating an existing one changes nothing (quote execution and /sandbox/send both ensure it). */
@@ -30,11 +30,27 @@ export interface FailTransaction {
   unresolvedFunds: UnresolvedFunds | null;
 }
 
-export type TransactionCommand = CreateTransaction | RecordFundsHeld | CompleteTransaction | FailTransaction;
+/** The platform's answer to an incoming payment awaiting its approval (or the sandbox approval window's end). */
+export interface ApproveTransaction {
+  type: 'ApproveTransaction';
+  now: string;
+  by: 'PLATFORM' | 'APPROVAL_WINDOW';
+}
 
+export interface RejectTransaction {
+  type: 'RejectTransaction';
+  now: string;
+  reason?: string;
+}
+
+export type TransactionCommand = CreateTransaction | RecordFundsHeld | ApproveTransaction | RejectTransaction | CompleteTransaction | FailTransaction;
+
+export const NOT_PENDING_APPROVAL = 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL';
 const notFound = () => new DomainError('TRANSACTION_NOT_FOUND', 'transaction not found');
 const refused = (state: ExistingTransaction, to: TransactionStatus) =>
   new DomainError('INVALID_STATE_TRANSITION', `transaction ${state.transactionId} is ${state.status}: it cannot become ${to}`, { status: state.status });
+const notAwaitingApproval = (state: ExistingTransaction) =>
+  new DomainError(NOT_PENDING_APPROVAL, `transaction ${state.transactionId} is not an incoming payment awaiting the platform's approval (it is ${state.status})`, { status: state.status });
 
 /** The public event of a change: the view after it, built by folding the change into the state. */
 function withStatusChange(state: TransactionState, event: TransactionEvent): TransactionEvent[] {
@@ -58,11 +74,28 @@ function fundsHeld(c: RecordFundsHeld, state: TransactionState): TransactionEven
   return withStatusChange(state, { type: 'TransactionFundsHeld.v1', data: { transactionId: state.transactionId, at: c.now } });
 }
 
+/** Approval keeps the payment PENDING (no status change, no webhook): the rail then settles it. */
+function approve(c: ApproveTransaction, state: TransactionState): TransactionEvent[] | DomainError {
+  if (state.status === 'NONE') return notFound();
+  if (!awaitsApproval(state)) return notAwaitingApproval(state);
+  return [{ type: 'TransactionApproved.v1', data: { transactionId: state.transactionId, at: c.now, by: c.by } }];
+}
+
+/** Nothing moved yet (the credit waits for the approval): the payment just fails. */
+function reject(c: RejectTransaction, state: TransactionState): TransactionEvent[] | DomainError {
+  if (state.status === 'NONE') return notFound();
+  if (!awaitsApproval(state)) return notAwaitingApproval(state);
+  return withStatusChange(state, {
+    type: 'TransactionFailed.v1',
+    data: { transactionId: state.transactionId, at: c.now, failureReason: 'REJECTED_BY_PLATFORM', refund: null, unresolvedFunds: null, ...(c.reason !== undefined ? { rejectionReason: c.reason } : {}) },
+  });
+}
+
 function complete(c: CompleteTransaction, state: TransactionState): TransactionEvent[] | DomainError {
   if (state.status === 'NONE') return notFound();
   if (state.status === 'COMPLETED') return [];
   // A held transaction must have its funds held first; a pull or a realtime-funded payout has nothing to hold.
-  if (state.status === 'FAILED' || (state.status === 'PENDING' && state.plan.hold)) return refused(state, 'COMPLETED');
+  if (state.status === 'FAILED' || (state.status === 'PENDING' && state.plan.hold) || awaitsApproval(state)) return refused(state, 'COMPLETED');
   return withStatusChange(state, { type: 'TransactionCompleted.v1', data: { transactionId: state.transactionId, settledAt: c.now } });
 }
 
@@ -83,12 +116,22 @@ function evolve(state: TransactionState, event: TransactionEvent): TransactionSt
       return { ...event.data, refund: null, unresolvedFunds: null, settledAt: null, updatedAt: event.data.createdAt };
     case 'TransactionFundsHeld.v1':
       return state.status === 'NONE' ? state : { ...state, status: 'PROCESSING', updatedAt: event.data.at };
+    case 'TransactionApproved.v1':
+      return state.status === 'NONE' ? state : { ...state, approvedAt: event.data.at, updatedAt: event.data.at };
     case 'TransactionCompleted.v1':
       return state.status === 'NONE' ? state : { ...state, status: 'COMPLETED', settledAt: event.data.settledAt, updatedAt: event.data.settledAt };
     case 'TransactionFailed.v1':
       return state.status === 'NONE'
         ? state
-        : { ...state, status: 'FAILED', failureReason: event.data.failureReason, refund: event.data.refund, unresolvedFunds: event.data.unresolvedFunds, updatedAt: event.data.at };
+        : {
+            ...state,
+            status: 'FAILED',
+            failureReason: event.data.failureReason,
+            refund: event.data.refund,
+            unresolvedFunds: event.data.unresolvedFunds,
+            ...(event.data.rejectionReason !== undefined ? { rejectionReason: event.data.rejectionReason } : {}),
+            updatedAt: event.data.at,
+          };
     case 'TransactionStatusChanged.v1':
       return state;
     default:
@@ -104,6 +147,10 @@ export const transactionDecider: Decider<TransactionState, TransactionCommand, T
         return create(command, state);
       case 'RecordFundsHeld':
         return fundsHeld(command, state);
+      case 'ApproveTransaction':
+        return approve(command, state);
+      case 'RejectTransaction':
+        return reject(command, state);
       case 'CompleteTransaction':
         return complete(command, state);
       case 'FailTransaction':

@@ -46,6 +46,8 @@ export interface TransactionTerms {
   rateDetails: Record<string, number> | null;
   /** Reconciliation reference the rail carries (memo / end-to-end id). */
   reference: string;
+  /** An incoming UMA payment: PENDING until the platform approves or rejects it (absent in older events: false). */
+  awaitsPlatformApproval?: boolean;
   plan: LedgerPlan;
   rail: RailScript;
   createdAt: string;
@@ -55,11 +57,21 @@ export type TransactionCreated = DomainEvent<'TransactionCreated.v1', Transactio
 /** The sending account's hold is in place: the payout can start. */
 export type TransactionFundsHeld = DomainEvent<'TransactionFundsHeld.v1', { transactionId: string; at: string }>;
 export type TransactionCompleted = DomainEvent<'TransactionCompleted.v1', { transactionId: string; settledAt: string }>;
+/** The platform approved an incoming payment (POST /approve), or its sandbox approval window ended unanswered. */
+export type TransactionApproved = DomainEvent<'TransactionApproved.v1', { transactionId: string; at: string; by: 'PLATFORM' | 'APPROVAL_WINDOW' }>;
 export type TransactionFailed = DomainEvent<
   'TransactionFailed.v1',
-  { transactionId: string; at: string; failureReason: TransactionFailureReason; refund: TransactionRefund | null; unresolvedFunds: UnresolvedFunds | null }
+  {
+    transactionId: string;
+    at: string;
+    failureReason: TransactionFailureReason;
+    refund: TransactionRefund | null;
+    unresolvedFunds: UnresolvedFunds | null;
+    /** The platform's reason when it rejected an incoming payment. */
+    rejectionReason?: string;
+  }
 >;
 /** The public contract (libs/contracts): appended with every status change, its creation included. */
 export type TransactionStatusChanged = DomainEvent<'TransactionStatusChanged.v1', TransactionStatusChangedData>;
 
-export type TransactionEvent = TransactionCreated | TransactionFundsHeld | TransactionCompleted | TransactionFailed | TransactionStatusChanged;
+export type TransactionEvent = TransactionCreated | TransactionFundsHeld | TransactionApproved | TransactionCompleted | TransactionFailed | TransactionStatusChanged;

@@ -1,21 +1,24 @@
 import type { EntityManager } from 'typeorm';
+import type { TransactionDestination, TransactionSource } from '@payments/contracts';
 import type { Projection } from '@payments/eventsourcing';
 import { TransactionEvent } from './transaction.events';
 import { TransactionState } from './transaction.state';
 import { toTransaction } from './transaction.view';
 
-const accountOf = (side: { accountId?: string }) => side.accountId ?? null;
+/** A side's account identifier (GET /transactions filters): the account id, or the UMA address; none for realtime funding. */
+const accountIdentifierOf = (side: TransactionSource | TransactionDestination): string | null =>
+  'accountId' in side ? side.accountId : 'umaAddress' in side ? side.umaAddress : null;
 
 /** The transactions read model: the API body plus the columns tenancy and list filters use. */
 export const projectTransaction: Projection<EntityManager, TransactionState, TransactionEvent> = async (tx, _events, state) => {
   if (state.status === 'NONE') return;
   await tx.query(
-    `INSERT INTO transactions (transaction_id, platform_id, mode, type, status, customer_id, source_account_id, destination_account_id, quote_id, body, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-     ON CONFLICT (transaction_id) DO UPDATE SET status = $5, body = $10, updated_at = $12`,
+    `INSERT INTO transactions (transaction_id, platform_id, mode, type, status, customer_id, platform_customer_id, sender_identifier, receiver_identifier, reference, quote_id, body, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     ON CONFLICT (transaction_id) DO UPDATE SET status = $5, body = $12, updated_at = $14`,
     [
-      state.transactionId, state.platformId, state.mode, state.type, state.status, state.customerId,
-      accountOf(state.source as { accountId?: string }), accountOf(state.destination as { accountId?: string }), state.quoteId,
+      state.transactionId, state.platformId, state.mode, state.type, state.status, state.customerId, state.platformCustomerId ?? null,
+      accountIdentifierOf(state.source), accountIdentifierOf(state.destination), state.reference, state.quoteId,
       JSON.stringify(toTransaction(state)), state.createdAt, state.updatedAt,
     ],
   );

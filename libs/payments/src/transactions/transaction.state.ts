@@ -8,8 +8,14 @@ export interface TransactionProgress {
   refund: TransactionRefund | null;
   unresolvedFunds: UnresolvedFunds | null;
   settledAt: string | null;
+  /** When the platform (or the sandbox approval window) approved an incoming payment that awaited it. */
+  approvedAt?: string;
+  rejectionReason?: string;
   updatedAt: string;
 }
 
 export type ExistingTransaction = TransactionTerms & TransactionProgress;
 export type TransactionState = { status: 'NONE' } | ExistingTransaction;
+
+/** An incoming payment the platform has yet to approve or reject (interop §3.2): nothing moves until it does. */
+export const awaitsApproval = (s: ExistingTransaction): boolean => s.status === 'PENDING' && s.awaitsPlatformApproval === true && s.approvedAt === undefined;

@@ -1,9 +1,22 @@
-import type { CurrencyAmount, Transaction } from '@payments/contracts';
+import {
+  CurrencyAmount,
+  INCOMING_FAILURE_REASONS,
+  IncomingFailureReason,
+  OUTGOING_FAILURE_REASONS,
+  OutgoingFailureReason,
+  Transaction,
+  TransactionFailureReason,
+  TransactionType,
+} from '@payments/contracts';
 import { currencyObject } from '@payments/money';
 import type { Amount } from './transaction.events';
 import type { ExistingTransaction } from './transaction.state';
 
-/** The public IncomingTransaction / OutgoingTransaction (spec: Transactions; interop §6.1). */
+/**
+ * The public IncomingTransaction / OutgoingTransaction (spec: Transactions; interop §6.1), the one place the API shape
+ * is made: optional fields without a value are left out (only the published nullable ones, `paymentRail`,
+ * `railSelectionMode`, `expectedSettlementAt` and `settlementTimelineSeconds`, are sent as null).
+ */
 export function toTransaction(s: ExistingTransaction): Transaction {
   const base = {
     id: s.transactionId,
@@ -17,27 +30,45 @@ export function toTransaction(s: ExistingTransaction): Transaction {
     receivedAmount: money(s.receivedAmount),
     fees: s.fees,
     exchangeRate: s.exchangeRate,
-    quoteId: s.quoteId,
-    description: s.description,
+    ...present({ quoteId: s.quoteId, description: s.description }),
     reconciliationInstructions: { reference: s.reference },
-    failureReason: s.failureReason,
-    refund: s.refund,
-    ...(s.unresolvedFunds ? { unresolvedFunds: s.unresolvedFunds } : {}),
-    settledAt: s.settledAt,
+    ...present({ refund: s.refund, unresolvedFunds: s.unresolvedFunds, rejectionReason: s.rejectionReason, settledAt: s.settledAt }),
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
   };
-  if (s.type === 'INCOMING') return { type: 'INCOMING', ...base };
+  if (s.type === 'INCOMING') return { type: 'INCOMING', ...base, ...failureOf<IncomingFailureReason>('INCOMING', s.failureReason) };
   return {
     type: 'OUTGOING',
     ...base,
+    ...failureOf<OutgoingFailureReason>('OUTGOING', s.failureReason),
     platformFees: s.platformFees,
     paymentRail: s.paymentRail,
     railSelectionMode: s.railSelectionMode,
     expectedSettlementAt: s.expectedSettlementAt,
     settlementTimelineSeconds: s.settlementTimelineSeconds,
-    rateDetails: s.rateDetails,
+    ...present({ rateDetails: s.rateDetails }),
   };
+}
+
+/**
+ * Our failure reasons the published enum of the type lacks, and the published reason shown for them (ours is then
+ * `failureDetail`); any other reason outside the enum shows as QUOTE_EXECUTION_FAILED, which both enums have.
+ */
+const COARSER: Record<TransactionType, Partial<Record<TransactionFailureReason, IncomingFailureReason | OutgoingFailureReason>>> = {
+  INCOMING: { INSUFFICIENT_FUNDS: 'COLLECTION_FAILED', ACCOUNT_CLOSED: 'COLLECTION_FAILED', REJECTED_BY_PLATFORM: 'COMPLIANCE_REJECTED' },
+  OUTGOING: { ACCOUNT_CLOSED: 'ACCOUNT_INVALID' },
+};
+const PUBLISHED: Record<TransactionType, readonly string[]> = { INCOMING: INCOMING_FAILURE_REASONS, OUTGOING: OUTGOING_FAILURE_REASONS };
+
+function failureOf<R extends string>(type: TransactionType, reason: TransactionFailureReason | null): { failureReason?: R; failureDetail?: TransactionFailureReason } {
+  if (!reason) return {};
+  if (PUBLISHED[type].includes(reason)) return { failureReason: reason as R };
+  return { failureReason: (COARSER[type][reason] ?? 'QUOTE_EXECUTION_FAILED') as R, failureDetail: reason };
+}
+
+/** The entries that have a value. */
+function present<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: NonNullable<T[K]> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined)) as { [K in keyof T]?: NonNullable<T[K]> };
 }
 
 const money = (a: Amount): CurrencyAmount => ({ amount: a.amount, currency: currencyObject(a.currency) });

@@ -17,8 +17,9 @@ const invalid = (code: 'INVALID_INPUT' | 'INVALID_UMA_ADDRESS' | 'INVALID_CURREN
 
 /**
  * POST /sandbox/uma/receive: a UMA payment from `senderUmaAddress` arrives for one of the platform's customers. It
- * becomes an INCOMING transaction on the payments saga: created PENDING, then settled from CLEARING into the
- * receiver's internal account (ledger entry `<transactionId>/credit`, so a repeated step credits once) and COMPLETED.
+ * becomes an INCOMING transaction on the payments saga: created PENDING awaiting the platform's approval
+ * (TransactionApprovals), then settled from CLEARING into the receiver's internal account (ledger entry
+ * `<transactionId>/credit`, so a repeated step credits once) and COMPLETED, or FAILED when the platform rejects it.
  */
 export class UmaReceiveService {
   constructor(
@@ -66,8 +67,10 @@ export class UmaReceiveService {
       expectedSettlementAt: now,
       rateDetails: null,
       reference: transactionId.slice('Transaction:'.length).replace(/-/g, '').slice(0, 16).toUpperCase(),
+      // A UMA payment asks the platform first (interop §3.2): PENDING until it approves, rejects, or the window ends.
+      awaitsPlatformApproval: true,
       plan: transferInPlan(accountId, request.receivingCurrencyAmount, currency),
-      // The sender's VASP already paid: the credit settles at once (the saga's next timer round).
+      // Once approved, the credit settles at once (the saga's next timer round).
       rail: INTERNAL_SCRIPT,
       createdAt: now,
     };
