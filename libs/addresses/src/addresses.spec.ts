@@ -1,4 +1,4 @@
-import { AddressCodecs, codecs } from './codecs';
+import { AddressCodecs, checksumBlindCodecs, codecs } from './codecs';
 import { bitcoinAddressProblem, decodeBitcoinAddress } from './bitcoin-address';
 import { eip55, evmAddressProblem } from './evm-address';
 import { bolt11Problem, bolt12Problem, lightningAddressProblem } from './lightning';
@@ -111,4 +111,32 @@ describe('Lightning', () => {
     expect(lightningAddressProblem('satoshi@localhost')).toMatch(/user@domain/);
     expect(lightningAddressProblem('sa toshi@getalby.com')).toMatch(/user@domain/);
   });
+});
+
+describe('checksumBlindCodecs: the format of an address apart from its checksum', () => {
+  const BOLT11 =
+    'lnbc2500u1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpu9qrsgquk0rl77nj30yxdy8j9vdx85fkpmdla2087ne0xh8nhedh8w27kyke0lp53ut353s06fv3qfegext0eh0ymjpf39tuven09sam30g4vgpfna3rh';
+
+  it.each([
+    ['EIP-55', evmAddressProblem, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'],
+    ['base58check (Bitcoin)', bitcoinAddressProblem, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb'],
+    ['bech32 (Bitcoin v0)', bitcoinAddressProblem, 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5'],
+    ['bech32m (taproot)', bitcoinAddressProblem, 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj2'],
+    ['base58check (TRON)', tronAddressProblem, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u'],
+    ['bech32m (Spark)', sparkAddressProblem, 'spark1pgss9z2gpzrnhztwy8ffs44x67angma38sqewwddhxlsk65t0c5d5576quly2k'],
+    ['bech32 (BOLT11)', bolt11Problem, BOLT11.replace('2500u', '2600u')],
+  ] as const)('a broken %s checksum is the only problem', (_, problem, address) => {
+    expect(problem(address)).toBeDefined();
+    expect(problem(address, checksumBlindCodecs)).toBeUndefined();
+  });
+
+  it.each([
+    [evmAddressProblem, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe'],
+    [bitcoinAddressProblem, 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd'], // a checksum that holds, of the wrong kind
+    [bitcoinAddressProblem, 'BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9Q'],
+    [bitcoinAddressProblem, 'bC1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5'],
+    [tronAddressProblem, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'],
+    [sparkAddressProblem, 'spark1pgss9z2gpzrnhztwy8ffs44x67angma38sqewwddhxlsk65t0c5d5576qu'],
+    [bolt11Problem, 'lnxx2500u1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygs'],
+  ])('still refuses a malformed address (%#)', (problem, address) => expect(problem(address, checksumBlindCodecs)).toBeDefined());
 });

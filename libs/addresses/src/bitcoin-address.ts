@@ -1,4 +1,4 @@
-import { AddressCodecs, codecs as defaultCodecs } from './codecs';
+import { AddressCodecs, Bech32Decoded, checksumKindFits, codecs as defaultCodecs } from './codecs';
 
 export type BitcoinNetwork = 'MAINNET' | 'TESTNET' | 'REGTEST';
 
@@ -25,21 +25,25 @@ const SEGWIT_HRPS: Record<string, BitcoinNetwork> = { bc: 'MAINNET', tb: 'TESTNE
  */
 export function decodeBitcoinAddress(value: string, codecs: AddressCodecs = defaultCodecs): BitcoinAddress | undefined {
   const segwit = codecs.bech32Decode(value);
-  if (segwit) return decodeSegwit(segwit.hrp, segwit.words, segwit.encoding, codecs);
+  // A base58 string can look like bech32 to checksumBlindCodecs: it is one only if the segwit rules hold.
+  const address = segwit && decodeSegwit(segwit, codecs);
+  if (address) return address;
   const payload = codecs.base58CheckDecode(value);
   if (!payload || payload.length !== 21) return undefined;
   return BASE58_VERSIONS[payload[0]];
 }
 
-function decodeSegwit(hrp: string, words: number[], encoding: string, codecs: AddressCodecs): BitcoinAddress | undefined {
+function decodeSegwit(segwit: Bech32Decoded, codecs: AddressCodecs): BitcoinAddress | undefined {
+  const { hrp, words } = segwit;
   const network = SEGWIT_HRPS[hrp];
   if (!network || words.length < 1) return undefined;
   const program = codecs.wordsToBytes(words.slice(1));
   if (!program) return undefined;
   const version = words[0];
-  if (version === 0 && encoding === 'bech32' && program.length === 20) return { network, kind: 'P2WPKH' };
-  if (version === 0 && encoding === 'bech32' && program.length === 32) return { network, kind: 'P2WSH' };
-  if (version === 1 && encoding === 'bech32m' && program.length === 32) return { network, kind: 'P2TR' };
+  const v0 = version === 0 && checksumKindFits(segwit, 'bech32');
+  if (v0 && program.length === 20) return { network, kind: 'P2WPKH' };
+  if (v0 && program.length === 32) return { network, kind: 'P2WSH' };
+  if (version === 1 && checksumKindFits(segwit, 'bech32m') && program.length === 32) return { network, kind: 'P2TR' };
   return undefined;
 }
 

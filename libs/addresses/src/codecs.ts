@@ -17,6 +17,8 @@ export interface AddressCodecs {
   wordsToBytes(words: readonly number[]): Uint8Array | undefined;
   sha256(data: Uint8Array): Uint8Array;
   keccak256(data: Uint8Array): Uint8Array;
+  /** False in `checksumBlindCodecs`: decoders skip checksums, and EIP-55 mixed case is not compared. */
+  verifiesChecksums: boolean;
 }
 
 export type Bech32Encoding = 'bech32' | 'bech32m';
@@ -26,9 +28,12 @@ export interface Bech32Decoded {
   hrp: string;
   /** 5-bit words of the data part, checksum removed. */
   words: number[];
-  /** Which checksum constant held: BIP-173 bech32 or BIP-350 bech32m. */
-  encoding: Bech32Encoding;
+  /** Which checksum constant held: BIP-173 bech32 or BIP-350 bech32m; undefined when it was not verified. */
+  encoding: Bech32Encoding | undefined;
 }
+
+/** Whether a decoded string's checksum is of `encoding`'s kind, or was not verified (checksumBlindCodecs). */
+export const checksumKindFits = (decoded: Bech32Decoded, encoding: Bech32Encoding): boolean => decoded.encoding === undefined || decoded.encoding === encoding;
 
 /** The bech32 data alphabet, for BOLT12 offers, which use its characters without a checksum. */
 export const BECH32_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
@@ -71,4 +76,31 @@ export const codecs: AddressCodecs = {
   wordsToBytes,
   sha256,
   keccak256: keccak_256,
+  verifiesChecksums: true,
+};
+
+/** Bech32 or bech32m without checking the checksum: hrp, separator, alphabet, length, one case; the last 6 words dropped. */
+function bech32DecodeUnverified(text: string, lengthMax = 90): Bech32Decoded | undefined {
+  if (text.length > lengthMax || (text !== text.toLowerCase() && text !== text.toUpperCase())) return undefined;
+  const lower = text.toLowerCase();
+  const separator = lower.lastIndexOf('1');
+  const hrp = lower.slice(0, separator);
+  const words = [...lower.slice(separator + 1)].map((char) => BECH32_CHARSET.indexOf(char));
+  if (separator < 1 || words.length < 6 || words.includes(-1) || [...hrp].some((char) => char < '!' || char > '~')) return undefined;
+  return { hrp, words: words.slice(0, -6), encoding: undefined };
+}
+
+/**
+ * The same decoders with every checksum left unverified (base58check, bech32/bech32m, EIP-55), to tell a value that is
+ * well formed but for its checksum from a malformed one: `problem(value, checksumBlindCodecs)` is the format alone.
+ * A string whose checksum does hold still reports its encoding.
+ */
+export const checksumBlindCodecs: AddressCodecs = {
+  ...codecs,
+  base58CheckDecode: (text) => {
+    const bytes = codecs.base58Decode(text);
+    return bytes && bytes.length > 4 ? bytes.slice(0, -4) : undefined;
+  },
+  bech32Decode: (text, lengthMax) => bech32Decode(text, lengthMax) ?? bech32DecodeUnverified(text, lengthMax),
+  verifiesChecksums: false,
 };

@@ -9,7 +9,7 @@ export function evmAddressProblem(value: string, codecs: AddressCodecs = default
   if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return 'must be 0x followed by 40 hexadecimal digits';
   const hex = value.slice(2);
   if (/^0+$/.test(hex)) return 'must not be the zero address';
-  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return undefined;
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase() || !codecs.verifiesChecksums) return undefined;
   return hex === eip55(hex, codecs) ? undefined : 'has mixed case that is not a valid EIP-55 checksum';
 }
 

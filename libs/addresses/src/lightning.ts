@@ -1,4 +1,4 @@
-import { AddressCodecs, BECH32_CHARSET, codecs as defaultCodecs } from './codecs';
+import { AddressCodecs, BECH32_CHARSET, checksumKindFits, codecs as defaultCodecs } from './codecs';
 
 /** LUD-16 lightning address `user@domain`: user in a-z 0-9 - _ . +, domain a dotted host name. */
 const LIGHTNING_ADDRESS = /^[a-z0-9\-_.+]{1,64}@(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
@@ -20,7 +20,7 @@ const PAYMENT_HASH_WORDS = 52; // 256 bits
 /** A single-use BOLT11 invoice: bech32 checksum, network prefix and amount, tagged fields that parse, a payment hash. */
 export function bolt11Problem(value: string, codecs: AddressCodecs = defaultCodecs): string | undefined {
   const decoded = codecs.bech32Decode(value, BOLT11_LENGTH_MAX);
-  if (!decoded || decoded.encoding !== 'bech32') return 'must be a BOLT11 invoice with a valid bech32 checksum';
+  if (!decoded || !checksumKindFits(decoded, 'bech32')) return 'must be a BOLT11 invoice with a valid bech32 checksum';
   const hrp = BOLT11_HRP.exec(decoded.hrp);
   if (!hrp) return 'must start lnbc, lntb, lntbs or lnbcrt, optionally followed by an amount';
   if (hrp[3] === 'p' && !hrp[2].endsWith('0')) return 'has a pico-bitcoin amount that is not a whole millisatoshi';

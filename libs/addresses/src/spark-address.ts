@@ -1,4 +1,4 @@
-import { AddressCodecs, codecs as defaultCodecs } from './codecs';
+import { AddressCodecs, checksumKindFits, codecs as defaultCodecs } from './codecs';
 
 /**
  * Spark (Bitcoin layer 2) address prefixes: the current `spark…` family and the earlier short `sp…` one, which
@@ -15,7 +15,7 @@ export const SPARK_HRPS: Readonly<Record<string, string>> = {
  */
 export function sparkAddressProblem(value: string, codecs: AddressCodecs = defaultCodecs): string | undefined {
   const decoded = codecs.bech32Decode(value);
-  if (!decoded || decoded.encoding !== 'bech32m') return 'must be a bech32m Spark address with a valid checksum';
+  if (!decoded || !checksumKindFits(decoded, 'bech32m')) return 'must be a bech32m Spark address with a valid checksum';
   if (!(decoded.hrp in SPARK_HRPS)) return `has unknown prefix ${decoded.hrp}; expected one of ${Object.keys(SPARK_HRPS).join(', ')}`;
   const payload = codecs.wordsToBytes(decoded.words);
   const keyPrefix = payload?.[2];

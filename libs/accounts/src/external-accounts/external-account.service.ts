@@ -7,6 +7,7 @@ import {
   CreateExternalAccountRequest,
   CreatePlatformExternalAccountRequest,
   ExternalAccount,
+  externalAccountLookupId,
   isCustomerId,
   isExternalAccountId,
   ListExternalAccountsQuery,
@@ -23,9 +24,9 @@ import { ExternalAccountCommand, externalAccountDecider } from './external-accou
 import { ExternalAccountEvent } from './external-account.events';
 import { projectExternalAccount } from './external-account.projection';
 import { ExternalAccountState } from './external-account.state';
-import { toExternalAccount } from './external-account.view';
-import { RateSource, sendingCurrencies, StoredCurrencyConfig } from './receiver-lookup';
-import { sandboxBeneficiaryCheck, validateExternalAccount } from './rules';
+import { presentStored, toExternalAccount } from './external-account.view';
+import { RateSource, receiverCurrency, sendingCurrencyCandidates, StoredCurrencyConfig } from './receiver-lookup';
+import { checksumsIn, normalizeAccountInfo, sandboxBeneficiaryCheck, validateExternalAccount } from './rules';
 
 export const EXTERNAL_ACCOUNT_VERIFY_TIMER = 'accounts.external-account.verify';
 
@@ -83,15 +84,15 @@ export class ExternalAccountService {
         ])
       : [];
     if (!rows[0]) throw notFound();
-    return rows[0].body;
+    return presentStored(rows[0].body);
   }
 
   listForCustomers(caller: CallerContext, query: ListExternalAccountsQuery): Promise<Page<ExternalAccount>> {
-    return this.list(this.scope(caller).add('customer_id IS NOT NULL').add('customer_id = ?', query.customerId), query);
+    return this.list(this.scope(caller).add('customer_id IS NOT NULL').add('customer_id = ?', query.customerId).add('currency = ?', query.currency), query);
   }
 
   listForPlatform(caller: CallerContext, query: ListPlatformExternalAccountsQuery): Promise<Page<ExternalAccount>> {
-    return this.list(this.scope(caller).add('customer_id IS NULL'), query);
+    return this.list(this.scope(caller).add('customer_id IS NULL').add('currency = ?', query.currency), query);
   }
 
   /** Soft delete: INACTIVE, then a 404 like any unknown account. 409 BENEFICIARY_TRUSTED while trusted. */
@@ -131,17 +132,32 @@ export class ExternalAccountService {
     return account;
   }
 
-  /** GET /receiver/external-account/{id}: what can be sent to the account, from which currencies, within which limits. */
+  /**
+   * GET /receiver/external-account/{id}: the currency the account receives, at the estimated rate from the sender's
+   * currency, within the platform's limits (as the UMA lookup answers). The sender's currency is the first of the
+   * platform's sending currencies the customer (customerId) holds, else the platform's first that can reach the account.
+   */
   async receiverLookup(caller: CallerContext, externalAccountId: string, query: ReceiverLookupQuery): Promise<ReceiverLookup> {
     if (query.customerId !== undefined && !(await this.knownCustomer(caller, query.customerId, 0))) throw new ApiError('NOT_FOUND', 'customer not found');
     const account = await this.assertCanReceive(caller.platformId, caller.mode, externalAccountId);
     const rows = await queryRows<{ configs: StoredCurrencyConfig[] }>(this.dataSource, `SELECT configs FROM platform_currencies WHERE platform_id = $1 AND mode = $2`, [caller.platformId, caller.mode]);
-    const supportedCurrencies = [];
-    for (const config of sendingCurrencies(rows.flatMap((r) => r.configs))) {
-      const rate = await this.rates.estimate(caller.platformId, caller.mode, config.currencyCode, account.currency);
-      if (rate !== undefined) supportedCurrencies.push({ currency: config.currencyCode, estimatedExchangeRate: rate, min: config.minAmount, max: config.maxAmount });
+    const configs = rows.flatMap((r) => r.configs);
+    const held = query.customerId === undefined ? [] : await this.customerCurrencies(caller, query.customerId);
+    const estimate = await this.firstEstimate(caller, sendingCurrencyCandidates(configs, held), account.currency);
+    return {
+      supportedCurrencies: estimate ? [receiverCurrency(account.currency, estimate.rate, configs, estimate.sending)] : [],
+      lookupId: externalAccountLookupId(caller, account.id),
+      accountId: account.id,
+    };
+  }
+
+  /** The first sending currency with a rate to `receiving`, and that rate. */
+  private async firstEstimate<T extends { currencyCode: string }>(caller: Scope, candidates: T[], receiving: string): Promise<{ sending: T; rate: number } | undefined> {
+    for (const sending of candidates) {
+      const rate = await this.rates.estimate(caller.platformId, caller.mode, sending.currencyCode, receiving);
+      if (rate !== undefined) return { sending, rate };
     }
-    return { supportedCurrencies, lookupId: `Lookup:${uuidv7()}`, accountId: account.id };
+    return undefined;
   }
 
   /** For ServiceHost's durable timers. */
@@ -164,7 +180,11 @@ export class ExternalAccountService {
     externalAccountId: string,
     claim: ClaimInTransaction,
   ): Promise<ExternalAccount> {
-    const errors = validateExternalAccount({ currency: request.currency, accountInfo: request.accountInfo, ownerType, today: now.slice(0, 10) });
+    const errors = validateExternalAccount({ currency: request.currency, accountInfo: request.accountInfo, ownerType, today: now.slice(0, 10), checksums: checksumsIn(caller.mode) });
+    const { accountInfo, platformAccountId = request.platformAccountId } = normalizeAccountInfo(request.accountInfo);
+    if (request.platformAccountId !== undefined && platformAccountId !== request.platformAccountId) {
+      errors.push({ field: 'accountInfo.platformAccountId', message: 'accountInfo.platformAccountId differs from platformAccountId: send one of them' });
+    }
     if (errors.length > 0) throw new ApiError('INVALID_INPUT', 'the external account is not valid', { errors });
     const sandbox = caller.mode === 'SANDBOX';
     const command: ExternalAccountCommand = {
@@ -174,9 +194,9 @@ export class ExternalAccountService {
       mode: caller.mode,
       customerId,
       currency: request.currency,
-      platformAccountId: request.platformAccountId ?? null,
-      accountInfo: request.accountInfo,
-      beneficiaryVerificationStatus: beneficiaryCheck(request.accountInfo, sandbox),
+      platformAccountId: platformAccountId ?? null,
+      accountInfo,
+      beneficiaryVerificationStatus: beneficiaryCheck(accountInfo, sandbox),
       sandbox,
       now,
     };
@@ -212,8 +232,19 @@ export class ExternalAccountService {
     return { decider: externalAccountDecider, streamId, platformId, metadata, command, project: projectExternalAccount };
   }
 
-  private list(where: SqlWhere, query: { limit?: number; cursor?: string }): Promise<Page<ExternalAccount>> {
-    return keysetBodyPage<ExternalAccount>({ db: this.dataSource, table: 'external_accounts', keyColumn: 'external_account_id', where, limit: query.limit, cursor: query.cursor });
+  private async list(where: SqlWhere, query: { limit?: number; cursor?: string }): Promise<Page<ExternalAccount>> {
+    const page = await keysetBodyPage<ExternalAccount>({ db: this.dataSource, table: 'external_accounts', keyColumn: 'external_account_id', where, limit: query.limit, cursor: query.cursor });
+    return { ...page, data: page.data.map(presentStored) };
+  }
+
+  /** The currencies of the customer's internal accounts (opened from identity's CustomerCreated.v1). */
+  private async customerCurrencies(caller: Scope, customerId: string): Promise<string[]> {
+    const rows = await queryRows<{ currency: string }>(
+      this.dataSource,
+      `SELECT DISTINCT currency FROM ledger_accounts WHERE platform_id = $1 AND mode = $2 AND owner = 'CUSTOMER' AND customer_id = $3`,
+      [caller.platformId, caller.mode, customerId],
+    );
+    return rows.map((r) => r.currency);
   }
 
   private scope(caller: Scope): SqlWhere {

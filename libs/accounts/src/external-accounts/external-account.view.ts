@@ -1,21 +1,6 @@
 import type { ExternalAccount } from '@payments/contracts';
-import { usdPaymentRails } from './rules';
+import { publicAccountInfo } from './rules';
 import { ExternalAccountRecord, ExternalAccountState } from './external-account.state';
-
-/** Write-only beneficiary fields: kept for the rails, never echoed (identity document numbers). */
-const WRITE_ONLY_BENEFICIARY_FIELDS = ['documentNumber'];
-
-export function publicAccountInfo(accountInfo: Record<string, unknown>): Record<string, unknown> {
-  const info: Record<string, unknown> = { ...accountInfo };
-  const beneficiary = info.beneficiary;
-  if (beneficiary && typeof beneficiary === 'object') {
-    const copy: Record<string, unknown> = { ...(beneficiary as Record<string, unknown>) };
-    for (const field of WRITE_ONLY_BENEFICIARY_FIELDS) delete copy[field];
-    info.beneficiary = copy;
-  }
-  if (info.accountType === 'USD_ACCOUNT') info.paymentRails = usdPaymentRails(accountInfo);
-  return info;
-}
 
 /** The ExternalAccount resource. */
 export function toExternalAccount(state: Exclude<ExternalAccountState, { status: 'NONE' }>): ExternalAccount {
@@ -33,3 +18,6 @@ export function toExternalAccount(state: Exclude<ExternalAccountState, { status:
     updatedAt: r.updatedAt,
   };
 }
+
+/** A stored answer as answered now (the read model keeps answers; older ones lack fields added since). */
+export const presentStored = (account: ExternalAccount): ExternalAccount => ({ ...account, accountInfo: publicAccountInfo(account.accountInfo) });

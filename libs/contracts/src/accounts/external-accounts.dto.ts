@@ -1,6 +1,7 @@
 import { IsObject, IsString, Matches, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../optional-not-null';
 import { PageQuery } from '../pagination/pagination';
+import type { QuoteCurrency } from '../quotes/quotes.dto';
 
 /** Seed ExternalAccount statuses (interop §6.5 adds PENDING_OWNERSHIP_VERIFICATION and UNVERIFIED, unused here). */
 export const EXTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'UNDER_REVIEW', 'INACTIVE'] as const;
@@ -22,13 +23,15 @@ export class CreateExternalAccountRequest extends CreatePlatformExternalAccountR
   @IsString() @MaxLength(64) customerId!: string;
 }
 
-/** GET /customers/external-accounts. */
-export class ListExternalAccountsQuery extends PageQuery {
-  @OptionalNotNull() @IsString() @MaxLength(64) customerId?: string;
+/** GET /platform/external-accounts. */
+export class ListPlatformExternalAccountsQuery extends PageQuery {
+  @OptionalNotNull() @IsString() @Matches(/^[A-Z]{3,5}$/) currency?: string;
 }
 
-/** GET /platform/external-accounts. */
-export class ListPlatformExternalAccountsQuery extends PageQuery {}
+/** GET /customers/external-accounts. */
+export class ListExternalAccountsQuery extends ListPlatformExternalAccountsQuery {
+  @OptionalNotNull() @IsString() @MaxLength(64) customerId?: string;
+}
 
 /** POST /customers/external-accounts/{id}/untrust/confirm: the SCA code (sandbox: 123456). */
 export class ConfirmUntrustRequest {
@@ -47,7 +50,10 @@ export interface ExternalAccount {
   status: ExternalAccountStatus;
   currency: string;
   platformAccountId?: string;
-  /** As sent, minus write-only fields (beneficiary.documentNumber); USD accounts also carry `paymentRails`. */
+  /**
+   * As stored (the seed's form), minus write-only fields (beneficiary.documentNumber), plus the published API's
+   * `paymentRails` of fiat accounts and a business beneficiary's legalName, taxId and registrationNumber beside businessInfo.
+   */
   accountInfo: Record<string, unknown>;
   /** Absent for crypto wallets (no beneficiary to check). */
   beneficiaryVerificationStatus?: BeneficiaryVerificationStatusValue;
@@ -64,10 +70,12 @@ export interface UntrustChallenge {
   expiresAt: string;
 }
 
+/** A currency the account receives (as in the UMA lookup). */
 export interface ReceiverCurrency {
-  currency: string;
+  currency: QuoteCurrency;
+  /** Units of `currency` per unit of the sending currency (mid rate, before fees); 1 when both are the same. */
   estimatedExchangeRate: number;
-  /** Smallest and largest amount sendable, in the smallest unit of `currency`. */
+  /** Smallest and largest amount the account can receive, in the smallest unit of `currency`. */
   min: number;
   max: number;
 }
@@ -75,6 +83,7 @@ export interface ReceiverCurrency {
 export interface ReceiverLookup {
   supportedCurrencies: ReceiverCurrency[];
   requiredPayerDataFields?: { name: string; mandatory: boolean }[];
+  /** `externalAccountLookupId`: a quote to the account may name it. */
   lookupId: string;
   accountId: string;
 }

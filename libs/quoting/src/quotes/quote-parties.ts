@@ -1,4 +1,4 @@
-import { ApiError, CallerContext, CreateQuoteRequest, QuoteDestination, QuoteSource } from '@payments/contracts';
+import { ApiError, CallerContext, CreateQuoteRequest, isExternalAccountLookupId, QuoteDestination, QuoteSource } from '@payments/contracts';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { CustomerDirectory } from '../platform-config/customer-directory';
 
@@ -66,7 +66,10 @@ export class QuotePartiesResolver {
       return { destination: { destinationType: 'UMA_ADDRESS', umaAddress: lookup.receiverUmaAddress, currency }, receivingCurrency: currency, payoutToBeneficiary: {} };
     }
     forbidFields(d, ['umaAddress', 'currency'], 'destinationType ACCOUNT', 'destination');
-    if (request.lookupId !== undefined) throw fieldError('INVALID_INPUT', 'lookupId goes with UMA_ADDRESS destinations only', 'lookupId');
+    // An ACCOUNT destination takes the lookupId of GET /receiver/external-account/{accountId}, of this platform and mode.
+    if (request.lookupId !== undefined && !isExternalAccountLookupId(request.lookupId, caller, d.accountId!)) {
+      throw fieldError('INVALID_INPUT', `lookupId is not a lookup of ${d.accountId} by this platform (GET /receiver/external-account/{accountId})`, 'lookupId');
+    }
     const account = await this.account(caller, d.accountId!, 'destination.accountId');
     const destination: QuoteDestination = { destinationType: 'ACCOUNT', accountId: account.accountId, ...(d.paymentRail ? { paymentRail: d.paymentRail } : {}) };
     if (account.kind === 'INTERNAL') return { destination, receivingCurrency: account.currency, payoutToBeneficiary: null };

@@ -1,11 +1,12 @@
 import type { FieldError } from '@payments/contracts';
 import { AccountTypeRow, Variant } from './account-type-row';
-import { AccountInfo, FieldRules } from './field-rule';
+import { AccountInfo, Checksums, FieldRules } from './field-rule';
 import { valueError } from './object-fields';
+import { PUBLISHED_INPUT_FIELDS } from './published-input';
 
 const AT = 'accountInfo';
-/** Fields every accountInfo may carry besides its row's own. */
-const ENVELOPE_FIELDS = ['accountType', 'beneficiary'];
+/** Fields every accountInfo may carry besides its row's own (the published ones are checked in published-input.ts). */
+const ENVELOPE_FIELDS = ['accountType', 'beneficiary', ...PUBLISHED_INPUT_FIELDS];
 
 export interface VariantChoice {
   variant?: Variant;
@@ -34,8 +35,7 @@ export function foreignFieldErrors(row: AccountTypeRow, info: AccountInfo, chose
   for (const field of Object.keys(info)) {
     if (ENVELOPE_FIELDS.includes(field) || field in row.fields) continue;
     const owner = variantOf.get(field);
-    if (field === 'paymentRails') errors.push({ field: `${AT}.${field}`, message: 'paymentRails is set by the service and never accepted on input' });
-    else if (!owner) errors.push({ field: `${AT}.${field}`, message: `${field} is not a field of ${row.accountType}` });
+    if (!owner) errors.push({ field: `${AT}.${field}`, message: `${field} is not a field of ${row.accountType}` });
     else if (chosen && owner !== chosen && !(field in chosen.fields)) {
       errors.push({ field: `${AT}.${field}`, message: `${field} belongs to the ${owner.name} variant and is not accepted with ${chosen.key}` });
     }
@@ -43,9 +43,9 @@ export function foreignFieldErrors(row: AccountTypeRow, info: AccountInfo, chose
   return errors;
 }
 
-/** Each rule of `rules`: required fields present, values strings in their format. */
-export function ruleErrors(rules: FieldRules, info: AccountInfo): FieldError[] {
+/** Each rule of `rules`: required fields present, values strings in their format, with their checksums when enforced. */
+export function ruleErrors(rules: FieldRules, info: AccountInfo, checksums: Checksums): FieldError[] {
   return Object.entries(rules)
-    .map(([field, rule]) => valueError(info, field, rule, rule.required, AT))
+    .map(([field, rule]) => valueError(info, field, rule, rule.required, AT, checksums))
     .filter((error): error is FieldError => error !== undefined);
 }

@@ -7,6 +7,13 @@ export interface BeneficiaryExtras {
   business?: readonly string[];
 }
 
+/** The rails an account is paid on: the `paymentRails` of its answers, values of the published PaymentRail enum. */
+export type PaymentRails = (info: AccountInfo) => readonly string[];
+export const rails =
+  (...names: string[]): PaymentRails =>
+  () =>
+    names;
+
 /** One shape of a type that has several (bank or mobile money, UPI or NEFT/RTGS, invoice or offer…). */
 export interface Variant {
   name: string;
@@ -14,6 +21,8 @@ export interface Variant {
   key: string;
   fields: FieldRules;
   beneficiary?: BeneficiaryExtras;
+  /** Overrides the row's rails. */
+  paymentRails?: PaymentRails;
 }
 
 /** One row of the account-type table. */
@@ -29,6 +38,10 @@ export interface AccountTypeRow {
   beneficiaryExtras?: BeneficiaryExtras;
   /** The primary identifier: its last three digits drive the sandbox suffixes. */
   identifier: (info: AccountInfo) => string;
+  /** Fiat accounts only (crypto wallets answer none). */
+  paymentRails?: PaymentRails;
+  /** Fields the published answer requires that the account's own fields already determine (when not sent). */
+  answerFields?: (info: AccountInfo) => Readonly<Record<string, string | undefined>>;
 }
 
 /** The identifier is one field. */

@@ -110,9 +110,27 @@ describe('business beneficiaries: the minimum per currency', () => {
     expect(validateWith(typeOf(currency), { beneficiaryType: 'BUSINESS', businessInfo: {} })).toEqual([`${B}.businessInfo.legalName`]);
   });
 
-  it('a BUSINESS beneficiary needs businessInfo as an object', () => {
-    expect(validateWith('MXN_ACCOUNT', without(BUSINESS, 'businessInfo'))).toEqual([`${B}.businessInfo`]);
+  it('a BUSINESS beneficiary gives its names in businessInfo (an object) or, as the published API does, beside beneficiaryType', () => {
+    expect(validateWith('MXN_ACCOUNT', without(BUSINESS, 'businessInfo'))).toEqual([`${B}.legalName`]);
     expect(validateWith('MXN_ACCOUNT', { ...BUSINESS, businessInfo: 'Acme' })).toEqual([`${B}.businessInfo`]);
+  });
+});
+
+describe('business beneficiaries in the published flat form', () => {
+  const FLAT = { beneficiaryType: 'BUSINESS', legalName: 'Acme Ltd', address: ADDRESS };
+  const FLAT_FULL = { ...FLAT, registrationNumber: 'RC123456', taxId: 'TIN-998877', phoneNumber: '+2348012345678', countryOfResidence: 'NG', email: 'ops@acme.example' };
+
+  it('meets the same minimums with the same names', () => {
+    expect(validateWith('USD_ACCOUNT', FLAT)).toEqual([]);
+    expect(validateWith('NGN_ACCOUNT', FLAT_FULL)).toEqual([]);
+    expect(validateWith('NGN_ACCOUNT', FLAT)).toEqual([`${B}.taxId`, `${B}.registrationNumber`]);
+    expect(validateWith('EUR_ACCOUNT', { ...FLAT, legalName: ' ' })).toEqual([`${B}.legalName`, `${B}.registrationNumber`]);
+  });
+
+  it('refuses names in both places, and individual fields', () => {
+    expect(validateWith('USD_ACCOUNT', { ...BUSINESS, legalName: 'Acme Ltd', taxId: '1' })).toEqual([`${B}.legalName`, `${B}.taxId`]);
+    expect(validateWith('USD_ACCOUNT', { ...FLAT, fullName: 'Acme' })).toEqual([`${B}.fullName`]);
+    expect(validateWith('USD_ACCOUNT', { ...FLAT, email: 'not-an-address' })).toEqual([`${B}.email`]);
   });
 });
 
@@ -151,7 +169,8 @@ describe('beneficiary field formats', () => {
     [{ documentNumber: '123' }, 'documentType', 'a documentNumber without its type'],
     [{ phoneNumber: '0712345678' }, 'phoneNumber', 'not E.164'],
     [{ fullName: '  ' }, 'fullName', 'blank'],
-    [{ email: 'a@b.co' }, 'email', 'a field the seed does not list'],
+    [{ email: 'ada@' }, 'email', 'not an e-mail address'],
+    [{ vatNumber: '1' }, 'vatNumber', 'a field neither the seed nor the published API lists'],
     [{ businessInfo: { legalName: 'X' } }, 'businessInfo', 'business fields on an individual'],
     [{ address: { ...ADDRESS, zip: '1' } }, 'address.zip', 'an unknown address field'],
     [{ address: { ...ADDRESS, country: 'ZZ' } }, 'address.country', 'an address country that is no ISO code'],
@@ -161,7 +180,7 @@ describe('beneficiary field formats', () => {
   });
 
   it('takes a full individual with every optional field', () => {
-    const full = { ...NAME_AND_ADDRESS, birthDate: '1990-01-15', nationality: 'MX', documentType: 'PP', documentNumber: 'G12345678', phoneNumber: '+525512345678', countryOfResidence: 'MX' };
+    const full = { ...NAME_AND_ADDRESS, birthDate: '1990-01-15', nationality: 'MX', documentType: 'PP', documentNumber: 'G12345678', phoneNumber: '+525512345678', countryOfResidence: 'MX', email: 'ada@example.com' };
     expect(validateWith('MXN_ACCOUNT', { ...full, address: { ...ADDRESS, line2: 'Apt 4', state: 'CA' } })).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { isCalendarDate } from '@payments/contracts';
 import { AccountTypeRow, BeneficiaryExtras, Variant } from './account-type-row';
 import { minimumBusinessFields, minimumIndividualFields, POSTCODE_CURRENCIES } from './beneficiary-minimums';
 import { Check, Format } from './field-rule';
-import { countryCode, e164, oneOf, text } from './formats';
+import { countryCode, e164, email, oneOf, text } from './formats';
 import { isObject, stringFieldErrors } from './object-fields';
 
 export const BENEFICIARY_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
@@ -25,18 +25,22 @@ const birthDate = (today?: string): Format => ({
   constraint: { format: 'date' },
 });
 
+/** Contact fields both kinds of beneficiary may carry (the published API's beneficiaries have them all). */
+const CONTACT_FORMATS: Record<string, Format> = { phoneNumber: e164(), countryOfResidence: countryCode(), email: email() };
+
 const individualFormats = (today?: string): Record<string, Format> => ({
   fullName: text(200),
   birthDate: birthDate(today),
   nationality: countryCode(),
   documentType: oneOf(DOCUMENT_TYPES),
   documentNumber: text(64),
-  phoneNumber: e164(),
-  countryOfResidence: countryCode(),
+  ...CONTACT_FORMATS,
 });
 
 const ADDRESS_FORMATS: Record<string, Format> = { line1: text(200), line2: text(200), city: text(100), state: text(100), postalCode: text(20), country: countryCode() };
-const BUSINESS_INFO_FORMATS: Record<string, Format> = { legalName: text(250), taxId: text(64), registrationNumber: text(64) };
+/** A business's names: inside `businessInfo` (the seed's form) or beside beneficiaryType (the published flat form). */
+export const BUSINESS_INFO_FORMATS: Record<string, Format> = { legalName: text(250), taxId: text(64), registrationNumber: text(64) };
+export const BUSINESS_INFO_FIELDS = Object.keys(BUSINESS_INFO_FORMATS);
 
 /** `accountInfo.beneficiary`: present exactly when the row takes one, and complete for the currency and the row. */
 export function beneficiaryErrors(beneficiary: unknown, context: BeneficiaryContext): FieldError[] {
@@ -70,11 +74,19 @@ function individualErrors(beneficiary: Record<string, unknown>, context: Benefic
 function businessErrors(beneficiary: Record<string, unknown>, context: BeneficiaryContext): FieldError[] {
   const needed = requiredPaths(minimumBusinessFields(context.currency, context.senderIsBusiness), 'business', context);
   const infoNeeded = new Set([...needed].filter((p) => p.startsWith('businessInfo.')).map((p) => p.slice('businessInfo.'.length)));
-  const errors = stringFieldErrors(beneficiary, {}, new Set(), AT, ['beneficiaryType', 'address', 'businessInfo']);
+  const flat = BUSINESS_INFO_FIELDS.filter((field) => beneficiary[field] !== undefined);
   const info = beneficiary.businessInfo;
-  if (info === undefined) errors.push({ field: `${AT}.businessInfo`, message: 'businessInfo is required for a BUSINESS beneficiary' });
-  else if (!isObject(info)) errors.push({ field: `${AT}.businessInfo`, message: 'businessInfo must be an object' });
-  else errors.push(...stringFieldErrors(info, BUSINESS_INFO_FORMATS, infoNeeded, `${AT}.businessInfo`));
+  const errors: FieldError[] = [];
+  if (info === undefined) {
+    // The published flat form: legalName, taxId and registrationNumber beside beneficiaryType.
+    errors.push(...stringFieldErrors(beneficiary, { ...BUSINESS_INFO_FORMATS, ...CONTACT_FORMATS }, infoNeeded, AT, ['beneficiaryType', 'address']));
+  } else if (flat.length > 0) {
+    errors.push(...flat.map((field) => ({ field: `${AT}.${field}`, message: `${field} goes in businessInfo or beside beneficiaryType, not both` })));
+  } else {
+    errors.push(...stringFieldErrors(beneficiary, CONTACT_FORMATS, new Set(), AT, ['beneficiaryType', 'address', 'businessInfo']));
+    if (!isObject(info)) errors.push({ field: `${AT}.businessInfo`, message: 'businessInfo must be an object' });
+    else errors.push(...stringFieldErrors(info, BUSINESS_INFO_FORMATS, infoNeeded, `${AT}.businessInfo`));
+  }
   return [...errors, ...addressErrors(beneficiary.address, needed.has('address'), context.currency)];
 }
 

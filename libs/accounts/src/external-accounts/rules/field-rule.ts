@@ -9,8 +9,17 @@ export type Check = (value: string, info: AccountInfo) => string | undefined;
 /** A value format: its check and what a client may show about it (`FieldError.constraint`). */
 export interface Format {
   check: Check;
+  /** The value's check digits or checksum, run once `check` holds: the one part `Checksums` can relax. */
+  checksum?: Check;
   constraint?: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * Whether check digits and checksums (ABA, CLABE, CBU, IBAN, CPF/CNPJ, base58check, bech32, EIP-55) are enforced.
+ * Production enforces them; the sandbox checks formats only, so the documentation's example identifiers work there.
+ */
+export type Checksums = 'ENFORCED' | 'RELAXED';
+export const checksumsIn = (mode: 'SANDBOX' | 'PRODUCTION'): Checksums => (mode === 'PRODUCTION' ? 'ENFORCED' : 'RELAXED');
 
 export interface FieldRule extends Format {
   required: boolean;

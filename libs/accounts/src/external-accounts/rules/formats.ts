@@ -1,6 +1,7 @@
+import { AddressCodecs, checksumBlindCodecs } from '@payments/addresses';
 import { E164 } from '@payments/contracts';
 import { isValid as isCountry } from 'i18n-iso-countries';
-import { ibanProblem } from './checksums/iban';
+import { ibanChecksumProblem, ibanFormatProblem } from './checksums/iban';
 import { Check, Format } from './field-rule';
 
 /** Value formats the table is written in. Each returns a `Format`: a check plus the constraint a client can show. */
@@ -28,20 +29,35 @@ export function text(maxLength = 140): Format {
   };
 }
 
-/** Adds a further check (a checksum, a cross-field rule) after a format's own. */
+/** Adds a further check (a cross-field rule) after a format's own. */
 export function and(format: Format, further: Check): Format {
   return { ...format, check: (v, info) => format.check(v, info) ?? further(v, info) };
+}
+
+/** A format whose value also carries check digits or a checksum, which `Checksums` may relax. */
+export function withChecksum(format: Format, checksum: Check): Format {
+  return { ...format, checksum };
 }
 
 /** A boolean predicate as a check with a fixed message. */
 export const holds = (predicate: (value: string) => boolean, message: string): Check => (v) => (predicate(v) ? undefined : message);
 
-/** An address or other identifier validated by a function that explains what is wrong (see addresses/). */
-export function validatedBy(problem: (value: string) => string | undefined, format: string): Format {
-  return { check: (v) => problem(v), constraint: { format } };
+/**
+ * A blockchain address validated by a function of `@payments/addresses` that explains what is wrong: its format is
+ * the function with checksums unverified, its checksum the function itself.
+ */
+export function addressFormat(problem: (value: string, codecs?: AddressCodecs) => string | undefined, format: string): Format {
+  return { check: (v) => problem(v, checksumBlindCodecs), checksum: (v) => problem(v), constraint: { format } };
 }
 
 export const BANK_ACCOUNT_TYPE = oneOf(['CHECKING', 'SAVINGS']);
+
+export const EMAIL_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL_LENGTH_MAX = 254; // RFC 5321's limit of a forward path
+
+export function email(): Format {
+  return { check: (v) => (v.length <= EMAIL_LENGTH_MAX && EMAIL_ADDRESS.test(v) ? undefined : `must be an e-mail address of at most ${EMAIL_LENGTH_MAX} characters`), constraint: { format: 'email', maxLength: EMAIL_LENGTH_MAX } };
+}
 
 export function e164(): Format {
   return { check: (v) => (E164.test(v) ? undefined : 'must be an E.164 phone number: + then up to 15 digits'), constraint: { pattern: E164.source } };
@@ -57,7 +73,7 @@ export function countryCode(allowed?: readonly string[]): Format {
 }
 
 export function iban(countries?: readonly string[]): Format {
-  return { check: (v) => ibanProblem(v, countries), constraint: { format: 'iban', ...(countries ? { prefixes: [...countries] } : {}) } };
+  return { check: (v) => ibanFormatProblem(v, countries), checksum: ibanChecksumProblem, constraint: { format: 'iban', ...(countries ? { prefixes: [...countries] } : {}) } };
 }
 
 /** BIC (ISO 9362): bank (4 letters), country (2), location (2), optional branch (3). */

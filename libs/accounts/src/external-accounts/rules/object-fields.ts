@@ -1,5 +1,5 @@
 import type { FieldError } from '@payments/contracts';
-import { AccountInfo, Format } from './field-rule';
+import { AccountInfo, Checksums, Format } from './field-rule';
 
 export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -28,12 +28,12 @@ export function stringFieldErrors(
   return errors;
 }
 
-/** One field: missing when required, a string, and in its format. */
-export function valueError(object: AccountInfo, key: string, format: Format, isRequired: boolean, path: string): FieldError | undefined {
+/** One field: missing when required, a string, in its format, and (when enforced) with its checksum. */
+export function valueError(object: AccountInfo, key: string, format: Format, isRequired: boolean, path: string, checksums: Checksums = 'ENFORCED'): FieldError | undefined {
   const value = object[key];
   const field = `${path}.${key}`;
   if (value === undefined) return isRequired ? { field, message: `${key} is required` } : undefined;
   if (typeof value !== 'string') return { field, message: `${key} must be a string` };
-  const problem = format.check(value, object);
+  const problem = format.check(value, object) ?? (checksums === 'ENFORCED' ? format.checksum?.(value, object) : undefined);
   return problem === undefined ? undefined : { field, message: `${key} ${problem}`, ...(format.constraint ? { constraint: { ...format.constraint } } : {}) };
 }

@@ -2,7 +2,9 @@ import type { FieldError } from '@payments/contracts';
 import { chooseVariant, foreignFieldErrors, ruleErrors } from './account-info-errors';
 import { ACCOUNT_TYPES, isAccountType } from './account-types';
 import { beneficiaryErrors } from './beneficiary';
+import { Checksums } from './field-rule';
 import { isObject } from './object-fields';
+import { publishedInputErrors } from './published-input';
 import { rowFor } from './table/account-type-table';
 
 export type ExternalAccountOwnerType = 'INDIVIDUAL' | 'BUSINESS' | 'PLATFORM';
@@ -15,12 +17,14 @@ export interface ExternalAccountInput {
   senderIsBusiness?: boolean;
   /** Today as YYYY-MM-DD, from the caller's clock: a beneficiary birthDate must be before it. Without it that check is skipped. */
   today?: string;
+  /** ENFORCED unless given: the service passes `checksumsIn(caller.mode)` (the sandbox relaxes check digits). */
+  checksums?: Checksums;
 }
 
 /**
  * Every rule of the account-type table for one create request: the type and currency, the type's fields (formats,
- * checksums, exactly-one-of variants, unknown fields) and the beneficiary. Returns `details.errors[]` of a 400
- * INVALID_INPUT, empty when the account is valid. Pure: no I/O, no clock.
+ * checksums, exactly-one-of variants, unknown fields), the published API's extra input fields and the beneficiary.
+ * Returns `details.errors[]` of a 400 INVALID_INPUT, empty when the account is valid. Pure: no I/O, no clock.
  */
 export function validateExternalAccount(input: ExternalAccountInput): FieldError[] {
   const { accountInfo, currency } = input;
@@ -35,9 +39,11 @@ export function validateExternalAccount(input: ExternalAccountInput): FieldError
   if (typeof currency !== 'string' || !row.currencies.includes(currency)) {
     errors.push({ field: 'currency', message: `currency must be ${row.currencies.join(' or ')} for ${accountType}`, constraint: { enum: [...row.currencies] } });
   }
+  const checksums = input.checksums ?? 'ENFORCED';
   const { variant, errors: variantErrors } = chooseVariant(row, accountInfo);
-  errors.push(...variantErrors, ...foreignFieldErrors(row, accountInfo, variant), ...ruleErrors(row.fields, accountInfo));
-  if (variant) errors.push(...ruleErrors(variant.fields, accountInfo));
+  errors.push(...variantErrors, ...foreignFieldErrors(row, accountInfo, variant), ...ruleErrors(row.fields, accountInfo, checksums));
+  if (variant) errors.push(...ruleErrors(variant.fields, accountInfo, checksums));
+  errors.push(...publishedInputErrors(row, accountInfo, variant));
   const senderIsBusiness = input.senderIsBusiness ?? input.ownerType !== 'INDIVIDUAL';
   const beneficiaryCurrency = typeof currency === 'string' && row.currencies.includes(currency) ? currency : row.currencies[0];
   errors.push(...beneficiaryErrors(accountInfo.beneficiary, { row, variant, currency: beneficiaryCurrency, senderIsBusiness, today: input.today }));

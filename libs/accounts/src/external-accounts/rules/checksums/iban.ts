@@ -28,11 +28,18 @@ export function ibanMod97(iban: string): number {
  * Electronic format only: upper case, no spaces.
  */
 export function ibanProblem(value: string, countries?: readonly string[]): string | undefined {
+  return ibanFormatProblem(value, countries) ?? ibanChecksumProblem(value);
+}
+
+/** The IBAN's layout: electronic format, a country that issues IBANs (one of `countries`), its registry length. */
+export function ibanFormatProblem(value: string, countries?: readonly string[]): string | undefined {
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(value)) return 'must be an IBAN in electronic format: country, check digits, then letters and digits, no spaces';
   const country = value.slice(0, 2);
   if (countries && !countries.includes(country)) return `must be an IBAN from ${countries.join(', ')}`;
   const length = IBAN_LENGTHS[country];
   if (!length) return `has a country prefix ${country} that does not issue IBANs`;
-  if (value.length !== length) return `must be ${length} characters for ${country}`;
-  return ibanMod97(value) === 1 ? undefined : 'has check digits that fail ISO 13616 MOD 97-10';
+  return value.length === length ? undefined : `must be ${length} characters for ${country}`;
 }
+
+/** The IBAN's check digits (of a value in IBAN format). */
+export const ibanChecksumProblem = (value: string): string | undefined => (ibanMod97(value) === 1 ? undefined : 'has check digits that fail ISO 13616 MOD 97-10');

@@ -1,7 +1,9 @@
 import { ACCOUNT_TYPES } from '../account-types';
+import { checksumsIn } from '../field-rule';
+import { publicAccountInfo } from '../published-form';
 import { validateExternalAccount } from '../validate-external-account';
 import { ACCOUNT_TYPE_TABLE, rowFor } from './account-type-table';
-import { applyPatch, ROW_CASES } from './test-cases/test-row-cases';
+import { applyPatch, isChecksumCase, ROW_CASES } from './test-cases/test-row-cases';
 
 const validate = (currency: string, accountInfo: Record<string, unknown>) =>
   validateExternalAccount({ currency, accountInfo, ownerType: 'INDIVIDUAL', today: '2026-03-01' });
@@ -53,7 +55,32 @@ describe('the account-type table', () => {
 
   it('reports every broken rule of one request, not only the first', () => {
     const usd = ROW_CASES[0].valid[0];
-    const errors = validate('EUR', { ...usd, routingNumber: '1', bankName: undefined, paymentRails: ['ACH'] });
-    expect(fieldsOf(errors).sort()).toEqual(['accountInfo.bankName', 'accountInfo.paymentRails', 'accountInfo.routingNumber', 'currency']);
+    const errors = validate('EUR', { ...usd, routingNumber: '1', accountNumber: undefined, paymentRails: ['SEPA'] });
+    expect(fieldsOf(errors).sort()).toEqual(['accountInfo.accountNumber', 'accountInfo.paymentRails', 'accountInfo.routingNumber', 'currency']);
+  });
+
+  it('gives every fiat type the rails its answers list, and crypto wallets none', () => {
+    for (const { accountType, valid } of ROW_CASES) {
+      const row = rowFor(accountType)!;
+      const fiat = row.beneficiary === 'required';
+      for (const info of valid) expect({ accountType, rails: publicAccountInfo(info).paymentRails }).toEqual({ accountType, rails: fiat ? expect.arrayContaining([expect.any(String)]) : undefined });
+    }
+  });
+});
+
+/** Every refusal named a check digit or checksum (isChecksumCase) is one alone; every other is a format, in both modes. */
+describe('check digits and checksums under Checksums RELAXED (the sandbox)', () => {
+  const cases = ROW_CASES.flatMap(({ accountType, currency, valid, invalid }) => invalid.map((c) => ({ accountType, currency: c.currency ?? currency, info: applyPatch(valid[c.base ?? 0], c.patch), c })));
+
+  it.each(cases.filter(({ c }) => isChecksumCase(c)).map((x) => [x.accountType, x.c.name, x] as const))('%s accepts %s', (_, __, { currency, info }) => {
+    expect(validateExternalAccount({ currency, accountInfo: info, ownerType: 'INDIVIDUAL', today: '2026-03-01', checksums: 'RELAXED' })).toEqual([]);
+  });
+
+  it.each(cases.filter(({ c }) => !isChecksumCase(c)).map((x) => [x.accountType, x.c.name, x] as const))('%s still refuses %s', (_, __, { currency, info, c }) => {
+    expect(fieldsOf(validateExternalAccount({ currency, accountInfo: info, ownerType: 'INDIVIDUAL', today: '2026-03-01', checksums: 'RELAXED' }))).toEqual([c.field]);
+  });
+
+  it('maps the caller mode to the switch: production enforces, the sandbox relaxes', () => {
+    expect([checksumsIn('PRODUCTION'), checksumsIn('SANDBOX')]).toEqual(['ENFORCED', 'RELAXED']);
   });
 });

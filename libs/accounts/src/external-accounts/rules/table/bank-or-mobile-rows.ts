@@ -1,15 +1,16 @@
-import { AccountTypeRow, firstOfIdentifier, Variant } from '../account-type-row';
-import { optional, required } from '../field-rule';
+import { AccountTypeRow, firstOfIdentifier, rails, Variant } from '../account-type-row';
+import { optional, required, stringField } from '../field-rule';
 import { BANK_ACCOUNT_TYPE, bic, digits, iban, matches, oneOf, text } from '../formats';
 import { PhoneCountry, phoneIn } from '../phone-plans';
 import { DOMESTIC_ACCOUNT_NUMBER } from './domestic-account-number';
 
-const mobileMoney = (country: PhoneCountry): Variant => ({ name: 'mobile money', key: 'phoneNumber', fields: { phoneNumber: required(phoneIn(country)) } });
+const mobileMoney = (country: PhoneCountry): Variant => ({ name: 'mobile money', key: 'phoneNumber', fields: { phoneNumber: required(phoneIn(country)) }, paymentRails: rails('MOBILE_MONEY') });
 const bank = (fields: Variant['fields'] = {}, beneficiary?: Variant['beneficiary']): Variant => ({
   name: 'bank',
   key: 'accountNumber',
   fields: { accountNumber: required(DOMESTIC_ACCOUNT_NUMBER), ...fields },
   beneficiary,
+  paymentRails: rails('BANK_TRANSFER'),
 });
 const BANK_NAME = { bankName: required(text()) };
 
@@ -47,7 +48,7 @@ export const BANK_OR_MOBILE_ROWS: readonly AccountTypeRow[] = [
     identifier: firstOfIdentifier('accountNumber', 'phoneNumber'),
   },
   bankNameAlways('CNY_ACCOUNT', 'CNY', bank(), mobileMoney('CN')),
-  bankNameAlways('EGP_ACCOUNT', 'EGP', { name: 'bank', key: 'iban', fields: { iban: required(iban(['EG'])) } }, mobileMoney('EG')),
+  bankNameAlways('EGP_ACCOUNT', 'EGP', { name: 'bank', key: 'iban', fields: { iban: required(iban(['EG'])) }, paymentRails: rails('BANK_TRANSFER') }, mobileMoney('EG')),
   bankNameAlways('GHS_ACCOUNT', 'GHS', bank(), mobileMoney('GH')),
   bankNameAlways('PKR_ACCOUNT', 'PKR', bank({ iban: optional(iban(['PK'])) }), mobileMoney('PK')),
   {
@@ -55,7 +56,7 @@ export const BANK_OR_MOBILE_ROWS: readonly AccountTypeRow[] = [
     currencies: ['INR'],
     fields: {},
     variants: [
-      { name: 'UPI', key: 'vpa', fields: { vpa: required(matches(UPI_VPA, 'a UPI address name@handle')) } },
+      { name: 'UPI', key: 'vpa', fields: { vpa: required(matches(UPI_VPA, 'a UPI address name@handle')) }, paymentRails: rails('UPI') },
       {
         name: 'NEFT or RTGS',
         key: 'accountNumber',
@@ -65,6 +66,7 @@ export const BANK_OR_MOBILE_ROWS: readonly AccountTypeRow[] = [
           rail: required(oneOf(['NEFT', 'RTGS'])),
           bankName: optional(text()),
         },
+        paymentRails: (info) => [stringField(info, 'rail')], // the rail the account chose
       },
     ],
     beneficiary: 'required',

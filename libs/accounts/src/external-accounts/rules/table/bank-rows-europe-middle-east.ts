@@ -1,5 +1,5 @@
 import { SUPPORTED_CURRENCY_CODES, findCurrency } from '@payments/money';
-import { AccountTypeRow, fieldIdentifier, firstOfIdentifier } from '../account-type-row';
+import { AccountTypeRow, fieldIdentifier, firstOfIdentifier, rails } from '../account-type-row';
 import { Check, optional, required, stringField } from '../field-rule';
 import { and, bic, countryCode, digits, iban, isCountryCode, matches, text } from '../formats';
 
@@ -32,6 +32,7 @@ export const BANK_ROWS_EUROPE_MIDDLE_EAST: readonly AccountTypeRow[] = [
     fields: { iban: required(iban(SEPA_COUNTRIES)), swiftCode: optional(bic()), bankName: optional(text()) },
     beneficiary: 'required',
     identifier: fieldIdentifier('iban'),
+    paymentRails: rails('SEPA', 'SEPA_INSTANT'),
   },
   {
     accountType: 'GBP_ACCOUNT',
@@ -40,6 +41,7 @@ export const BANK_ROWS_EUROPE_MIDDLE_EAST: readonly AccountTypeRow[] = [
     beneficiary: 'required',
     beneficiaryExtras: { individual: ['address'], business: ['address'] },
     identifier: fieldIdentifier('accountNumber'),
+    paymentRails: rails('FASTER_PAYMENTS'),
   },
   {
     accountType: 'DKK_ACCOUNT',
@@ -47,6 +49,7 @@ export const BANK_ROWS_EUROPE_MIDDLE_EAST: readonly AccountTypeRow[] = [
     fields: { iban: required(iban(DKK_COUNTRIES)), swiftCode: optional(bic(DKK_COUNTRIES)) },
     beneficiary: 'required',
     identifier: fieldIdentifier('iban'),
+    paymentRails: rails('SEPA', 'SEPA_INSTANT'), // as the published API lists them for DKK
   },
   {
     accountType: 'AED_ACCOUNT',
@@ -55,6 +58,7 @@ export const BANK_ROWS_EUROPE_MIDDLE_EAST: readonly AccountTypeRow[] = [
     beneficiary: 'required',
     beneficiaryExtras: { individual: ['address'], business: ['address'] },
     identifier: fieldIdentifier('iban'),
+    paymentRails: rails('BANK_TRANSFER'),
   },
   {
     accountType: 'SWIFT_ACCOUNT',
@@ -70,5 +74,6 @@ export const BANK_ROWS_EUROPE_MIDDLE_EAST: readonly AccountTypeRow[] = [
     ],
     beneficiary: 'required',
     identifier: firstOfIdentifier('iban', 'accountNumber'),
+    paymentRails: rails('SWIFT'),
   },
 ];

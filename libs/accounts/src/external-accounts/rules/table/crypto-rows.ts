@@ -1,13 +1,13 @@
 import { AccountTypeRow, fieldIdentifier, firstOfIdentifier } from '../account-type-row';
 import { bitcoinAddressProblem, bolt11Problem, bolt12Problem, evmAddressProblem, lightningAddressProblem, solanaAddressProblem, sparkAddressProblem, tronAddressProblem } from '@payments/addresses';
 import { required } from '../field-rule';
-import { validatedBy } from '../formats';
+import { addressFormat } from '../formats';
 
-function walletRow(accountType: AccountTypeRow['accountType'], currencies: string[], problem: (v: string) => string | undefined, format: string): AccountTypeRow {
+function walletRow(accountType: AccountTypeRow['accountType'], currencies: string[], problem: Parameters<typeof addressFormat>[0], format: string): AccountTypeRow {
   return {
     accountType,
     currencies,
-    fields: { address: required(validatedBy((v) => problem(v), format)) },
+    fields: { address: required(addressFormat(problem, format)) },
     beneficiary: 'none',
     identifier: fieldIdentifier('address'),
   };
@@ -28,9 +28,9 @@ export const CRYPTO_ROWS: readonly AccountTypeRow[] = [
     currencies: ['BTC'],
     fields: {},
     variants: [
-      { name: 'lightning address', key: 'lightningAddress', fields: { lightningAddress: required(validatedBy(lightningAddressProblem, 'lightning-address')) } },
-      { name: 'BOLT11 invoice', key: 'invoice', fields: { invoice: required(validatedBy((v) => bolt11Problem(v), 'bolt11')) } },
-      { name: 'BOLT12 offer', key: 'bolt12', fields: { bolt12: required(validatedBy((v) => bolt12Problem(v), 'bolt12')) } },
+      { name: 'lightning address', key: 'lightningAddress', fields: { lightningAddress: required(addressFormat(lightningAddressProblem, 'lightning-address')) } },
+      { name: 'BOLT11 invoice', key: 'invoice', fields: { invoice: required(addressFormat(bolt11Problem, 'bolt11')) } },
+      { name: 'BOLT12 offer', key: 'bolt12', fields: { bolt12: required(addressFormat(bolt12Problem, 'bolt12')) } },
     ],
     beneficiary: 'none',
     identifier: firstOfIdentifier('lightningAddress', 'invoice', 'bolt12'),

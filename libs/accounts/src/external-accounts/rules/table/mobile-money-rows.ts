@@ -1,5 +1,5 @@
-import { AccountTypeRow, fieldIdentifier } from '../account-type-row';
-import { Check, FieldRules, required, stringField } from '../field-rule';
+import { AccountTypeRow, fieldIdentifier, rails } from '../account-type-row';
+import { Check, FieldRules, optional, required, stringField } from '../field-rule';
 import { and, oneOf } from '../formats';
 import { MOBILE_MONEY_PROVIDERS, unionOf, XAF_PROVIDERS_BY_REGION, XOF_PROVIDERS_BY_COUNTRY } from '../mobile-money-providers';
 import { PhoneCountry, phoneCountryOf, phoneIn } from '../phone-plans';
@@ -12,6 +12,12 @@ const xofProviderInPhoneCountry: Check = (provider, info) => {
   const country = phoneCountryOf(stringField(info, 'phoneNumber'), XOF_COUNTRIES) as keyof typeof XOF_PROVIDERS_BY_COUNTRY | undefined;
   const offered: readonly string[] | undefined = country && XOF_PROVIDERS_BY_COUNTRY[country];
   return offered && !offered.includes(provider) ? `is not offered in ${country}; use one of ${offered.join(', ')}` : undefined;
+};
+
+/** XOF: a `region` must be the phone number's country (once the number itself is valid). */
+const xofRegionOfPhone: Check = (region, info) => {
+  const country = phoneCountryOf(stringField(info, 'phoneNumber'), XOF_COUNTRIES);
+  return country && country !== region ? `must be ${country}, the country of phoneNumber` : undefined;
 };
 
 const xafRegion = (info: Parameters<Check>[1]) => XAF_REGIONS.find((r) => r === stringField(info, 'region'));
@@ -32,7 +38,7 @@ const xafProviderInRegion: Check = (provider, info) => {
 };
 
 function mobileMoneyRow(accountType: AccountTypeRow['accountType'], currency: string, fields: FieldRules): AccountTypeRow {
-  return { accountType, currencies: [currency], fields, beneficiary: 'required', identifier: fieldIdentifier('phoneNumber') };
+  return { accountType, currencies: [currency], fields, beneficiary: 'required', identifier: fieldIdentifier('phoneNumber'), paymentRails: rails('MOBILE_MONEY') };
 }
 
 const phoneAndProvider = (country: PhoneCountry, providers: readonly string[]): FieldRules => ({
@@ -49,10 +55,15 @@ export const MOBILE_MONEY_ROWS: readonly AccountTypeRow[] = [
   mobileMoneyRow('MWK_ACCOUNT', 'MWK', phoneAndProvider('MW', MOBILE_MONEY_PROVIDERS.MWK)),
   mobileMoneyRow('UGX_ACCOUNT', 'UGX', phoneAndProvider('UG', MOBILE_MONEY_PROVIDERS.UGX)),
   mobileMoneyRow('BWP_ACCOUNT', 'BWP', phoneAndProvider('BW', MOBILE_MONEY_PROVIDERS.BWP)),
-  mobileMoneyRow('XOF_ACCOUNT', 'XOF', {
-    phoneNumber: required(phoneIn(...XOF_COUNTRIES)),
-    provider: required(and(oneOf(unionOf(XOF_PROVIDERS_BY_COUNTRY)), xofProviderInPhoneCountry)),
-  }),
+  {
+    ...mobileMoneyRow('XOF_ACCOUNT', 'XOF', {
+      phoneNumber: required(phoneIn(...XOF_COUNTRIES)),
+      provider: required(and(oneOf(unionOf(XOF_PROVIDERS_BY_COUNTRY)), xofProviderInPhoneCountry)),
+      // The published API requires it; the phone number already says it, so here it only has to agree.
+      region: optional(and(oneOf(XOF_COUNTRIES), xofRegionOfPhone)),
+    }),
+    answerFields: (info) => ({ region: phoneCountryOf(stringField(info, 'phoneNumber'), XOF_COUNTRIES) }),
+  },
   mobileMoneyRow('XAF_ACCOUNT', 'XAF', {
     phoneNumber: required(xafPhone),
     provider: required(and(oneOf(unionOf(XAF_PROVIDERS_BY_REGION)), xafProviderInRegion)),

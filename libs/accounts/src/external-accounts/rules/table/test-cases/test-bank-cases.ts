@@ -11,6 +11,8 @@ export const BANK_CASES: RowCases[] = [
         accountNumber: '1234', routingNumber: '026009593', bankAccountType: 'SAVINGS', bankName: 'Bank of America',
         intermediaryBankName: 'Citibank', intermediaryRoutingNumber: '021000089', fiToFiInformation: 'REF 42',
       }),
+      // As the published clients send it: no bankName or bankAccountType, with the client library's countries and rails.
+      fiat('USD_ACCOUNT', { accountNumber: '12345678901', routingNumber: '021000021', countries: ['US'], paymentRails: ['ACH', 'WIRE'] }),
     ],
     invalid: [
       bad('accountNumber', '123', 'accountNumber of 3 digits'),
@@ -24,20 +26,24 @@ export const BANK_CASES: RowCases[] = [
       bad('intermediaryBankName', '', 'empty intermediaryBankName'),
       bad('intermediaryRoutingNumber', '021000088', 'intermediaryRoutingNumber failing the ABA check digit'),
       bad('fiToFiInformation', 'x'.repeat(211), 'fiToFiInformation over 210 characters'),
-      bad('paymentRails', ['ACH'], 'paymentRails sent on input'),
+      bad('paymentRails', ['ACH', 'SPEI'], 'paymentRails naming a rail the account is not paid on'),
+      bad('paymentRails', 'ACH', 'paymentRails that is not a list'),
+      bad('countries', ['MX'], "countries naming another country than the type's"),
+      bad('platformAccountId', 7, 'platformAccountId that is not text'),
       bad('iban', 'DE89370400440532013000', 'a field USD accounts do not take'),
-      ...missing('accountNumber', 'routingNumber', 'bankAccountType', 'bankName'),
+      ...missing('accountNumber', 'routingNumber'),
     ],
   },
   {
     accountType: 'MXN_ACCOUNT',
     currency: 'MXN',
-    valid: [fiat('MXN_ACCOUNT', { clabeNumber: '032180000118359719', bankName: 'BANAMEX' })],
+    valid: [fiat('MXN_ACCOUNT', { clabeNumber: '032180000118359719', bankName: 'BANAMEX' }), fiat('MXN_ACCOUNT', { clabeNumber: '032180000118359719', countries: ['MX'], paymentRails: ['SPEI'] })],
     invalid: [
       bad('clabeNumber', '03218000011835971', 'CLABE of 17 digits'),
       bad('clabeNumber', '032180000118359718', 'CLABE failing its check digit'),
       bad('bankName', '', 'empty bankName'),
-      ...missing('clabeNumber', 'bankName'),
+      bad('paymentRails', ['ACH'], 'paymentRails naming a rail the account is not paid on'),
+      ...missing('clabeNumber'),
     ],
   },
   {
@@ -60,7 +66,7 @@ export const BANK_CASES: RowCases[] = [
       bad('taxId', '123', 'taxId that is neither CPF nor CNPJ'),
       bad('taxId', '11222333000182', 'taxId CNPJ failing its check digits'),
       bad('bankName', ' ', 'blank bankName'),
-      ...missing('pixKey', 'pixKeyType', 'bankName', 'taxId'),
+      ...missing('pixKey', 'pixKeyType', 'taxId'),
     ],
   },
   {
@@ -205,9 +211,13 @@ export const BANK_CASES: RowCases[] = [
   {
     accountType: 'PHP_ACCOUNT',
     currency: 'PHP',
-    valid: [fiat('PHP_ACCOUNT', { bankName: 'BDO_UNIBANK', accountNumber: '12345678' }), fiat('PHP_ACCOUNT', { bankName: 'GCASH', accountNumber: '1234567890123456' })],
+    valid: [
+      fiat('PHP_ACCOUNT', { bankName: 'BDO_UNIBANK', accountNumber: '12345678' }),
+      fiat('PHP_ACCOUNT', { bankName: 'GCASH', accountNumber: '1234567890123456' }),
+      fiat('PHP_ACCOUNT', { bankName: 'BDO Unibank', accountNumber: '001234567890' }), // a discovered displayName
+    ],
     invalid: [
-      bad('bankName', 'BDO Unibank', 'the display name instead of the discovered bankName'),
+      bad('bankName', 'BDO', 'a bankName discovery does not know'),
       bad('bankName', 'JPMORGAN_CHASE', 'a bankName discovered for another currency'),
       bad('accountNumber', '1234567', 'accountNumber of 7 digits'),
       bad('accountNumber', '12345678901234567', 'accountNumber of 17 digits'),

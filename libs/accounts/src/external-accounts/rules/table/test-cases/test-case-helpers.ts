@@ -33,6 +33,9 @@ export const FULL_INDIVIDUAL = {
   countryOfResidence: 'US',
 };
 
+/** A refusal for a check digit or checksum alone (by its name): the sandbox accepts it, production refuses it. */
+export const isChecksumCase = (c: InvalidCase): boolean => /check digit|MOD 97-10|EIP-55|checksum broken|\(checksum\)/.test(c.name);
+
 export const missing = (...fields: string[]): InvalidCase[] => fields.map((field) => ({ name: `missing ${field}`, patch: { [field]: undefined }, field: `accountInfo.${field}` }));
 export const missingIn = (base: number, ...fields: string[]): InvalidCase[] => missing(...fields).map((c) => ({ ...c, base, name: `${c.name} (variant ${base})` }));
 export const bad = (field: string, value: unknown, name: string, base?: number): InvalidCase => ({ name, patch: { [field]: value }, field: `accountInfo.${field}`, base });

@@ -3,7 +3,7 @@ import { RowCases } from './test-case-helpers';
 import { CRYPTO_CASES } from './test-crypto-cases';
 import { MOBILE_MONEY_CASES } from './test-mobile-money-cases';
 
-export { applyPatch, FULL_INDIVIDUAL } from './test-case-helpers';
+export { applyPatch, FULL_INDIVIDUAL, isChecksumCase } from './test-case-helpers';
 export type { InvalidCase, RowCases } from './test-case-helpers';
 
 /** Test data for every row of the account-type table: accounts that pass, and per rule a change that fails. */
