@@ -39,7 +39,7 @@ describe('beneficial owners through the gateway', () => {
     const individual = await createCustomer(t, individualBody('Not A Business'));
     const toIndividual = await t.call('POST', '/beneficial-owners', { body: ownerBody(individual, 'X') });
     expect(toIndividual.body).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'customerId' }] } });
-    expect((await t.call('POST', '/beneficial-owners', { body: ownerBody('Customer:00000000-0000-7000-8000-000000000000', 'X') })).status).toBe(404);
+    expect((await t.call('POST', '/beneficial-owners', { body: ownerBody('Customer:00000000-0000-7000-8000-000000000000', 'X') })).body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
     const stranger = await t.createTenant('owners stranger');
     expect((await t.call('POST', '/beneficial-owners', { auth: stranger.sandbox, body: ownerBody(business, 'X') })).status).toBe(404);
     expect((await t.call('POST', '/beneficial-owners', { auth: t.tenant.production, body: ownerBody(business, 'X') })).status).toBe(404);
@@ -87,7 +87,7 @@ describe('beneficial owners through the gateway', () => {
     const ids: string[] = [];
     for (const n of [1, 2, 3]) ids.push((await t.call('POST', '/beneficial-owners', { body: ownerBody(customerId, `L${n}`, { ownershipPercentage: 10 }) })).body.id);
     expect((await t.call('GET', '/beneficial-owners')).status).toBe(400);
-    expect((await t.call('GET', '/beneficial-owners?customerId=Customer:00000000-0000-7000-8000-000000000000')).status).toBe(404);
+    expect((await t.call('GET', '/beneficial-owners?customerId=Customer:00000000-0000-7000-8000-000000000000')).body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
     const first = await t.call('GET', `/beneficial-owners?customerId=${customerId}&limit=2`);
     expect(first.body).toMatchObject({ hasMore: true, totalCount: 3 });
     const second = await t.call('GET', `/beneficial-owners?customerId=${customerId}&limit=2&cursor=${first.body.nextCursor}`);

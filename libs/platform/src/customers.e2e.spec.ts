@@ -104,10 +104,15 @@ describe('customers through the gateway', () => {
 
   it('deletes: 404 afterwards, 410 on a second delete, history kept, and listed only with isIncludingDeleted', async () => {
     const created = (await t.call('POST', '/customers', { body: individual('d1') })).body;
-    expect((await t.call('DELETE', `/customers/${created.id}`)).status).toBe(204);
-    expect((await t.call('GET', `/customers/${created.id}`)).body).toMatchObject({ status: 404 });
+    // Published: 200 with the customer as it was deleted (isDeleted: true).
+    const deleted = await t.call('DELETE', `/customers/${created.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ id: created.id, platformCustomerId: 'ind-d1', customerType: 'INDIVIDUAL', umaAddress: created.umaAddress, isDeleted: true });
+    expect((await t.call('GET', `/customers/${created.id}`)).body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
     expect((await t.call('DELETE', `/customers/${created.id}`)).body).toMatchObject({ status: 410, code: 'CUSTOMER_DELETED' });
-    expect((await t.call('PATCH', `/customers/${created.id}`, { body: { fullName: 'x' } })).status).toBe(404);
+    expect((await t.call('PATCH', `/customers/${created.id}`, { body: { fullName: 'x' } })).body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
+    expect((await t.call('DELETE', '/customers/Customer:00000000-0000-7000-8000-000000000000')).body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
+    expect((await t.call('GET', '/customers/not-an-id')).body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
     expect((await t.call('GET', '/customers?platformCustomerId=ind-d1')).body.totalCount).toBe(0);
     const withDeleted = await t.call('GET', '/customers?platformCustomerId=ind-d1&isIncludingDeleted=true');
     expect(withDeleted.body.data[0]).toMatchObject({ id: created.id, isDeleted: true });

@@ -56,6 +56,21 @@ describe('errors through the gateway: always the envelope, never a stack', () =>
     }
   });
 
+  it('400 details.errors[].constraint carries the rule and its parameter, typed as the published FieldConstraint', async () => {
+    const errorsOf = async (body: Record<string, unknown>) => {
+      const res = await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Ada Constraint', ...body } });
+      expect(res.body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+      return Object.fromEntries(res.body.details.errors.map((e: { field: string; constraint: unknown }) => [e.field, e.constraint]));
+    };
+    expect(await errorsOf({ platformCustomerId: 'x'.repeat(129) })).toEqual({ platformCustomerId: { maxLength: 128 } });
+    expect(await errorsOf({ address: { line1: '', city: 'C', postalCode: '1', country: 'US' } })).toEqual({ 'address.line1': { minLength: 1 } });
+    expect(await errorsOf({ purposeOfAccount: 'NOPE' })).toEqual({ purposeOfAccount: { enum: expect.arrayContaining(['P2P_TRANSFERS']) } });
+    expect(await errorsOf({ umaAddress: 'not an address' })).toEqual({ umaAddress: { pattern: expect.any(String) } });
+    expect(await errorsOf({ email: 'not-an-email' })).toEqual({ email: { format: 'email' } });
+    expect(await errorsOf({ address: { line1: 'x'.repeat(201), city: 'C', postalCode: '1', country: 'US' } })).toEqual({ 'address.line1': { maxLength: 200 } });
+    expect(await errorsOf({ extra: 1 })).toEqual({ extra: { whitelistValidation: true } }); // a rule without a parameter
+  });
+
   it('503 SERVICE_UNAVAILABLE when a service is down, with nothing internal in the message', async () => {
     await t.platform.identityServer.app.close();
     const res = await t.call('GET', '/tokens');

@@ -19,6 +19,7 @@ describe('platform through the gateway (real PostgreSQL, HTTP)', () => {
     expect(initial.status).toBe(200);
     expect(initial.body.id).toMatch(/^PlatformConfig:[0-9a-f-]{36}$/);
     expect(initial.body.supportedCurrencies.map((c: { currencyCode: string }) => c.currencyCode)).toEqual(['USD']);
+    expect(initial.body.umaDomain).toBe('sandbox.uma.money'); // the effective domain: sandbox addresses are generated there
 
     const wrongSecret = await t.call('GET', '/config', { auth: basicAuth(t.bootstrap.SANDBOX.clientId, 'not-the-secret') });
     expect(wrongSecret.status).toBe(401);
@@ -42,6 +43,7 @@ describe('platform through the gateway (real PostgreSQL, HTTP)', () => {
     expect(prod.status).toBe(200);
     expect(prod.body.id).not.toBe(initial.body.id);
     expect(prod.body.webhookEndpoint).toBeUndefined();
+    expect(prod.body.umaDomain).toBeUndefined(); // production has no domain until the platform sets one
 
     await t.restart();
 

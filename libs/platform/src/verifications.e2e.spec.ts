@@ -26,7 +26,7 @@ describe('KYC/KYB verifications through the gateway (sandbox decisions on durabl
   it('individual, any other suffix: IN_PROGRESS and PENDING, then APPROVED; one status event per transition', async () => {
     const customerId = await createCustomer(t, individualBody('Ada Lovelace'));
     const res = await submit(t, customerId);
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200); // published: 200, not 201
     expect(res.body).toEqual({ id: expect.stringMatching(/^Verification:[0-9a-f-]{36}$/), customerId, verificationStatus: 'IN_PROGRESS', errors: [], createdAt: expect.any(String), updatedAt: expect.any(String) });
     expect(await kycTransitions(t, customerId)).toEqual(['PENDING']); // committed with the submission
     const decided = await verificationReaches(t, res.body.id, 'APPROVED');
@@ -174,7 +174,7 @@ describe('KYC/KYB verifications through the gateway (sandbox decisions on durabl
     expect((await t.call('GET', '/verifications?status=DONE')).status).toBe(400);
     expect((await t.call('GET', `/verifications/${b.body.id}`)).body).toEqual(b.body);
     expect((await t.call('GET', '/verifications/Verification:00000000-0000-7000-8000-000000000000')).status).toBe(404);
-    expect((await t.call('POST', '/verifications', { body: { customerId: 'Customer:00000000-0000-7000-8000-000000000000' } })).status).toBe(404);
+    expect((await t.call('POST', '/verifications', { body: { customerId: 'Customer:00000000-0000-7000-8000-000000000000' } })).body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
     expect((await t.call('POST', '/verifications', { body: { customerId: 'nope' } })).status).toBe(400);
   });
 

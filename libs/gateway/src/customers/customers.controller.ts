@@ -51,11 +51,16 @@ export class CustomersController {
   }
 
   @Delete(':customerId')
-  @HttpCode(204)
+  @HttpCode(200)
   @RequirePermission('MANAGE')
-  @ApiOperationSpec({ summary: 'Delete a customer (a second delete is 410; history stays in the event log)', okStatus: 204, errors: [401, 403, 404, 410, 429, 500, 503] })
-  async delete(@Req() r: AuthenticatedRequest, @Param('customerId') customerId: string): Promise<void> {
-    await this.identity.call(CustomersRpc.delete, { caller: r.caller, body: { customerId } });
+  @ApiOperationSpec({
+    summary: 'Delete a customer; answers the customer as deleted (`isDeleted: true`). A second delete is 410; history stays in the event log',
+    ok: 'Customer',
+    okStatus: 200,
+    errors: [401, 403, 404, 410, 429, 500, 503],
+  })
+  delete(@Req() r: AuthenticatedRequest, @Param('customerId') customerId: string): Promise<Customer> {
+    return this.identity.call(CustomersRpc.delete, { caller: r.caller, body: { customerId } });
   }
 
   @Post(':customerId/verify-email')

@@ -46,7 +46,7 @@ describe('buildOpenApiDocument', () => {
     expect(await build()).toBe(first);
     const doc = JSON.parse(first);
     expect(Object.keys(doc.components.schemas).sort()).toEqual(
-      ['CreateWidgetRequest', 'Error', 'FeeAmountDto', 'FeeConfigDto', 'PlatformConfig', 'PlatformCurrencyConfig', 'PlatformCurrencyConfigDto', 'RequiredFieldDto', 'UpdatePlatformConfigRequest'],
+      ['CreateWidgetRequest', 'Error', 'FeeAmountDto', 'FeeConfigDto', 'FieldConstraint', 'FieldError', 'PlatformConfig', 'PlatformCurrencyConfig', 'PlatformCurrencyConfigDto', 'RequiredFieldDto', 'UpdatePlatformConfigRequest'],
     );
     expect(doc.components.schemas.CreateWidgetRequest).toEqual({ additionalProperties: false, properties: { name: { type: 'string' } }, required: ['name'], type: 'object' });
   });

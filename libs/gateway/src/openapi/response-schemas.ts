@@ -41,15 +41,44 @@ export const RESPONSE_SCHEMAS = {
       status: { type: 'integer', description: 'The HTTP status, repeated.' },
       code: { type: 'string', description: 'Stable machine-readable code, e.g. INVALID_INPUT.' },
       message: { type: 'string', description: 'Human-readable explanation; not meant for parsing.' },
-      details: { type: 'object', description: 'Extra data; for INVALID_INPUT, `errors[]` with one entry per field.' },
+      details: {
+        type: 'object',
+        description: 'Extra data; for INVALID_INPUT, `errors[]` with one entry per field.',
+        properties: { errors: { type: 'array', items: { $ref: '#/components/schemas/FieldError' } } },
+      },
     },
+  },
+  FieldError: {
+    type: 'object',
+    description: 'One invalid field of a 400 INVALID_INPUT.',
+    required: ['field'],
+    properties: {
+      field: { type: 'string', description: 'Dot path of the field, e.g. `address.line1`.' },
+      message: { type: 'string' },
+      constraint: { $ref: '#/components/schemas/FieldConstraint' },
+    },
+  },
+  FieldConstraint: {
+    type: 'object',
+    description:
+      'The rule the field broke, with its parameter: `maxLength`/`minLength` (integers), `enum` (the allowed values), `pattern` ' +
+      '(a JavaScript regular expression), `format` (e.g. `email`, `date`, `iso3166-1-alpha-2`). Any other rule appears under its ' +
+      'own name, with its parameter or `true` (e.g. `{"isNotEmpty": true}`, `{"max": 100}`).',
+    properties: {
+      format: { type: 'string' },
+      pattern: { type: 'string' },
+      enum: { type: 'array', items: { type: 'string' } },
+      minLength: { type: 'integer', minimum: 0 },
+      maxLength: { type: 'integer', minimum: 0 },
+    },
+    additionalProperties: true,
   },
   PlatformConfig: {
     type: 'object',
     required: ['id', 'supportedCurrencies', 'feeConfigs', 'createdAt', 'updatedAt'],
     properties: {
       id: { type: 'string', pattern: '^PlatformConfig:', examples: ['PlatformConfig:019a0a4e-7c1e-7bb4-9d43-2f5d3b0f4b11'] },
-      umaDomain: { type: 'string', format: 'hostname' },
+      umaDomain: { type: 'string', format: 'hostname', description: 'The domain customer UMA addresses are generated at: the one set here, else in sandbox mode the sandbox domain (`sandbox.uma.money`); absent in production until set.' },
       webhookEndpoint: { type: 'string', format: 'uri' },
       webhookEndpointStatus: { type: 'string', enum: ['ACTIVE', 'DISABLED'], description: 'DISABLED after the endpoint answered 410 Gone; set the endpoint again to re-enable it.' },
       webhookPublicKey: { type: 'string', description: 'PEM (SPKI) P-256 public key that verifies the `X-Service-Signature` header of webhooks.' },

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CreateVerificationRequest, ListVerificationsQuery, Page, Verification, VerificationsRpc } from '@payments/contracts';
 import { AuthenticatedRequest, IDENTITY_CLIENT, RequirePermission } from '../auth/basic-auth.guard';
@@ -19,13 +19,14 @@ export class VerificationsController {
   constructor(@Inject(IDENTITY_CLIENT) private readonly identity: ServiceClient) {}
 
   @Post()
+  @HttpCode(200) // published: 200, not 201
   @RequirePermission('MANAGE')
   @ApiOperationSpec({
     summary: 'Submit a customer for verification',
     description: SUBMIT_DESCRIPTION,
     body: CreateVerificationRequest,
     ok: 'Verification',
-    okStatus: 201,
+    okStatus: 200,
     errors: [400, 401, 403, 404, 409, 413, 415, 429, 500, 503],
   })
   submit(@Req() r: AuthenticatedRequest, @Body() body: CreateVerificationRequest): Promise<Verification> {

@@ -27,7 +27,7 @@ interface Scope {
 
 const DECIDED: readonly KycStatus[] = ['APPROVED', 'REJECTED'];
 const notFound = () => new ApiError('NOT_FOUND', 'beneficial owner not found');
-const customerNotFound = () => new ApiError('NOT_FOUND', 'customer not found');
+const customerNotFound = () => new ApiError('USER_NOT_FOUND', 'customer not found'); // the published 404 code for a customer
 
 /**
  * Beneficial owners, directors and officers of BUSINESS customers. Every write to a business's owners runs under

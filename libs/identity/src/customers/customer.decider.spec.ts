@@ -82,7 +82,7 @@ describe('customerDecider', () => {
     const deleted: CustomerEvent = { type: 'CustomerDeleted.v1', data: { customerId: 'Customer:c', deletedAt: now } };
     given(decider, [createdEu]).when({ type: 'DeleteCustomer', now }).then([deleted]);
     given(decider, [createdEu, deleted]).when({ type: 'DeleteCustomer', now }).thenFails('CUSTOMER_DELETED');
-    given(decider, [createdEu, deleted]).when({ type: 'UpdateCustomer', request: {} as never, currentTermsVersion: 'x', now }).thenFails('NOT_FOUND');
+    given(decider, [createdEu, deleted]).when({ type: 'UpdateCustomer', request: {} as never, currentTermsVersion: 'x', now }).thenFails('USER_NOT_FOUND');
   });
 
   it('records KYC status changes once', () => {

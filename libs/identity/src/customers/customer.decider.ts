@@ -26,7 +26,7 @@ export type CustomerCommand =
   | { type: 'ConfirmContactCode'; channel: ContactChannel; codeHash: string; attemptsMax: number; lockMs: number; now: string }
   | { type: 'SetKycStatus'; kycStatus: KycStatus; verificationId?: string; now: string };
 
-const NOT_FOUND = () => new DomainError('NOT_FOUND', 'customer not found');
+const NOT_FOUND = () => new DomainError('USER_NOT_FOUND', 'customer not found'); // the published 404 code for a customer
 
 export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEvent> = {
   initialState: { status: 'NONE' },

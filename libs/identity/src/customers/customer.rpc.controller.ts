@@ -44,9 +44,8 @@ export class CustomerRpcController {
   }
 
   @MessagePattern(CustomersRpc.delete)
-  async delete(@Payload() r: ById): Promise<{ deleted: true }> {
-    await this.identity.customers.delete(r.caller, r.body.customerId, now());
-    return { deleted: true };
+  delete(@Payload() r: ById): Promise<Customer> {
+    return this.identity.customers.delete(r.caller, r.body.customerId, now());
   }
 
   @MessagePattern(CustomersRpc.endUserTerms)

@@ -16,6 +16,7 @@ import { ClaimInTransaction, CommandExecutor, CommandRequest, IdempotencyClaims 
 import { idempotencyScopeOf, keysetBodyPage } from '@payments/runtime';
 import { SecretHasher } from '../credentials/secrets';
 import { PlatformConfigView } from '../platform-config/platform-config.entity';
+import { effectiveUmaDomain } from '../platform-config/uma-domain';
 import { ContactCodeSender } from './contact-code-sender';
 import { locked } from './contact.decide';
 import { CustomerCommand, customerDecider } from './customer.decider';
@@ -33,8 +34,6 @@ export interface CustomerServiceOptions {
   codeAttemptsMax: number;
   codeLockMs: number;
 }
-
-const SANDBOX_UMA_DOMAIN = 'sandbox.uma.money';
 
 /** Customers and their contact verification. Reads come from the `customers` read model, writes from the decider. */
 export class CustomerService {
@@ -71,7 +70,7 @@ export class CustomerService {
 
   async get(caller: CallerContext, customerId: string): Promise<Customer> {
     const row = await this.row(caller, customerId);
-    if (!row || row.deleted_at) throw new ApiError('NOT_FOUND', 'customer not found');
+    if (!row || row.deleted_at) throw customerNotFound();
     return row.body;
   }
 
@@ -86,10 +85,11 @@ export class CustomerService {
     return this.run(caller, customerId, { type: 'UpdateCustomer', request, currentTermsVersion: this.options.terms.version, now });
   }
 
-  async delete(caller: CallerContext, customerId: string, now: string): Promise<void> {
+  /** Answers the customer as it was deleted (`isDeleted: true`), as the published API does. */
+  async delete(caller: CallerContext, customerId: string, now: string): Promise<Customer> {
     const row = await this.row(caller, customerId);
-    if (!row) throw new ApiError('NOT_FOUND', 'customer not found');
-    await this.run(caller, customerId, { type: 'DeleteCustomer', now });
+    if (!row) throw customerNotFound();
+    return this.run(caller, customerId, { type: 'DeleteCustomer', now });
   }
 
   /** Sends (or resends) a one-time code. Sandbox: always the fixed code, nothing delivered. */
@@ -120,7 +120,7 @@ export class CustomerService {
 
   private async run(caller: CallerContext, customerId: string, command: CustomerCommand, claim?: ClaimInTransaction): Promise<Customer> {
     const result = await this.execute(caller, customerId, command, claim);
-    if (result.state.status === 'NONE') throw new ApiError('NOT_FOUND', 'customer not found');
+    if (result.state.status === 'NONE') throw customerNotFound();
     return toCustomer(result.state);
   }
 
@@ -158,13 +158,15 @@ export class CustomerService {
   }
 
   private defaultUmaAddress(caller: CallerContext, platformCustomerId: string, umaDomain: string | null): string {
-    const domain = umaDomain ?? (caller.mode === 'SANDBOX' ? SANDBOX_UMA_DOMAIN : null);
+    const domain = effectiveUmaDomain(umaDomain, caller.mode);
     if (!domain) throw new ApiError('INVALID_INPUT', 'send umaAddress, or set umaDomain in the platform configuration', { errors: [{ field: 'umaAddress', message: 'required without a platform umaDomain' }] });
     const user = platformCustomerId.toLowerCase().replace(/[^a-z0-9._-]/g, '-').slice(0, 64);
     return `$${user}@${domain}`;
   }
 }
 
+/** The published 404 code for a customer. */
+const customerNotFound = () => new ApiError('USER_NOT_FOUND', 'customer not found');
 const duplicatePlatformCustomerId = () => new ApiError('CONFLICT', 'a customer with this platformCustomerId already exists', { errors: [{ field: 'platformCustomerId', message: 'already in use' }] });
 const duplicateUmaAddress = () => new ApiError('UMA_ADDRESS_EXISTS', 'a customer with this umaAddress already exists', { errors: [{ field: 'umaAddress', message: 'already in use' }] });
 

@@ -60,6 +60,8 @@ interface ReceivedFile {
 }
 
 const notFound = () => new ApiError('NOT_FOUND', 'document not found');
+/** A customer holder has the published 404 code USER_NOT_FOUND; a beneficial owner has none there (docs/kyc.md). */
+const holderNotFound = (holder: string) => (holder.startsWith('Customer:') ? new ApiError('USER_NOT_FOUND', 'customer not found') : new ApiError('NOT_FOUND', 'document holder not found'));
 
 /**
  * Documents (KYC/KYB evidence) of customers and beneficial owners. Each write appends to the document's stream
@@ -86,7 +88,7 @@ export class DocumentService {
     const documentHolder = String(body.documentHolder);
     await this.dataSource.transaction(async (tx) => {
       // Checked inside the transaction that appends: a holder missing now is a 404 with nothing written.
-      if (!(await holderExists(tx, caller.platformId, caller.mode, documentHolder))) throw new ApiError('NOT_FOUND', 'document holder not found');
+      if (!(await holderExists(tx, caller.platformId, caller.mode, documentHolder))) throw holderNotFound(documentHolder);
       const fileFields = fileFieldsOf(documentId, file);
       const command: DocumentCommand = { type: 'UploadDocument', documentId, platformId: caller.platformId, mode: caller.mode, documentHolder, metadata: metadataOf(body), file: fileFields, now };
       await this.executor.decideAndAppend(tx, this.request(caller, documentId, command));

@@ -6,6 +6,7 @@ import { platformConfigDecider } from './platform-config.decider';
 import { PlatformConfigFields } from './platform-config.events';
 import { PlatformConfigView, toPlatformConfig } from './platform-config.entity';
 import { projectPlatformConfig } from './platform-config.projection';
+import { effectiveUmaDomain } from './uma-domain';
 import { WebhookKeyStore } from './webhook-keys';
 
 const CONFIG_NAMESPACE = '5b0f3a51-6f0c-4f43-9d1e-2f8b2a7d6c10';
@@ -45,7 +46,9 @@ export class PlatformConfigService {
     const keys = await this.webhookKeys.of(tx, caller.platformId, caller.mode);
     // The HMAC secret signs like a password: only credentials that may change the config see it.
     const secret = caller.permissions.includes('MANAGE') ? { webhookSecret: keys.secret } : {};
-    return { ...toPlatformConfig(view), webhookPublicKey: keys.publicKeyPem, ...secret };
+    // umaDomain is the effective one: in sandbox mode, the sandbox domain customer addresses are generated at.
+    const umaDomain = effectiveUmaDomain(view.umaDomain, caller.mode);
+    return { ...toPlatformConfig(view), ...(umaDomain ? { umaDomain } : {}), webhookPublicKey: keys.publicKeyPem, ...secret };
   }
 
   /** For the webhook dispatcher only (internal RPC): where to deliver and what to sign with. */

@@ -31,6 +31,6 @@ export async function setCustomerKycStatusIfLive(...args: Parameters<typeof setC
   try {
     await setCustomerKycStatus(...args);
   } catch (error) {
-    if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
+    if (!(error instanceof DomainError && error.code === 'USER_NOT_FOUND')) throw error;
   }
 }

@@ -38,7 +38,7 @@ export interface VerificationServiceOptions {
 export const VERIFICATION_DEFAULTS: VerificationServiceOptions = { decisionDelayMs: 5_000 };
 export const VERIFICATION_DECISION_TIMER = 'identity.verification.decide';
 
-const customerNotFound = () => new ApiError('NOT_FOUND', 'customer not found');
+const customerNotFound = () => new ApiError('USER_NOT_FOUND', 'customer not found'); // the published 404 code for a customer
 
 /**
  * KYC (individuals) and KYB (businesses) verifications: one case per customer, submitted and resubmitted through
