@@ -6,6 +6,7 @@ export * from './config';
 export * from './pagination';
 export * from './tokens.dto';
 export * from './optional-not-null';
+export * from './query-array';
 export * from './regions';
 export * from './validators';
 export * from './customers';

@@ -121,6 +121,8 @@ describe('quote execution saga (real PostgreSQL, HTTP)', () => {
     expect(failed.failureReason).toBe('COMPLIANCE_REJECTED');
     await untilQuote(refused.id, 'FAILED');
     const pending = await toUma('$pending.long.usd@sandbox.uma.money');
+    // Payments creates the transaction when QuoteExecuted.v1 reaches it (a bus hop: slower on a loaded machine); then it stays PROCESSING.
+    await untilTransaction(t, pending.transactionId, () => true);
     await new Promise((r) => setTimeout(r, 500));
     expect((await t.call('GET', `/transactions/${pending.transactionId}`)).body.status).toBe('PROCESSING');
     expect((await t.call('GET', `/quotes/${pending.id}`)).body.status).toBe('PROCESSING');

@@ -4,8 +4,7 @@ import { CreateQuoteRequest, ExchangeRate, ExchangeRatesQuery, ExecuteQuoteReque
 import type { Quoting } from './quoting';
 import { QUOTING } from './quoting.tokens';
 import { exchangeRates } from './rates/exchange-rates';
-import { platformFeesFor } from './rates/fee-schedule';
-import { platformFeeConfigs } from './quotes/quote.service';
+import { exchangeRateTerms } from './quotes/quote.service';
 import { midRates } from './rates/mid-rates';
 
 /** Thin RPC adapter of the quoting service. */
@@ -15,8 +14,8 @@ export class QuotingRpcController {
 
   @MessagePattern(QuotingRpc.exchangeRates)
   async rates(@Payload() r: RpcRequest<ExchangeRatesQuery>): Promise<{ data: ExchangeRate[] }> {
-    const fees = platformFeesFor(await platformFeeConfigs(this.quoting.host.dataSource, r.caller), r.body.sourceCurrency);
-    return exchangeRates(this.quoting.rates, r.body, fees, new Date().toISOString());
+    const terms = await exchangeRateTerms(this.quoting.host.dataSource, r.caller, r.body.sourceCurrency);
+    return exchangeRates(this.quoting.rates, r.body, terms, new Date().toISOString());
   }
 
   @MessagePattern(QuotingRpc.createQuote)

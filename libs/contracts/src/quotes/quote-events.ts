@@ -1,5 +1,5 @@
 import type { Mode } from '../rpc/rpc';
-import type { Quote } from './quotes.dto';
+import type { PurposeOfPayment, Quote } from './quotes.dto';
 
 /**
  * The quoting topic's hand-off to payments: a quote was executed (or, for REALTIME_FUNDING, its funds arrived), with
@@ -17,6 +17,13 @@ export interface QuoteExecutedData {
   customerId: string | null;
   executedAt: string;
   funding: 'ACCOUNT' | 'REALTIME_FUNDING';
+  /**
+   * Request fields of the published QuoteRequest that the published Quote does not show, present when the request
+   * had them: what the payout carries (remittance information, purpose) and what the destination asked about the sender.
+   */
+  remittanceInformation?: string;
+  purposeOfPayment?: PurposeOfPayment;
+  senderCustomerInfo?: Record<string, unknown>;
 }
 
 /** POST /sandbox/send reaches quoting through payments: the realtime funds for a quote arrived. */

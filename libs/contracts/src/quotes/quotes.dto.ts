@@ -1,6 +1,8 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmptyObject, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../optional-not-null';
+import { QueryArray } from '../query-array';
+import { PURPOSES_OF_PAYMENT } from '../transactions/transactions.dto';
 
 export const QUOTE_STATUSES = ['PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
@@ -36,6 +38,10 @@ export class QuoteDestinationRequest {
   @OptionalNotNull() @IsString() @Matches(/^[A-Z]{3,5}$/) currency?: string;
 }
 
+/** Most keys of a free-form map such as senderCustomerInfo, and its largest size as JSON (checked by the quoting service). */
+export const RECORD_MAX_KEYS = 100;
+export const RECORD_MAX_JSON_LENGTH = 16_384;
+
 /** POST /quotes. */
 export class CreateQuoteRequest {
   @IsNotEmptyObject() @ValidateNested() @Type(() => QuoteSourceRequest) source!: QuoteSourceRequest;
@@ -48,7 +54,19 @@ export class CreateQuoteRequest {
   @OptionalNotNull() @IsString() @MaxLength(64) lookupId?: string;
   /** The factor of the first SCA challenge (customers in SCA regions); SMS_OTP by default. */
   @OptionalNotNull() @IsIn(SCA_FACTORS) scaFactor?: ScaFactor;
+  /** Travels with the payout (ACH addenda, RTP/FedNow remittance information, wire OBI), as on POST /transfer-out. */
+  @OptionalNotNull() @IsString() @MaxLength(80) remittanceInformation?: string;
+  /** Required by some corridors (e.g. India); the published PurposeOfPayment enum. */
+  @OptionalNotNull() @IsIn(PURPOSES_OF_PAYMENT) purposeOfPayment?: PurposeOfPayment;
+  /**
+   * What the destination asked to know about the sender (`requiredPayerDataFields` of a receiver lookup), keyed by
+   * field name (FULL_NAME, NATIONALITY, POSTAL_ADDRESS…). Free-form as published; at most RECORD_MAX_KEYS keys and
+   * RECORD_MAX_JSON_LENGTH characters as JSON.
+   */
+  @OptionalNotNull() @IsObject() senderCustomerInfo?: Record<string, unknown>;
 }
+
+export type PurposeOfPayment = (typeof PURPOSES_OF_PAYMENT)[number];
 
 /** POST /quotes/{quoteId}/execute (body optional). */
 export class ExecuteQuoteRequest {
@@ -63,10 +81,16 @@ export class ScaAuthorization {
   @OptionalNotNull() @IsString() @MaxLength(45) endUserIpAddress?: string;
 }
 
-/** GET /exchange-rates. */
+/** The published default of GET /exchange-rates' `sendingAmount`. */
+export const EXCHANGE_RATE_DEFAULT_SENDING_AMOUNT = 10_000;
+
+/** GET /exchange-rates (every published parameter). */
 export class ExchangeRatesQuery {
   @IsString() @Matches(/^[A-Z]{3,5}$/) sourceCurrency!: string;
-  @OptionalNotNull() @IsString() @Matches(/^[A-Z]{3,5}$/) destinationCurrency?: string;
+  /** One or more (repeated or comma-joined); omitted: every other supported currency. */
+  @OptionalNotNull() @QueryArray() @Matches(/^[A-Z]{3,5}$/, { each: true, message: 'each destinationCurrency must be a currency code (3 to 5 capital letters)' }) destinationCurrency?: string[];
+  /** Source currency smallest unit; 10000 by default. Digits only: `1e3`, `1.0` and `-1` are refused. */
+  @OptionalNotNull() @Transform(({ value }) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value)) @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) sendingAmount?: number;
 }
 
 export interface QuoteCurrency {
@@ -131,10 +155,35 @@ export interface ScaChallenge {
   passkeyAllowedOrigins?: string[] | null;
 }
 
-/** One quotable pair of GET /exchange-rates. */
+/** The published ExchangeRateFees: sending currency smallest unit, for the item's sendingAmount. */
+export interface ExchangeRateFees {
+  /** Fixed fees (service + platform). */
+  fixed: number;
+  /** Everything a quote of sendingAmount would include: fixed plus the variable fees on that amount. */
+  total: number;
+}
+
+/**
+ * One quotable pair of GET /exchange-rates: the published ExchangeRate (sendingAmount priced exactly as a SENDING
+ * quote of that amount would be), plus this service's mid rate and fee breakdown.
+ */
 export interface ExchangeRate {
   sourceCurrency: QuoteCurrency;
   destinationCurrency: QuoteCurrency;
+  /** The request's sendingAmount (10000 by default), source currency smallest unit. */
+  sendingAmount: number;
+  /** The platform's minAmount/maxAmount of the source currency; both 0 when the platform has not configured it. */
+  minSendingAmount: number;
+  maxSendingAmount: number;
+  /** The rail a payout in the destination currency normally takes. */
+  destinationPaymentRail: string;
+  /** totalReceivingAmount of a SENDING quote of sendingAmount; 0 when the amount does not cover the fees. */
+  receivingAmount: number;
+  /** Sending major units per receiving major unit, as the quote's; the inverse mid rate when nothing is received. */
+  exchangeRate: number;
+  fees: ExchangeRateFees;
+  /** When this rate was last refreshed (start of its rate window). */
+  updatedAt: string;
   /** Destination major units per one source major unit (mid rate, before fees). */
   rate: number;
   /** Source major units per one destination major unit. */

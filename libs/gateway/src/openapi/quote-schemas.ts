@@ -76,10 +76,29 @@ export const QUOTE_SCHEMAS = {
   },
   ExchangeRate: {
     type: 'object',
-    required: ['sourceCurrency', 'destinationCurrency', 'rate', 'inverseRate', 'variableFeeRate', 'fixedFee', 'platformVariableFeeRate', 'platformFixedFee', 'counterpartyFixedFee', 'expiresAt'],
+    description: 'The published ExchangeRate (sendingAmount priced exactly as a SENDING quote of that amount), plus this service\'s mid rate and fee breakdown.',
+    required: [
+      'sourceCurrency', 'destinationCurrency', 'destinationPaymentRail', 'minSendingAmount', 'maxSendingAmount', 'sendingAmount', 'receivingAmount', 'exchangeRate', 'fees', 'updatedAt',
+      'rate', 'inverseRate', 'variableFeeRate', 'fixedFee', 'platformVariableFeeRate', 'platformFixedFee', 'counterpartyFixedFee', 'expiresAt',
+    ],
     properties: {
       sourceCurrency: currency,
       destinationCurrency: currency,
+      sendingAmount: minorUnits('The request\'s sendingAmount (10000 by default), source currency smallest unit.'),
+      minSendingAmount: minorUnits('The platform\'s minAmount of the source currency; 0 when it does not configure the currency.'),
+      maxSendingAmount: minorUnits('The platform\'s maxAmount of the source currency; 0 when it does not configure the currency.'),
+      destinationPaymentRail: { type: 'string', description: 'The rail a payout in the destination currency normally takes (a PaymentRail; for crypto, its network: LIGHTNING, SOLANA, TRON).' },
+      receivingAmount: minorUnits('totalReceivingAmount of a SENDING quote of sendingAmount, destination currency smallest unit; 0 when sendingAmount does not cover the fees.'),
+      exchangeRate: { type: 'number', exclusiveMinimum: 0, description: 'Sending currency units per receiving currency unit, as the quote\'s (the inverse mid rate when nothing is received).' },
+      fees: {
+        type: 'object',
+        required: ['fixed', 'total'],
+        properties: {
+          fixed: minorUnits('Fixed fees (service and platform), source currency smallest unit.'),
+          total: minorUnits('All fees a quote of sendingAmount includes (feesIncluded), source currency smallest unit.'),
+        },
+      },
+      updatedAt: { type: 'string', format: 'date-time', description: 'When the rate was last refreshed: the start of its 5-minute window.' },
       rate: { type: 'number', description: 'Destination units per source unit (mid rate, before fees).' },
       inverseRate: { type: 'number', description: 'Source units per destination unit.' },
       variableFeeRate: { type: 'number', description: 'Percent of the sending amount, platform fees included.' },

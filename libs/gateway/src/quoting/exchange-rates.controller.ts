@@ -7,8 +7,10 @@ import { QUOTING_CLIENT } from '../rpc/clients';
 import { ServiceClient } from '../rpc/service-client';
 
 const DESCRIPTION =
-  'Mid rates from `sourceCurrency` to `destinationCurrency` (or to every other supported currency), with the fees a quote ' +
-  'adds. Rates are cached per 5-minute window and hold until `expiresAt`; a quote locks the rate of its creation.';
+  'Mid rates from `sourceCurrency` to each `destinationCurrency` (repeat the parameter or join codes with commas; omitted: ' +
+  'every other supported currency), with the fees a quote adds, and `sendingAmount` (10000 by default, source currency ' +
+  'smallest unit) priced exactly as a SENDING quote of that amount: `receivingAmount`, `exchangeRate`, `fees`. Rates are ' +
+  'cached per 5-minute window (`updatedAt` to `expiresAt`); a quote locks the rate of its creation.';
 
 /** Exchange rates (the spec leaves the path open: docs/quotes.md). */
 @ApiTags('Exchange Rates')

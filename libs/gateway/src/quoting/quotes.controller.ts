@@ -13,7 +13,9 @@ const CREATE =
   '`lookupId` from GET /receiver/uma/{address}). The same currency on both sides is 400 SAME_CURRENCY (use a transfer). The ' +
   'sending amount must lie within the platform\'s minAmount/maxAmount (400 AMOUNT_OUT_OF_RANGE). Customers in SCA regions ' +
   '(EU/EEA) get PENDING_AUTHORIZATION with a `scaChallenge`; `immediatelyExecute` hands an ACCOUNT quote to payments at once ' +
-  '(PROCESSING). An unexecuted quote turns EXPIRED at expiresAt.';
+  '(PROCESSING). An unexecuted quote turns EXPIRED at expiresAt. `remittanceInformation` (up to 80 characters), ' +
+  '`purposeOfPayment` and `senderCustomerInfo` (what the destination asked about the sender) are kept with the quote and ' +
+  'handed to payments on execution; the Quote does not show them.';
 const EXECUTE =
   'Hands a PENDING ACCOUNT-funded quote to payments: it turns PROCESSING and cannot be cancelled. 409 QUOTE_EXPIRED after ' +
   'expiresAt, 409 SCA_SESSION_REQUIRED while PENDING_AUTHORIZATION, 409 INVALID_STATE_TRANSITION once executed or for a ' +

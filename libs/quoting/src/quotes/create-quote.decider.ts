@@ -1,7 +1,7 @@
 import { DomainError } from '@payments/eventsourcing';
 import { FxFeeSchedule, priceFxQuote } from '@payments/money';
 import type { LockedCurrencySide, Mode, PaymentInstructions, QuoteDestination, QuoteSource, ScaChallenge } from '@payments/contracts';
-import type { QuoteEvent, QuoteTerms } from './quote.events';
+import { QuoteEvent, QuoteRequestExtras, QuoteTerms, requestExtras } from './quote.events';
 import type { QuoteState } from './quote.state';
 import { executedEvent } from './quote-executed';
 
@@ -15,7 +15,7 @@ export interface AmountRange {
 export type ChallengeOffer = Omit<ScaChallenge, 'purpose'>;
 
 /** Prices and locks a quote. Everything impure (ids, clock, rates, fees, limits, instructions) arrives as data. */
-export interface CreateQuote {
+export interface CreateQuote extends QuoteRequestExtras {
   type: 'CreateQuote';
   quoteId: string;
   transactionId: string;
@@ -94,6 +94,7 @@ function price(c: CreateQuote): QuoteTerms | DomainError {
     scaPurposes: c.sca?.purposes ?? [],
     createdAt: c.now,
     expiresAt: c.expiresAt,
+    ...requestExtras(c),
   };
 }
 

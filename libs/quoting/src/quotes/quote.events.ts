@@ -1,8 +1,8 @@
 import type { DomainEvent } from '@payments/eventsourcing';
-import type { LockedCurrencySide, Mode, PaymentInstructions, Quote, QuoteDestination, QuoteRateDetails, QuoteSource, ScaChallenge, ScaFactor } from '@payments/contracts';
+import type { LockedCurrencySide, Mode, PaymentInstructions, PurposeOfPayment, Quote, QuoteDestination, QuoteRateDetails, QuoteSource, ScaChallenge, ScaFactor } from '@payments/contracts';
 
 /** Everything a quote locked at creation: the priced offer, as published. */
-export interface QuoteTerms {
+export interface QuoteTerms extends QuoteRequestExtras {
   quoteId: string;
   platformId: string;
   mode: Mode;
@@ -35,6 +35,25 @@ export interface QuoteTerms {
   expiresAt: string;
 }
 
+/**
+ * Fields of the published QuoteRequest that the published Quote does not show: kept on the quote (present only when
+ * the request had them, so older events simply lack them) and handed to payments in QuoteExecuted.v1.
+ */
+export interface QuoteRequestExtras {
+  remittanceInformation?: string;
+  purposeOfPayment?: PurposeOfPayment;
+  senderCustomerInfo?: Record<string, unknown>;
+}
+
+/** Only the extras a request really carried (no undefined keys in events). */
+export function requestExtras(source: QuoteRequestExtras): QuoteRequestExtras {
+  return {
+    ...(source.remittanceInformation !== undefined ? { remittanceInformation: source.remittanceInformation } : {}),
+    ...(source.purposeOfPayment !== undefined ? { purposeOfPayment: source.purposeOfPayment } : {}),
+    ...(source.senderCustomerInfo !== undefined ? { senderCustomerInfo: source.senderCustomerInfo } : {}),
+  };
+}
+
 export type QuoteCreated = DomainEvent<'QuoteCreated.v1', QuoteTerms>;
 export type ScaChallengeIssued = DomainEvent<'ScaChallengeIssued.v1', { challenge: ScaChallenge; round: number; issuedAt: string }>;
 /** An authorization arrived after the challenge's expiresAt: refused, and a fresh challenge of the same round follows. */
@@ -45,7 +64,7 @@ export type QuoteAuthorized = DomainEvent<'QuoteAuthorized.v1', { quoteId: strin
 /** The hand-off to payments (QUOTE_EXECUTED_EVENT in contracts): carries the quote as the API shows it now. */
 export type QuoteExecuted = DomainEvent<
   'QuoteExecuted.v1',
-  { quoteId: string; quote: Quote; platformId: string; mode: Mode; customerId: string | null; executedAt: string; funding: 'ACCOUNT' | 'REALTIME_FUNDING' }
+  { quoteId: string; quote: Quote; platformId: string; mode: Mode; customerId: string | null; executedAt: string; funding: 'ACCOUNT' | 'REALTIME_FUNDING' } & QuoteRequestExtras
 >;
 export type QuoteCompleted = DomainEvent<'QuoteCompleted.v1', { quoteId: string; transactionId: string; completedAt: string }>;
 export type QuoteFailed = DomainEvent<'QuoteFailed.v1', { quoteId: string; failureReason: string; failedAt: string }>;

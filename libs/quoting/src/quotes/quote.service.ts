@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { ApiError, CallerContext, CreateQuoteRequest, FundQuoteRequest, isQuoteId, Quote, ScaFactor } from '@payments/contracts';
+import { ApiError, CallerContext, CreateQuoteRequest, FundQuoteRequest, isQuoteId, Quote, RECORD_MAX_JSON_LENGTH, RECORD_MAX_KEYS, ScaFactor } from '@payments/contracts';
 import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, IdempotencyClaims, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { CurrencyLimits, PlatformFeeConfig } from '../platform-config/identity-events.consumer';
@@ -9,7 +9,7 @@ import { feeSchedule, PlatformFees, platformFeesFor } from '../rates/fee-schedul
 import type { RateSource } from '../rates/rate-source';
 import type { ScaFactors } from '../sca/sca-factors';
 import { AmountRange, ChallengeOffer, QuoteCommand, quoteDecider } from './quote.decider';
-import { QuoteEvent } from './quote.events';
+import { QuoteEvent, requestExtras } from './quote.events';
 import { QuoteParties, QuotePartiesResolver } from './quote-parties';
 import { projectQuote } from './quote.projection';
 import { ExistingQuote, QuoteState } from './quote.state';
@@ -51,6 +51,7 @@ export class QuoteService {
   }
 
   private async createNew(caller: CallerContext, request: CreateQuoteRequest, now: string, quoteId: string, claim: ClaimInTransaction): Promise<Quote> {
+    assertSenderCustomerInfo(request.senderCustomerInfo);
     const parties = await this.parties.resolve(caller, request);
     if (parties.sendingCurrency === parties.receivingCurrency) {
       throw new ApiError('SAME_CURRENCY', `both sides are ${parties.sendingCurrency}: use a same-currency transfer (POST /transfer-out)`);
@@ -72,6 +73,7 @@ export class QuoteService {
       lockedCurrencySide: request.lockedCurrencySide,
       lockedCurrencyAmount: request.lockedCurrencyAmount,
       description: request.description ?? null,
+      ...requestExtras(request),
       immediatelyExecute: request.immediatelyExecute ?? false,
       paymentInstructions: await this.fundingInstructions(caller, parties, quoteId),
       rate: { midRate: rate.midRate, sourcePerBtc: rate.sourcePerBtc },
@@ -217,8 +219,26 @@ export class QuoteService {
   }
 }
 
-/** The platform's fee configs (empty before its config arrived): for GET /exchange-rates. */
-export async function platformFeeConfigs(dataSource: DataSource, caller: Pick<CallerContext, 'platformId' | 'mode'>): Promise<PlatformFeeConfig[]> {
-  const rows = await queryRows<{ fee_configs: PlatformFeeConfig[] }>(dataSource, `SELECT fee_configs FROM platform_currency_configs WHERE platform_id = $1 AND mode = $2`, [caller.platformId, caller.mode]);
-  return rows.flatMap((r) => r.fee_configs);
+/** senderCustomerInfo is free-form (as published) but kept in events: at most RECORD_MAX_KEYS keys of 1 to 128 characters and RECORD_MAX_JSON_LENGTH characters. */
+function assertSenderCustomerInfo(info: Record<string, unknown> | undefined): void {
+  if (info === undefined) return;
+  const keys = Object.keys(info);
+  if (keys.length <= RECORD_MAX_KEYS && keys.every((k) => k.length >= 1 && k.length <= 128) && JSON.stringify(info).length <= RECORD_MAX_JSON_LENGTH) return;
+  const message = `senderCustomerInfo takes at most ${RECORD_MAX_KEYS} keys of 1 to 128 characters and ${RECORD_MAX_JSON_LENGTH} characters as JSON`;
+  throw new ApiError('INVALID_INPUT', message, { errors: [{ field: 'senderCustomerInfo', message }] });
+}
+
+/**
+ * For GET /exchange-rates: the platform's own fees on `sendingCurrency` and its min/max of that currency (none
+ * before its config arrived, or when it does not configure the currency), read as a quote reads them.
+ */
+export async function exchangeRateTerms(dataSource: DataSource, caller: Pick<CallerContext, 'platformId' | 'mode'>, sendingCurrency: string): Promise<{ fees: PlatformFees; sendingRange?: AmountRange }> {
+  const rows = await queryRows<{ configs: CurrencyLimits[]; fee_configs: PlatformFeeConfig[] }>(
+    dataSource,
+    `SELECT configs, fee_configs FROM platform_currency_configs WHERE platform_id = $1 AND mode = $2`,
+    [caller.platformId, caller.mode],
+  );
+  const config = rows.flatMap((r) => r.configs).find((c) => c.currencyCode === sendingCurrency);
+  const sendingRange = config && Number.isSafeInteger(config.minAmount) && Number.isSafeInteger(config.maxAmount) ? { min: config.minAmount!, max: config.maxAmount! } : undefined;
+  return { fees: platformFeesFor(rows.flatMap((r) => r.fee_configs), sendingCurrency), ...(sendingRange ? { sendingRange } : {}) };
 }

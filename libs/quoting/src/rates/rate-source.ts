@@ -8,6 +8,8 @@ export interface MidRate {
   sourcePerBtc: string;
   /** End of the rate window this rate belongs to (ISO 8601); a quote locks it for its own lifetime. */
   validUntil: string;
+  /** When the source last refreshed this rate (ISO 8601); GET /exchange-rates' `updatedAt`, the request time when absent. */
+  updatedAt?: string;
 }
 
 /**

@@ -76,6 +76,7 @@ export class SandboxRateSource implements RateSource {
       midRate: toDecimalString(destination / source),
       sourcePerBtc: sourceCurrency === 'BTC' ? '1' : toDecimalString(source / btc),
       validUntil: window.endsAt,
+      updatedAt: new Date(window.index * RATE_WINDOW_MS).toISOString(),
     };
   }
 
