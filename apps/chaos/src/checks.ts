@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Client } from 'pg';
+import { EVENT_CATALOGUES } from '@payments/contracts';
 import { serviceTopic } from '@payments/messaging';
 import type { BusView } from './bus-view';
 import type { ApiClient } from './client';
@@ -17,8 +18,11 @@ export interface Violation {
   op?: number;
 }
 
-/** Services whose `events` table (the outbox) is relayed to `payments.<service>.events.v1`. */
+/** Services whose `events` table (the outbox) is relayed to `payments.<service>.events.v1`: their public events only. */
 export const RELAYED_SERVICES = ['identity', 'accounts', 'quoting', 'payments'] as const;
+
+/** SQL condition on an events row `e`: the event belongs on its service's topic (declared public in its catalogue). */
+const publicOnly = (service: (typeof RELAYED_SERVICES)[number]) => types(...EVENT_CATALOGUES[service].publicTypes);
 const TIMER_SCHEMAS = ['identity', 'accounts', 'quoting', 'payments', 'webhooks'];
 
 /**
@@ -37,7 +41,9 @@ interface ConsumerSpec {
   records?: string;
 }
 
-const types = (...names: string[]) => `e.type IN (${names.map((n) => `'${n}'`).join(', ')})`;
+function types(...names: string[]): string {
+  return names.length === 0 ? 'false' : `e.type IN (${names.map((n) => `'${n}'`).join(', ')})`;
+}
 export const CONSUMERS: ConsumerSpec[] = [
   { group: 'accounts.identity-events', sources: ['identity'], inboxSchema: 'accounts', records: types('PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1', 'CustomerCreated.v1', 'CustomerDeleted.v1') },
   { group: 'quoting.identity-events', sources: ['identity'], inboxSchema: 'quoting', records: types('PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1', 'CustomerCreated.v1', 'CustomerUpdated.v1', 'CustomerDeleted.v1') },
@@ -110,7 +116,7 @@ async function snapshot(ctx: CheckContext): Promise<Snapshot> {
   moving.transactions = (await db.query(`SELECT status, count(*)::int AS n FROM payments.transactions GROUP BY status ORDER BY status`)).rows;
   for (const service of RELAYED_SERVICES) {
     // Relay lag by count: duplicates (at-least-once) could hide a gap here; the bus check reads every id.
-    const events = await count(db, `SELECT count(*)::int AS n FROM ${service}.events`);
+    const events = await count(db, `SELECT count(*)::int AS n FROM ${service}.events e WHERE ${publicOnly(service)}`);
     const published = await bus.size(topicOf(busNamespace, service));
     moving[`${service}.published`] = published;
     if (published < events) busy.push(`${service}: ${events - published} events not on the bus`);
@@ -263,16 +269,24 @@ export async function checkLedger(env: NodeJS.ProcessEnv): Promise<Violation[]> 
   return [{ check: 'ledger', message: `ledger:check exit ${code}: ${details.slice(0, 4_000)}` }];
 }
 
-/** Every committed event of every service reached its topic (compared by event id). */
+/** Every committed public event of every service reached its topic (compared by event id); no internal event did. */
 export async function checkBus(ctx: CheckContext): Promise<Violation[]> {
   const violations: Violation[] = [];
   for (const service of RELAYED_SERVICES) {
-    const published = await ctx.bus.eventIds(topicOf(ctx.busNamespace, service));
-    const { rows } = await ctx.db.query<{ event_id: string; type: string; global_position: string }>(`SELECT event_id::text, type, global_position::text FROM ${service}.events ORDER BY global_position`);
-    const missing = rows.filter((r) => !published.has(r.event_id));
+    const onTopic = await ctx.bus.eventIds(topicOf(ctx.busNamespace, service));
+    const { rows } = await ctx.db.query<{ event_id: string; type: string; global_position: string; public: boolean }>(
+      `SELECT event_id::text, type, global_position::text, (${publicOnly(service)}) AS public FROM ${service}.events e ORDER BY global_position`,
+    );
+    const missing = rows.filter((r) => r.public && !onTopic.has(r.event_id));
+    const publicCount = rows.filter((r) => r.public).length;
     if (missing.length > 0) {
       const sample = missing.slice(0, 10).map((r) => `${r.type} ${r.event_id} @${r.global_position}`).join(', ');
-      violations.push({ check: 'bus', message: `${service}: ${missing.length} of ${rows.length} committed events never reached ${serviceTopic(service)}: ${sample}${missing.length > 10 ? ', …' : ''}` });
+      violations.push({ check: 'bus', message: `${service}: ${missing.length} of ${publicCount} committed public events never reached ${serviceTopic(service)}: ${sample}${missing.length > 10 ? ', …' : ''}` });
+    }
+    const leaked = rows.filter((r) => !r.public && onTopic.has(r.event_id));
+    if (leaked.length > 0) {
+      const sample = leaked.slice(0, 10).map((r) => `${r.type} ${r.event_id}`).join(', ');
+      violations.push({ check: 'bus', message: `${service}: ${leaked.length} internal events reached ${serviceTopic(service)}: ${sample}${leaked.length > 10 ? ', …' : ''}` });
     }
   }
   return violations;

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
-import { Accounts, accountsEventToPublic, checkLedger } from '@payments/accounts';
-import { Identity, redactSecrets } from '@payments/identity';
+import { Accounts, checkLedger } from '@payments/accounts';
+import { Identity } from '@payments/identity';
+import { EVENT_CATALOGUES, EventCatalogue } from '@payments/contracts';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { loadConfig, loadSecretHashKey, openServiceDatabase, RuntimeConfig } from '@payments/runtime';
 import { DeliveryQueue, webhooksMigrations } from '@payments/webhooks';
-import { asTransactional, EventEnvelope, eventsourcingMigrations, PostgresEventStore, reconcileRelay, runMigrations } from '@payments/eventsourcing';
+import { asTransactional, eventsourcingMigrations, PostgresEventStore, reconcileRelay, runMigrations } from '@payments/eventsourcing';
 
 const USAGE = `usage: npm run admin -- <command> [options]
 
@@ -20,18 +21,16 @@ commands:
   webhooks:dead-letters         list webhooks that were given up on (newest first, at most 100) as JSON
   webhooks:redeliver --id ID | --all
                                 put one dead letter (or all) back in the delivery queue with a fresh 7-day window
-  events:reconcile [--dry-run]  find committed events of every service that never reached its bus topic (relays
+  events:reconcile [--dry-run]  find committed public events of every service that never reached its bus topic (relays
                                 before the log-cursor fix could skip some) and publish them; prints a report as JSON.
                                 Safe to run while the platform runs: consumers' inboxes drop what arrives twice
 `;
 
-/** Every service whose events table is relayed to a topic, with the relay's public form. */
-const RELAYED_SERVICES: { service: string; toPublic?: (e: EventEnvelope) => EventEnvelope }[] = [
-  { service: 'identity', toPublic: redactSecrets },
-  { service: 'accounts', toPublic: accountsEventToPublic },
-  { service: 'quoting' },
-  { service: 'payments' },
-];
+/** Every service whose events table is relayed to a topic, with its event catalogue: only public events belong there. */
+const RELAYED_SERVICES: { service: string; catalogue: EventCatalogue }[] = (['identity', 'accounts', 'quoting', 'payments'] as const).map((service) => ({
+  service,
+  catalogue: EVENT_CATALOGUES[service],
+}));
 
 /** Operator CLI. Works on DATABASE_URL, or on the embedded database of `npm start` (running or not). */
 async function main(argv: string[]): Promise<number> {
@@ -82,14 +81,14 @@ async function ledgerCheck(url: string, bus: EventBus, config: RuntimeConfig): P
 /** events:reconcile: each service's log against its topic; what never arrived is published (unless --dry-run). */
 async function reconcileEvents(url: string, bus: EventBus, dryRun: boolean): Promise<number> {
   const reports = [];
-  for (const { service, toPublic } of RELAYED_SERVICES) {
+  for (const { service, catalogue } of RELAYED_SERVICES) {
     const dataSource = await openServiceDatabase({ url, schema: service, poolSizeMax: 2 });
     try {
       const [{ present }] = await dataSource.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [`${service}.events`]);
       if (!present) continue; // that service never ran on this database
       const topic = serviceTopic(service);
       const publishedIds = await bus.publishedEventIds(topic);
-      const report = await reconcileRelay({ db: dataSource, store: new PostgresEventStore(service), topic, publishedIds, toPublic, publisher: dryRun ? undefined : bus });
+      const report = await reconcileRelay({ db: dataSource, store: new PostgresEventStore(service), topic, publishedIds, catalogue, publisher: dryRun ? undefined : bus });
       reports.push({ service, ...report });
     } finally {
       await dataSource.destroy();

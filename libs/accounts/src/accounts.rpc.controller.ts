@@ -1,6 +1,18 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AccountCurrency, AccountsRpc, FundInternalAccountRequest, InternalAccount, ListInternalAccountsQuery, ListPlatformInternalAccountsQuery, Page, RpcRequest } from '@payments/contracts';
+import {
+  AccountCurrency,
+  AccountIdBody,
+  AccountsRpc,
+  InternalAccount,
+  ListInternalAccountsQuery,
+  ListPlatformInternalAccountsQuery,
+  Page,
+  PlatformInternalAccounts,
+  RealtimeFundingInstructionsBody,
+  RpcRequest,
+  SandboxFundBody,
+} from '@payments/contracts';
+import { Handles } from '@payments/runtime';
 import type { Accounts } from './accounts';
 import { accountCurrency } from './account-currency';
 import { fundingInstructions, PaymentInstructions } from './internal-accounts/funding-instructions';
@@ -11,34 +23,34 @@ import { ACCOUNTS } from './accounts.tokens';
 export class AccountsRpcController {
   constructor(@Inject(ACCOUNTS) private readonly accounts: Accounts) {}
 
-  @MessagePattern(AccountsRpc.listCustomerInternalAccounts)
-  list(@Payload() r: RpcRequest<ListInternalAccountsQuery>): Promise<Page<InternalAccount>> {
+  @Handles(AccountsRpc.listCustomerInternalAccounts)
+  list(r: RpcRequest<ListInternalAccountsQuery>): Promise<Page<InternalAccount>> {
     return this.accounts.internalAccounts.listForCustomers(r.caller, r.body);
   }
 
-  @MessagePattern(AccountsRpc.listPlatformInternalAccounts)
-  listPlatform(@Payload() r: RpcRequest<ListPlatformInternalAccountsQuery>): Promise<{ data: InternalAccount[] }> {
+  @Handles(AccountsRpc.listPlatformInternalAccounts)
+  listPlatform(r: RpcRequest<ListPlatformInternalAccountsQuery>): Promise<PlatformInternalAccounts> {
     return this.accounts.internalAccounts.listForPlatform(r.caller, r.body);
   }
 
-  @MessagePattern(AccountsRpc.sandboxFund)
-  fund(@Payload() r: RpcRequest<{ accountId: string } & FundInternalAccountRequest>): Promise<InternalAccount> {
+  @Handles(AccountsRpc.sandboxFund)
+  fund(r: RpcRequest<SandboxFundBody>): Promise<InternalAccount> {
     return this.accounts.internalAccounts.fund(r.caller, r.body.accountId, r.body.amount, new Date().toISOString());
   }
 
-  @MessagePattern(AccountsRpc.getAccountCurrency)
-  currency(@Payload() r: RpcRequest<{ accountId: string }>): Promise<AccountCurrency> {
+  @Handles(AccountsRpc.getAccountCurrency)
+  currency(r: RpcRequest<AccountIdBody>): Promise<AccountCurrency> {
     return accountCurrency(this.accounts.host.dataSource, r.caller, r.body.accountId);
   }
 
   /** For quoting: where a customer pays a REALTIME_FUNDING quote in (the platform's collection details, reference per quote). */
-  @MessagePattern(AccountsRpc.realtimeFundingInstructions)
-  realtimeFunding(@Payload() r: RpcRequest<{ reference: string; currency: string }>): PaymentInstructions[] {
+  @Handles(AccountsRpc.realtimeFundingInstructions)
+  realtimeFunding(r: RpcRequest<RealtimeFundingInstructionsBody>): PaymentInstructions[] {
     return fundingInstructions(r.body.reference, r.body.currency, r.caller.mode, true);
   }
 
-  @MessagePattern(AccountsRpc.ping)
-  async ping(): Promise<string> {
+  @Handles(AccountsRpc.ping)
+  async ping(): Promise<'pong'> {
     await this.accounts.host.dataSource.query('SELECT 1');
     return 'pong';
   }

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { EventEnvelope, TimerHandler, withoutKeys } from '@payments/eventsourcing';
+import type { TimerHandler } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { BackgroundWork, ServiceHost, subscriptionWork } from '@payments/runtime';
 import { accountsMigrations } from './accounts.migrations';
@@ -14,12 +14,6 @@ import { RateSource, SameCurrencyRateSource } from './external-accounts/receiver
 import { QuotingRateSource } from './external-accounts/quoting-rate-source';
 
 export const ACCOUNTS_SERVICE = 'accounts';
-
-/** The relay's public form: beneficiary document numbers are write-only, kept in the log, never on the bus. */
-export const accountsEventToPublic = (envelope: EventEnvelope): EventEnvelope => ({
-  ...envelope,
-  data: withoutKeys(envelope.data as Record<string, unknown>, ['documentNumber']),
-});
 
 export interface AccountsOptions {
   databaseUrl: string;
@@ -59,7 +53,6 @@ export class Accounts {
     // Filled below once the services exist; the timer poller only starts later, with host.start().
     const timerHandlers: Record<string, TimerHandler<EntityManager>> = {};
     const host = await ServiceHost.open({
-      toPublic: accountsEventToPublic,
       name: ACCOUNTS_SERVICE,
       databaseUrl: options.databaseUrl,
       bus: options.bus,

@@ -28,6 +28,10 @@ export interface CustomerCsvUploadBody {
 
 /** 202 answer of the upload. */
 export interface CustomerImportJobAccepted {
+  /**
+   * Poll GET /customers/bulk/jobs/{jobId}.
+   * @pattern ^Job:
+   */
   jobId: string;
   status: 'PENDING';
 }
@@ -38,24 +42,68 @@ export interface CustomerImportJobAccepted {
  * records without counting lines. A file-level failure (FAILED job) has one entry for the row where it stopped.
  */
 export interface CustomerImportRowError {
+  /**
+   * Data row, 1-based: row 1 is the line after the header (blank lines are not counted).
+   * @asType integer
+   * @minimum 1
+   */
   row: number;
+  /** The column to fix, when the problem belongs to one. */
   field?: string;
+  /** @examples ["INVALID_INPUT", "CONFLICT", "UMA_ADDRESS_EXISTS"] */
   code: string;
   message: string;
+  /** The row's platformCustomerId. */
   correlationId?: string;
 }
 
+/** Row counts of an import job. */
+export interface CustomerImportProgress {
+  /**
+   * Data rows in the file; known once the file has been parsed, i.e. from PROCESSING on (0 while PENDING).
+   * @asType integer
+   * @minimum 0
+   */
+  total: number;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  processed: number;
+  /**
+   * Rows that created a customer.
+   * @asType integer
+   * @minimum 0
+   */
+  succeeded: number;
+  /**
+   * Rows refused; each has at least one entry in `errors`.
+   * @asType integer
+   * @minimum 0
+   */
+  failed: number;
+}
+
 export interface CustomerImportJob {
+  /** @pattern ^Job: */
   id: string;
   status: CustomerImportJobStatus;
-  /** `total` is known once the file has been parsed, i.e. from PROCESSING on (0 while PENDING). */
-  progress: { total: number; processed: number; succeeded: number; failed: number };
-  /** In row order; at most CUSTOMER_IMPORT_ERRORS_MAX entries, `errorsTruncated` says when more exist. */
+  progress: CustomerImportProgress;
+  /**
+   * Per-row problems in row order, at most 1000 (`errorsTruncated` says when more exist). A FAILED job has one entry: why the file could not be processed.
+   */
   errors: CustomerImportRowError[];
+  /** Present (true) when more errors exist than are listed. */
   errorsTruncated?: boolean;
   fileName: string;
+  /** @format date-time */
   createdAt: string;
+  /** @format date-time */
   updatedAt: string;
+  /**
+   * When the job reached COMPLETED or FAILED.
+   * @format date-time
+   */
   completedAt?: string;
 }
 

@@ -75,18 +75,36 @@ export type ReplaceDocumentBody = ReplaceDocumentRequest & { documentId: string;
 
 /** Document as the API returns it. */
 export interface Document {
+  /** @pattern ^Document: */
   id: string;
+  /**
+   * The customer or beneficial owner the document belongs to.
+   * @pattern ^(Customer|BeneficialOwner):
+   */
   documentHolder: string;
   documentType: DocumentType;
   side?: DocumentSide;
+  /** ISO 3166-1 alpha-2 country that issued the document. */
   country: string;
   documentNumber?: string;
   issuingAuthority?: string;
+  /** The name the file was uploaded with. */
   fileName: string;
+  /** Recognised from the file content, not from its name. */
   contentType: DocumentContentType;
+  /**
+   * @asType integer
+   * @minimum 1
+   */
   sizeBytes: number;
+  /**
+   * SHA-256 of the file, hex.
+   * @pattern ^[0-9a-f]{64}$
+   */
   sha256: string;
+  /** @format date-time */
   createdAt: string;
+  /** @format date-time */
   updatedAt: string;
 }
 

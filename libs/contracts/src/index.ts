@@ -21,3 +21,6 @@ export * from './transactions';
 export * from './uma';
 export * from './crypto';
 export * from './invitations';
+export * from './operations';
+export * from './events';
+export * from './generated';

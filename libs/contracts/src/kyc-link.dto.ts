@@ -41,9 +41,18 @@ export class CreateKycLinkRequest {
 
 /** The hosted link. `token` is only for providers with an embedded SDK; the sandbox page has none, so it is absent. */
 export interface KycLink {
+  /**
+   * Single-use hosted verification page; hand it to the end user.
+   * @format uri
+   */
   kycUrl: string;
+  /**
+   * 24 hours after creation.
+   * @format date-time
+   */
   expiresAt: string;
   provider: KycLinkProvider;
+  /** Only for providers with an embedded SDK; not returned by the sandbox. */
   token?: string;
 }
 

@@ -43,13 +43,18 @@ export class ListTokensQuery extends PageQuery {
 
 /** ApiToken as the API returns it; `clientSecret` only in the response to its creation. */
 export interface ApiToken {
+  /** @pattern ^Token: */
   id: string;
   name: string;
   permissions: Permission[];
   mode: Mode;
+  /** The user name of HTTP Basic. */
   clientId: string;
+  /** The password of HTTP Basic; only in the response to the creation, shown once. */
   clientSecret?: string;
+  /** @format date-time */
   createdAt: string;
+  /** @format date-time */
   updatedAt: string;
 }
 

@@ -1,22 +1,7 @@
-/** What a committed event looks like outside its service: the bus contract (DESIGN §5). */
-export interface EventMetadata {
-  correlationId?: string;
-  causationId?: string;
-  traceparent?: string;
-  [key: string]: unknown;
-}
+import type { EventEnvelope } from '@payments/contracts';
 
-export interface EventEnvelope<TData = unknown> {
-  eventId: string;
-  type: string;
-  streamId: string;
-  streamVersion: number;
-  globalPosition: string; // bigint as decimal string: JSON-safe beyond 2^53
-  occurredAt: string; // ISO 8601 UTC
-  platformId: string | null;
-  data: TData;
-  metadata: EventMetadata;
-}
+/** The bus contract (DESIGN §5) is declared with the events it carries, in libs/contracts/src/events. */
+export type { EventEnvelope, EventMetadata } from '@payments/contracts';
 
 /** Anything the outbox relay can hand committed events to (an EventBus adapter satisfies it). */
 export interface EventPublisher {

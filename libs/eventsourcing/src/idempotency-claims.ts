@@ -61,7 +61,7 @@ export class IdempotencyClaims {
     }
   }
 
-  /** The resource a key was claimed for, if any; another request under the same key is 422. */
+  /** The resource a key was claimed for, if any; another request under the same key is 409 IDEMPOTENCY_KEY_REUSED. */
   async find(db: SqlExecutor, scope: IdempotencyScope, operation: string): Promise<string | undefined> {
     const [row] = await queryRows<{ request_hash: string; operation: string; resource_id: string }>(
       db,

@@ -14,6 +14,5 @@ export * from './log';
 export * from './pg-notification-listener';
 export * from './typeorm';
 export * from './given';
-export * from './redact';
 export * from './relay-reconcile';
 export * from './idempotency-claims';

@@ -7,6 +7,10 @@ import { Client } from 'pg';
 import { createTestDatabase } from '@payments/testing';
 import { DataSource } from 'typeorm';
 import { OutboxRelay } from './outbox-relay';
+import { dataSchema, defineCatalogue, defineEvent } from '@payments/contracts';
+
+/** The relay publishes declared public events only: this test's one event type is one. */
+const HAPPENED_PUBLIC = defineCatalogue('payments', [defineEvent({ service: 'payments', name: 'Happened', version: 1, visibility: 'public', data: dataSchema<{ tag: string }>('Happened'), description: 'test event' })]);
 
 const v2: MigrationSet = {
   module: 'widgets',
@@ -72,7 +76,7 @@ describe('numbered migrations (real PostgreSQL)', () => {
 
       expect(await runMigrations(asTransactional(ds), 'svc', [eventsourcingMigrations])).toContain('eventsourcing:0002_log_cursor_checkpoints');
       const published: string[] = [];
-      const relay = new OutboxRelay({ db: ds, schema: 'svc', store, topic: 't', publisher: { publish: async (_t, events) => void published.push(...events.map((e) => (e.data as { tag: string }).tag)) } });
+      const relay = new OutboxRelay({ db: ds, schema: 'svc', store, topic: 't', catalogue: HAPPENED_PUBLIC, publisher: { publish: async (_t, events) => void published.push(...events.map((e) => (e.data as { tag: string }).tag)) } });
       while ((await relay.runOnce()) > 0);
       expect(published).toEqual(expect.arrayContaining(['skipped', 'after']));
       expect(published).not.toContain('before');

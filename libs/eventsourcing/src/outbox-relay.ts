@@ -1,3 +1,4 @@
+import { EventCatalogue, publicEnvelope } from '@payments/contracts';
 import { loadCheckpoint, storeCheckpoint } from './checkpoints';
 import { EventEnvelope, EventPublisher } from './envelope';
 import { EventStore } from './event-store';
@@ -13,16 +14,20 @@ export interface OutboxRelayOptions {
   name?: string;
   batchSizeMax?: number;
   pollIntervalMs?: number;
-  /** Maps an event to its public bus form (e.g. drops secret hashes); the log keeps the full event. */
-  toPublic?: (envelope: EventEnvelope) => EventEnvelope;
+  /**
+   * The service's event catalogue (libs/contracts/src/events): only its public events go out, in their public form
+   * (internals and secrets dropped); internal and undeclared events stay in the log. The log keeps every event whole.
+   */
+  catalogue: EventCatalogue;
   /** Test seam: runs after a batch is published and before its checkpoint is stored (crash injection). */
   afterPublish?: (count: number) => Promise<void>;
   onError?: (error: unknown) => void;
 }
 
 /**
- * Publishes committed events to the bus in log order (DESIGN §4 outbox). Publish first, then store the checkpoint:
- * a crash in between republishes the batch (at-least-once), and consumers' inboxes make that harmless.
+ * Publishes committed public events to the bus in log order (DESIGN §4 outbox). Publish first, then store the
+ * checkpoint: a crash in between republishes the batch (at-least-once), and consumers' inboxes make that harmless.
+ * The checkpoint moves past internal events as past published ones: they are never published.
  */
 export class OutboxRelay {
   private running = false;
@@ -35,14 +40,15 @@ export class OutboxRelay {
     return this.options.name ?? 'outbox-relay';
   }
 
-  /** One batch: returns how many events were published. */
+  /** One batch: returns how many committed events the checkpoint moved past (published or internal). */
   async runOnce(): Promise<number> {
-    const { db, schema, store, publisher, topic } = this.options;
+    const { db, schema, store, publisher, topic, catalogue } = this.options;
     const after = await loadCheckpoint(db, schema, this.name);
     const { events, next } = await store.readAll(db, after, this.options.batchSizeMax ?? 500);
     if (events.length === 0) return 0;
-    await publisher.publish(topic, this.options.toPublic ? events.map(this.options.toPublic) : events);
-    if (this.options.afterPublish) await this.options.afterPublish(events.length);
+    const published = publicEvents(catalogue, events);
+    if (published.length > 0) await publisher.publish(topic, published);
+    if (this.options.afterPublish) await this.options.afterPublish(published.length);
     await storeCheckpoint(db, schema, this.name, next);
     return events.length;
   }
@@ -78,4 +84,9 @@ export class OutboxRelay {
     await this.loop;
     this.loop = undefined;
   }
+}
+
+/** The public forms of the catalogue's public events among `events`, in log order (the rest never leaves the log). */
+export function publicEvents(catalogue: EventCatalogue, events: readonly EventEnvelope[]): EventEnvelope[] {
+  return events.flatMap((event) => publicEnvelope(catalogue, event) ?? []);
 }

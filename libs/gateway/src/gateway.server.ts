@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import type { DataSource } from 'typeorm';
+import { OPERATIONS } from '@payments/contracts';
 import { asTransactional, runMigrations } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { openServiceDatabase } from '@payments/runtime';
@@ -11,14 +12,7 @@ import { BasicAuthGuard, IDENTITY_CLIENT } from './auth/basic-auth.guard';
 import { CredentialCache } from './auth/credential-cache';
 import { evictDeletedTokens } from './auth/credential-eviction';
 import { RateLimiter } from './auth/rate-limiter';
-import { ConfigController } from './config/config.controller';
-import { BulkImportController } from './bulk-import/bulk-import.controller';
-import { CustomersController } from './customers/customers.controller';
-import { KYC_LINK_ORIGIN, KycLinkController } from './kyc-link/kyc-link.controller';
 import { mountKycLinkPage } from './kyc-link/kyc-link-page';
-import { DocumentsController } from './documents/documents.controller';
-import { BeneficialOwnersController } from './beneficial-owners/beneficial-owners.controller';
-import { VerificationsController } from './verifications/verifications.controller';
 import { bodyParserErrorHandler, HttpErrorFilter } from './errors/http-error.filter';
 import { createValidationPipe } from './errors/validation';
 import { jsonOnly } from './http/json-only';
@@ -30,24 +24,8 @@ import { IdempotencyStore } from './idempotency/idempotency.store';
 import { mountApiReference } from './openapi/api-reference';
 import { GatewayMetrics } from './ops/gateway-metrics';
 import { mountGatewayOps } from './ops/gateway-ops';
-import { InternalAccountsController } from './accounts/internal-accounts.controller';
-import { ExternalAccountsController } from './accounts/external-accounts.controller';
-import { ReceiverController } from './accounts/receiver.controller';
-import { DiscoveriesController } from './accounts/discoveries.controller';
-import { ExchangeRatesController } from './quoting/exchange-rates.controller';
-import { QuotesController } from './quoting/quotes.controller';
-import { ScaPasskeysController } from './quoting/sca-passkeys.controller';
-import { UmaController } from './quoting/uma.controller';
-import { CryptoFeesController } from './quoting/crypto-fees.controller';
-import { ACCOUNTS_CLIENT, PAYMENTS_CLIENT, QUOTING_CLIENT } from './rpc/clients';
-import { TransfersController } from './payments/transfers.controller';
-import { TransactionsController } from './payments/transactions.controller';
-import { TransactionApprovalsController } from './payments/transaction-approvals.controller';
-import { InvitationsController } from './payments/invitations.controller';
-import { SandboxUmaController } from './payments/sandbox-uma.controller';
+import { operationControllers } from './routing/operation-routes';
 import { ServiceClient, ServiceEndpoint } from './rpc/service-client';
-import { TokensController } from './tokens/tokens.controller';
-import { SandboxWebhooksController, WEBHOOKS_CLIENT } from './webhooks/sandbox-webhooks.controller';
 
 export const API_VERSION = '2025-10-13';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -91,20 +69,18 @@ interface GatewayParts {
 @Module({})
 class GatewayModule {
   static register(parts: GatewayParts): DynamicModule {
+    const clients = { identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks };
+    // A deleted token stops working here at once; other gateways forget it when TokenDeleted.v1 reaches them.
+    const after = { deleteTokenById: (result: unknown) => parts.cache.forgetClient((result as { clientId: string }).clientId) };
     return {
       module: GatewayModule,
-      controllers: [ConfigController, TokensController, BulkImportController, KycLinkController, InternalAccountsController, DiscoveriesController, ExternalAccountsController, ReceiverController, CustomersController, DocumentsController, VerificationsController, BeneficialOwnersController, ExchangeRatesController, QuotesController, ScaPasskeysController, UmaController, CryptoFeesController, SandboxWebhooksController, TransfersController, TransactionsController, TransactionApprovalsController, InvitationsController, SandboxUmaController],
+      controllers: operationControllers(OPERATIONS, { clients, publicUrl: parts.publicUrl, after }),
       providers: [
         { provide: IDENTITY_CLIENT, useValue: parts.identity },
-        { provide: ACCOUNTS_CLIENT, useValue: parts.accounts },
-        { provide: QUOTING_CLIENT, useValue: parts.quoting },
-        { provide: PAYMENTS_CLIENT, useValue: parts.payments },
-        { provide: WEBHOOKS_CLIENT, useValue: parts.webhooks },
         { provide: CredentialCache, useValue: parts.cache },
         { provide: RateLimiter, useValue: parts.limiter },
         { provide: IdempotencyStore, useValue: parts.idempotency },
         { provide: HttpErrorFilter, useValue: parts.errors },
-        { provide: KYC_LINK_ORIGIN, useValue: { publicUrl: parts.publicUrl } },
         { provide: APP_GUARD, useClass: BasicAuthGuard },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],

@@ -1,19 +1,22 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ApiToken,
   CreateTokenRequest,
+  DeletedToken,
   DisableWebhookEndpointRequest,
+  EmptyBody,
   IdentityRpc,
   ListTokensQuery,
   Page,
   PlatformConfig,
   RpcRequest,
+  TokenIdBody,
   UpdatePlatformConfigRequest,
   VerifiedCredential,
   VerifyCredentialRequest,
   WebhookSettings,
 } from '@payments/contracts';
+import { Handles } from '@payments/runtime';
 import { Identity } from './identity';
 import { IDENTITY } from './identity.tokens';
 
@@ -24,54 +27,54 @@ export { IDENTITY } from './identity.tokens';
 export class IdentityRpcController {
   constructor(@Inject(IDENTITY) private readonly identity: Identity) {}
 
-  @MessagePattern(IdentityRpc.verifyCredential)
-  verifyCredential(@Payload() request: VerifyCredentialRequest): Promise<VerifiedCredential> {
+  @Handles(IdentityRpc.verifyCredential)
+  verifyCredential(request: VerifyCredentialRequest): Promise<VerifiedCredential> {
     return this.identity.credentials.verify(request);
   }
 
-  @MessagePattern(IdentityRpc.getConfig)
-  getConfig(@Payload() request: RpcRequest): Promise<PlatformConfig> {
+  @Handles(IdentityRpc.getConfig)
+  getConfig(request: RpcRequest<EmptyBody>): Promise<PlatformConfig> {
     return this.identity.configs.get(this.identity.host.dataSource.manager, request.caller);
   }
 
-  @MessagePattern(IdentityRpc.updateConfig)
-  updateConfig(@Payload() request: RpcRequest<UpdatePlatformConfigRequest>): Promise<PlatformConfig> {
+  @Handles(IdentityRpc.updateConfig)
+  updateConfig(request: RpcRequest<UpdatePlatformConfigRequest>): Promise<PlatformConfig> {
     return this.identity.configs.update(request.caller, request.body, new Date().toISOString());
   }
 
-  @MessagePattern(IdentityRpc.webhookSettings)
-  webhookSettings(@Payload() request: RpcRequest): Promise<WebhookSettings> {
+  @Handles(IdentityRpc.webhookSettings)
+  webhookSettings(request: RpcRequest<EmptyBody>): Promise<WebhookSettings> {
     return this.identity.configs.webhookSettings(this.identity.host.dataSource.manager, request.caller);
   }
 
-  @MessagePattern(IdentityRpc.disableWebhookEndpoint)
-  async disableWebhookEndpoint(@Payload() request: RpcRequest<DisableWebhookEndpointRequest>): Promise<{ ok: true }> {
+  @Handles(IdentityRpc.disableWebhookEndpoint)
+  async disableWebhookEndpoint(request: RpcRequest<DisableWebhookEndpointRequest>): Promise<{ ok: true }> {
     await this.identity.configs.disableWebhookEndpoint(request.caller, request.body, new Date().toISOString());
     return { ok: true };
   }
 
-  @MessagePattern(IdentityRpc.createToken)
-  createToken(@Payload() request: RpcRequest<CreateTokenRequest>): Promise<ApiToken> {
+  @Handles(IdentityRpc.createToken)
+  createToken(request: RpcRequest<CreateTokenRequest>): Promise<ApiToken> {
     return this.identity.tokens.create(request.caller, request.body, new Date().toISOString());
   }
 
-  @MessagePattern(IdentityRpc.listTokens)
-  listTokens(@Payload() request: RpcRequest<ListTokensQuery>): Promise<Page<ApiToken>> {
+  @Handles(IdentityRpc.listTokens)
+  listTokens(request: RpcRequest<ListTokensQuery>): Promise<Page<ApiToken>> {
     return this.identity.tokens.list(request.caller, request.body);
   }
 
-  @MessagePattern(IdentityRpc.getToken)
-  getToken(@Payload() request: RpcRequest<{ tokenId: string }>): Promise<ApiToken> {
+  @Handles(IdentityRpc.getToken)
+  getToken(request: RpcRequest<TokenIdBody>): Promise<ApiToken> {
     return this.identity.tokens.get(request.caller, request.body.tokenId);
   }
 
-  @MessagePattern(IdentityRpc.deleteToken)
-  deleteToken(@Payload() request: RpcRequest<{ tokenId: string }>): Promise<{ clientId: string }> {
+  @Handles(IdentityRpc.deleteToken)
+  deleteToken(request: RpcRequest<TokenIdBody>): Promise<DeletedToken> {
     return this.identity.tokens.delete(request.caller, request.body.tokenId, new Date().toISOString());
   }
 
-  @MessagePattern(IdentityRpc.ping)
-  async ping(): Promise<string> {
+  @Handles(IdentityRpc.ping)
+  async ping(): Promise<'pong'> {
     await this.identity.host.dataSource.query('SELECT 1');
     return 'pong';
   }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { EventEnvelope, TimerHandler, withoutKeys } from '@payments/eventsourcing';
+import { IDENTITY_EVENTS, publicEnvelope } from '@payments/contracts';
+import { EventEnvelope, TimerHandler } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { ServiceHost } from '@payments/runtime';
 import { CredentialVerifier } from './credentials/credential-verifier';
@@ -92,7 +93,6 @@ export class Identity implements IdentityParts {
       entities: [PlatformConfigView],
       sandboxTimeScale: options.sandboxTimeScale,
       timerHandlers,
-      toPublic: redactSecrets,
       log: options.log,
     });
     const hasher = new SecretHasher(options.secretHashKey);
@@ -126,40 +126,13 @@ export class Identity implements IdentityParts {
 }
 
 /**
- * The bus contract never carries secrets or their hashes, nor full tax identifiers; the event log keeps them so
- * the read models can be rebuilt.
+ * The form an identity event has on the bus, as its declaration in IDENTITY_EVENTS (libs/contracts) gives it: never
+ * secrets or their hashes, nor id numbers; the event log keeps them so the read models can be rebuilt. Throws for an
+ * internal event: it never leaves identity.
  */
 export function redactSecrets(envelope: EventEnvelope): EventEnvelope {
-  const data = envelope.data as Record<string, any>;
-  switch (envelope.type) {
-    case 'TokenCreated.v1':
-    case 'KycLinkIssued.v1':
-    case 'ContactCodeIssued.v1': {
-      const { secretHash: _s, codeHash: _c, ...rest } = data;
-      return { ...envelope, data: rest };
-    }
-    case 'CustomerCreated.v1': {
-      const { identifier: _i, ...profile } = data.profile ?? {};
-      return { ...envelope, data: { ...data, profile } };
-    }
-    case 'CustomerUpdated.v1': {
-      const { identifier: _i, ...changes } = data.changes ?? {};
-      return { ...envelope, data: { ...data, changes } };
-    }
-    case 'BeneficialOwnerAdded.v1': {
-      const { identifier: _i, ...personalInfo } = data.personalInfo ?? {};
-      return { ...envelope, data: { ...data, personalInfo } };
-    }
-    case 'BeneficialOwnerUpdated.v1': {
-      if (!data.changes?.personalInfo) return envelope;
-      const { identifier: _i, ...personalInfo } = data.changes.personalInfo;
-      return { ...envelope, data: { ...data, changes: { ...data.changes, personalInfo } } };
-    }
-    case 'DocumentUploaded.v1':
-    case 'DocumentReplaced.v1':
-      return { ...envelope, data: withoutKeys(data, ['documentNumber']) };
-    default:
-      return envelope;
-  }
+  const published = publicEnvelope(IDENTITY_EVENTS, envelope);
+  if (!published) throw new Error(`${envelope.type} is internal to identity: it is never published`);
+  return published;
 }
 

@@ -5,6 +5,10 @@ import { pgTransactional } from './embedded/pg-transactional';
 import { EffectLedger, uniqueSuffix } from './event-bus.contract-fixtures';
 import { EventBus } from './event-bus.port';
 import { createEventBus } from './create-event-bus';
+import { dataSchema, defineCatalogue, defineEvent } from '@payments/contracts';
+
+/** The relay publishes declared public events only: this test's one event type is one. */
+const HAPPENED_PUBLIC = defineCatalogue('payments', [defineEvent({ service: 'payments', name: 'Happened', version: 1, visibility: 'public', data: dataSchema<{ s: number; v: number }>('Happened'), description: 'test event' })]);
 
 /**
  * The relay crashes after the bus accepted a batch but before it stored its checkpoint. After a restart every
@@ -60,6 +64,7 @@ describe.each(adapters)('outbox relay crash between publish and checkpoint (%s)'
         store,
         publisher: bus,
         topic,
+        catalogue: HAPPENED_PUBLIC,
         afterPublish: async () => {
           throw new Error('relay process killed');
         },
@@ -69,7 +74,7 @@ describe.each(adapters)('outbox relay crash between publish and checkpoint (%s)'
       await eventually(async () => deliveries.length >= 30, { timeoutMs: 30_000, what: 'first delivery of the batch' });
       expect((await pool.query(`SELECT count(*)::int AS n FROM svc.checkpoints`)).rows[0].n).toBe(0);
 
-      const restarted = new OutboxRelay({ db: pool, schema: 'svc', store, publisher: bus, topic });
+      const restarted = new OutboxRelay({ db: pool, schema: 'svc', store, publisher: bus, topic, catalogue: HAPPENED_PUBLIC });
       expect(await restarted.runOnce()).toBe(30); // the whole batch again
       expect(await restarted.runOnce()).toBe(0); // and then nothing: the checkpoint is stored
 

@@ -1,18 +1,19 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ApprovePaymentRequest,
+  ApprovePaymentBody,
   ListTransactionsQuery,
   Page,
   PaymentsRpc,
-  RejectPaymentRequest,
+  RejectPaymentBody,
   RpcRequest,
   SandboxSendRequest,
   Transaction,
   TransactionApprovalsRpc,
+  TransactionIdBody,
   TransferInRequest,
   TransferOutRequest,
 } from '@payments/contracts';
+import { Handles } from '@payments/runtime';
 import type { Payments } from './payments';
 import { PAYMENTS } from './payments.tokens';
 
@@ -23,43 +24,43 @@ const now = () => new Date().toISOString();
 export class PaymentsRpcController {
   constructor(@Inject(PAYMENTS) private readonly payments: Payments) {}
 
-  @MessagePattern(PaymentsRpc.transferOut)
-  transferOut(@Payload() r: RpcRequest<TransferOutRequest>): Promise<Transaction> {
+  @Handles(PaymentsRpc.transferOut)
+  transferOut(r: RpcRequest<TransferOutRequest>): Promise<Transaction> {
     return this.payments.transfers.transferOut(r.caller, r.body, now());
   }
 
-  @MessagePattern(PaymentsRpc.transferIn)
-  transferIn(@Payload() r: RpcRequest<TransferInRequest>): Promise<Transaction> {
+  @Handles(PaymentsRpc.transferIn)
+  transferIn(r: RpcRequest<TransferInRequest>): Promise<Transaction> {
     return this.payments.transfers.transferIn(r.caller, r.body, now());
   }
 
-  @MessagePattern(PaymentsRpc.listTransactions)
-  list(@Payload() r: RpcRequest<ListTransactionsQuery>): Promise<Page<Transaction>> {
+  @Handles(PaymentsRpc.listTransactions)
+  list(r: RpcRequest<ListTransactionsQuery>): Promise<Page<Transaction>> {
     return this.payments.transactions.list(r.caller, r.body);
   }
 
-  @MessagePattern(PaymentsRpc.getTransaction)
-  get(@Payload() r: RpcRequest<{ transactionId: string }>): Promise<Transaction> {
+  @Handles(PaymentsRpc.getTransaction)
+  get(r: RpcRequest<TransactionIdBody>): Promise<Transaction> {
     return this.payments.transactions.get(r.caller, r.body.transactionId);
   }
 
-  @MessagePattern(TransactionApprovalsRpc.approve)
-  approve(@Payload() r: RpcRequest<{ transactionId: string; request: ApprovePaymentRequest }>): Promise<Transaction> {
+  @Handles(TransactionApprovalsRpc.approve)
+  approve(r: RpcRequest<ApprovePaymentBody>): Promise<Transaction> {
     return this.payments.approvals.approve(r.caller, r.body.transactionId, r.body.request, now());
   }
 
-  @MessagePattern(TransactionApprovalsRpc.reject)
-  reject(@Payload() r: RpcRequest<{ transactionId: string; request: RejectPaymentRequest }>): Promise<Transaction> {
+  @Handles(TransactionApprovalsRpc.reject)
+  reject(r: RpcRequest<RejectPaymentBody>): Promise<Transaction> {
     return this.payments.approvals.reject(r.caller, r.body.transactionId, r.body.request, now());
   }
 
-  @MessagePattern(PaymentsRpc.sandboxSend)
-  sandboxSend(@Payload() r: RpcRequest<SandboxSendRequest>): Promise<Transaction> {
+  @Handles(PaymentsRpc.sandboxSend)
+  sandboxSend(r: RpcRequest<SandboxSendRequest>): Promise<Transaction> {
     return this.payments.quoteExecution.sandboxSend(r.caller, r.body, now());
   }
 
-  @MessagePattern(PaymentsRpc.ping)
-  async ping(): Promise<string> {
+  @Handles(PaymentsRpc.ping)
+  async ping(): Promise<'pong'> {
     await this.payments.host.dataSource.query('SELECT 1');
     return 'pong';
   }

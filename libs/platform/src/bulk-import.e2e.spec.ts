@@ -161,7 +161,7 @@ describe('bulk customer import from CSV (real HTTP)', () => {
     expect(again.status).toBe(202);
     expect(again.body.jobId).toBe(first.body.jobId);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect((await uploadCsv(t, toCsv([individualRow('idem-2')]), { headers: { 'idempotency-key': 'bulk-idem-1' } })).status).toBe(422);
+    expect((await uploadCsv(t, toCsv([individualRow('idem-2')]), { headers: { 'idempotency-key': 'bulk-idem-1' } })).status).toBe(409);
   });
 
   it('keeps jobs and their customers to the platform and mode that uploaded them', async () => {

@@ -37,8 +37,8 @@ describe('contact verification through the gateway', () => {
   it('sandbox: 123456 verifies email and phone; nothing is delivered', async () => {
     const c = (await t.call('POST', '/customers', { body: eu('s1') })).body;
     const sent = await t.call('POST', `/customers/${c.id}/verify-email`);
-    expect(sent.status).toBe(202);
-    expect(sent.body).toMatchObject({ channel: 'email', status: 'PENDING', expiresAt: expect.any(String) });
+    expect(sent.status).toBe(204); // published: 204, no body
+    expect(sent.body).toBeUndefined();
     const ok = await t.call('POST', `/customers/${c.id}/verify-email/confirm`, { body: { code: '123456' } });
     expect(ok.status).toBe(200);
     expect(ok.body.contactVerification).toEqual({ email: 'VERIFIED', phone: 'PENDING' });
@@ -74,7 +74,7 @@ describe('contact verification through the gateway', () => {
 
   it('production: a random code goes to the delivery gateway, is stored only hashed, and verifies', async () => {
     const c = (await t.call('POST', '/customers', { auth: t.tenant.production, body: { ...eu('p1'), umaAddress: '$eva-p1@pay.example.com' } })).body;
-    expect((await t.call('POST', `/customers/${c.id}/verify-email`, { auth: t.tenant.production })).status).toBe(202);
+    expect((await t.call('POST', `/customers/${c.id}/verify-email`, { auth: t.tenant.production })).status).toBe(204);
     const message = delivered.find((d) => d.customerId === c.id)!;
     expect(message).toMatchObject({ channel: 'email', destination: 'eva.p1@example.de', code: expect.stringMatching(/^\d{6}$/) });
     const leak = await t.platform.identity.host.dataSource.query(`SELECT count(*)::int AS n FROM identity.events WHERE stream_id = $1 AND data::text LIKE $2`, [c.id, `%${message.code}%`]);

@@ -207,7 +207,7 @@ describe('documents through the gateway', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
     const otherFile = await sendForm(t, 'POST', '/documents', fields, [{ name: 'me.jpg', bytes: tinyPng() }], { headers });
-    expect(otherFile.body).toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(otherFile.body).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
     // A JSON body is claimed once, by the global interceptor; the route's own instance must not claim it again (409).
     const json = await t.call('POST', '/documents', { body: fields, headers: { 'Idempotency-Key': `doc-${uuidv7()}` } });
     expect(json.body).toMatchObject({ status: 400, details: { errors: [{ field: 'file' }] } });

@@ -71,6 +71,14 @@ describe('errors through the gateway: always the envelope, never a stack', () =>
     expect(await errorsOf({ extra: 1 })).toEqual({ extra: { whitelistValidation: true } }); // a rule without a parameter
   });
 
+  it('400 for a body that is JSON but not an object (an array, a string), before any rule runs', async () => {
+    const send = (rawBody: string) => t.call('POST', '/invitations', { rawBody, headers: { 'content-type': 'application/json' } });
+    for (const rawBody of ['[]', '[{"inviterUma":"$a@example.com"}]']) {
+      expect({ rawBody, body: (await send(rawBody)).body }).toMatchObject({ rawBody, body: { status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'body' }] } } });
+    }
+    for (const rawBody of ['"text"', '42']) expect({ rawBody, body: (await send(rawBody)).body }).toMatchObject({ rawBody, body: { status: 400, code: 'INVALID_INPUT' } }); // strict JSON parser
+  });
+
   it('503 SERVICE_UNAVAILABLE when a service is down, with nothing internal in the message', async () => {
     await t.platform.identityServer.app.close();
     const res = await t.call('GET', '/tokens');

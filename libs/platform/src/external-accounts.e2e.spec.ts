@@ -90,7 +90,7 @@ describe('external accounts', () => {
     expect(refused.body.code).toBe('BENEFICIARY_TRUSTED');
     expect((await t.call('POST', `/customers/external-accounts/${id}/untrust/confirm`, { body: { code: '123456' } })).status).toBe(409); // nothing started
     const challenge = await t.call('POST', `/customers/external-accounts/${id}/untrust`);
-    expect(challenge.status).toBe(202);
+    expect(challenge.status).toBe(200);
     expect(challenge.body).toMatchObject({ externalAccountId: id, factor: 'SMS_OTP', expiresAt: expect.any(String) });
     const wrong = await t.call('POST', `/customers/external-accounts/${id}/untrust/confirm`, { body: { code: '000000' } });
     expect(wrong.status).toBe(400);

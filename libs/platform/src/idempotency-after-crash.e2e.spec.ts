@@ -272,7 +272,7 @@ describe('Idempotency-Key retries after a crash (real PostgreSQL, HTTP)', () => 
     // The same key with another request is refused, also when only the service remembers the key.
     await db.query(`DELETE FROM gateway.idempotency_keys WHERE idempotency_key = $1`, [key]);
     const reused = await post(other);
-    expect(reused.body).toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(reused.body).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
   it('a key held by a process that died is free at once; one held by a live process stays 409 until its lease ends', async () => {

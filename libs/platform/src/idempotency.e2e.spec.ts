@@ -25,11 +25,11 @@ describe('Idempotency-Key on POST', () => {
     expect(await tokenCount()).toBe(before + 1);
   });
 
-  it('answers 422 IDEMPOTENCY_KEY_REUSED for the same key with another body', async () => {
+  it('answers 409 IDEMPOTENCY_KEY_REUSED for the same key with another body', async () => {
     const headers = { 'Idempotency-Key': 'reused' };
     expect((await t.call('POST', '/tokens', { headers, body: { name: 'a', permissions: ['VIEW'] } })).status).toBe(201);
     const other = await t.call('POST', '/tokens', { headers, body: { name: 'b', permissions: ['VIEW'] } });
-    expect(other.body).toEqual({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED', message: expect.any(String) });
+    expect(other.body).toEqual({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED', message: expect.any(String) });
   });
 
   it('lets exactly one of many concurrent duplicates run; the others replay or get 409 IDEMPOTENCY_KEY_IN_USE', async () => {

@@ -17,7 +17,7 @@ describe('hosted KYC link (real HTTP)', () => {
   afterAll(() => t.stop());
 
   const verify = async (customerId: string, channel: 'email' | 'phone') => {
-    expect((await t.call('POST', `/customers/${customerId}/verify-${channel}`)).status).toBe(202);
+    expect((await t.call('POST', `/customers/${customerId}/verify-${channel}`)).status).toBe(204);
     expect((await t.call('POST', `/customers/${customerId}/verify-${channel}/confirm`, { body: { code: '123456' } })).status).toBe(200);
   };
 
@@ -31,7 +31,7 @@ describe('hosted KYC link (real HTTP)', () => {
     await verify(customer.id, 'phone');
 
     const issued = await t.call('POST', `/customers/${customer.id}/kyc-link`, { body: { redirectUri: 'https://platform.example.com/kyc/done?c=1' } });
-    expect(issued.status).toBe(200);
+    expect(issued.status).toBe(201);
     expect(issued.body).toEqual({ kycUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/kyc\/[A-Za-z0-9_-]{43}$/), expiresAt: expect.any(String), provider: 'SUMSUB' });
     const ttlMs = Date.parse(issued.body.expiresAt) - Date.now();
     expect(ttlMs).toBeGreaterThan(23.9 * 3_600_000);
@@ -53,7 +53,7 @@ describe('hosted KYC link (real HTTP)', () => {
     const customer = (await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Us Person' } })).body;
     expect(customer.contactVerification).toBeUndefined();
     const issued = await t.call('POST', `/customers/${customer.id}/kyc-link`);
-    expect(issued.status).toBe(200);
+    expect(issued.status).toBe(201);
     expect((await openPage(issued.body.kycUrl, 'HEAD')).status).toBe(200); // a link preview does not use the link up
     const page = await openPage(issued.body.kycUrl);
     expect(page.status).toBe(200);
@@ -69,7 +69,7 @@ describe('hosted KYC link (real HTTP)', () => {
     const send = (key: string) => t.call('POST', `/customers/${customer.id}/kyc-link`, { body: {}, headers: { 'idempotency-key': key } });
     const first = await send('kyc-idem-1');
     const replay = await send('kyc-idem-1');
-    expect(replay.status).toBe(200);
+    expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(first.body);
     const other = await send('kyc-idem-2');
@@ -82,8 +82,8 @@ describe('hosted KYC link (real HTTP)', () => {
     for (const redirectUri of ['http://platform.example.com/done', 'ftp://localhost/x', 'not a url', 'https://user:pw@example.com/', 42]) {
       expect((await send({ redirectUri })).body).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'redirectUri' }] } });
     }
-    expect((await send({ redirectUri: 'http://localhost:5173/kyc-done' })).status).toBe(200);
-    expect((await send({ redirectUri: 'http://127.0.0.1/kyc-done' })).status).toBe(200);
+    expect((await send({ redirectUri: 'http://localhost:5173/kyc-done' })).status).toBe(201);
+    expect((await send({ redirectUri: 'http://127.0.0.1/kyc-done' })).status).toBe(201);
     expect((await send({ shoeSize: 44 })).body).toMatchObject({ status: 400, details: { errors: [{ field: 'shoeSize' }] } });
     expect((await t.call('POST', '/customers/Customer:00000000-0000-7000-8000-000000000000/kyc-link', { body: {} })).status).toBe(404);
   });

@@ -1,5 +1,5 @@
 import { checkLedger } from '@payments/accounts';
-import { ApiError, CallerContext, LedgerAccountBalance, LedgerEntryResult, LedgerRpc } from '@payments/contracts';
+import { ApiError, CallerContext, CaptureHoldRequest, CreditRequest, LedgerRpc, PlaceHoldRequest, RpcContract, RpcRequest, TransferRequest } from '@payments/contracts';
 import { ServiceClient } from '@payments/gateway';
 import { eventually, freePort } from '@payments/testing';
 import { startTestPlatform, TestPlatform } from './test-platform';
@@ -14,13 +14,14 @@ describe('ledger RPC for other services', () => {
   let n = 0;
   const id = (prefix: string) => `${prefix}-${++n}`;
 
-  const send = <T = LedgerAccountBalance>(pattern: string, body: unknown, as: CallerContext = caller) => client.call<T>(pattern, { caller: as, body });
-  const failure = async (pattern: string, body: unknown, as: CallerContext = caller): Promise<{ status: number; code: string }> => {
-    const error = await send(pattern, body, as).then(
+  const send = <Body, Result>(contract: RpcContract<RpcRequest<Body>, Result>, body: NoInfer<Body>, as: CallerContext = caller) => client.call(contract, { caller: as, body });
+  /** The error envelope a command answers; `body` is deliberately untyped, to send malformed bodies too. */
+  const failure = async (contract: RpcContract<RpcRequest<unknown>, unknown>, body: unknown, as: CallerContext = caller): Promise<{ status: number; code: string }> => {
+    const error = await send(contract, body, as).then(
       () => undefined,
       (e: unknown) => e,
     );
-    if (!(error instanceof ApiError)) throw new Error(`expected an error envelope from ${pattern}, got ${String(error)}`);
+    if (!(error instanceof ApiError)) throw new Error(`expected an error envelope from ${contract.pattern}, got ${String(error)}`);
     return { status: error.status, code: error.code };
   };
   const eventsOf = async (accountId: string) => t.platform.accounts.host.store.readStream(t.platform.accounts.host.dataSource, accountId);
@@ -56,15 +57,15 @@ describe('ledger RPC for other services', () => {
 
   it('holds, captures part of the hold to CLEARING, and a replay of every command changes nothing', async () => {
     const accountId = await fundedAccount(0);
-    const credit = { accountId, amount: 10_000, currency: 'USD', fromPurpose: 'CLEARING', entryId: id('in') };
+    const credit: CreditRequest = { accountId, amount: 10_000, currency: 'USD', fromPurpose: 'CLEARING', entryId: id('in') };
     expect(await send(LedgerRpc.credit, credit)).toMatchObject({ accountId, balance: 10_000, totalBalance: 10_000 });
     expect(await send(LedgerRpc.credit, credit)).toMatchObject({ balance: 10_000, totalBalance: 10_000 });
 
-    const hold = { accountId, holdId: id('Transaction:h'), amount: 6_000, currency: 'USD' };
+    const hold: PlaceHoldRequest = { accountId, holdId: id('Transaction:h'), amount: 6_000, currency: 'USD' };
     expect(await send(LedgerRpc.placeHold, hold)).toMatchObject({ balance: 4_000, totalBalance: 10_000 });
     expect(await send(LedgerRpc.placeHold, hold)).toMatchObject({ balance: 4_000, totalBalance: 10_000 });
 
-    const capture = { accountId, holdId: hold.holdId, amount: 2_500, toPurpose: 'CLEARING', entryId: id('out') };
+    const capture: CaptureHoldRequest = { accountId, holdId: hold.holdId, amount: 2_500, toPurpose: 'CLEARING', entryId: id('out') };
     expect(await send(LedgerRpc.captureHold, capture)).toMatchObject({ balance: 7_500, totalBalance: 7_500 });
     expect(await send(LedgerRpc.captureHold, capture)).toMatchObject({ balance: 7_500, totalBalance: 7_500 });
     expect(await failure(LedgerRpc.captureHold, { ...capture, entryId: id('out') })).toEqual({ status: 409, code: 'HOLD_ALREADY_CLOSED' });
@@ -84,11 +85,11 @@ describe('ledger RPC for other services', () => {
     await send(LedgerRpc.placeHold, { accountId: from, holdId, amount: 1_000, currency: 'USD' });
     expect(await send(LedgerRpc.captureHold, { accountId: from, holdId, amount: 1_000, toAccountId: to, entryId: id('p2p') })).toMatchObject({ balance: 2_000, totalBalance: 2_000 });
     const entryId = id('t');
-    const transfer = { entryId, legs: [{ accountId: from, currency: 'USD', amount: -500 }, { accountId: to, currency: 'USD', amount: 450 }, { purpose: 'FEES', currency: 'USD', amount: 50 }] };
-    const result = await send<LedgerEntryResult>(LedgerRpc.transfer, transfer);
+    const transfer: TransferRequest = { entryId, legs: [{ accountId: from, currency: 'USD', amount: -500 }, { accountId: to, currency: 'USD', amount: 450 }, { purpose: 'FEES', currency: 'USD', amount: 50 }] };
+    const result = await send(LedgerRpc.transfer, transfer);
     expect(result.entryId).toBe(entryId);
     expect(result.balances.find((b) => b.accountId === to)).toMatchObject({ balance: 1_450 });
-    expect(await send<LedgerEntryResult>(LedgerRpc.transfer, transfer)).toEqual(result);
+    expect(await send(LedgerRpc.transfer, transfer)).toEqual(result);
     expect(await failure(LedgerRpc.transfer, { ...transfer, legs: [transfer.legs[0], { accountId: to, currency: 'USD', amount: 500 }] })).toEqual({ status: 409, code: 'CONFLICT' });
   });
 
@@ -124,9 +125,9 @@ describe('ledger RPC for other services', () => {
     const entryId = id('in');
     await send(LedgerRpc.credit, { accountId, amount: 800, currency: 'USD', fromPurpose: 'CLEARING', entryId });
     const reversal = { originalEntryId: entryId, reversalEntryId: id('rev') };
-    const reversed = await send<LedgerEntryResult>(LedgerRpc.reverse, reversal);
+    const reversed = await send(LedgerRpc.reverse, reversal);
     expect(reversed).toEqual({ entryId: reversal.reversalEntryId, balances: [expect.objectContaining({ accountId, balance: 0, totalBalance: 0 })] });
-    expect(await send<LedgerEntryResult>(LedgerRpc.reverse, reversal)).toEqual(reversed);
+    expect(await send(LedgerRpc.reverse, reversal)).toEqual(reversed);
     expect(await failure(LedgerRpc.reverse, { ...reversal, reversalEntryId: id('rev') })).toEqual({ status: 409, code: 'CONFLICT' });
     expect(await failure(LedgerRpc.reverse, { originalEntryId: 'no-such-entry', reversalEntryId: id('rev') })).toEqual({ status: 404, code: 'NOT_FOUND' });
   });

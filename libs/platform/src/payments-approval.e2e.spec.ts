@@ -55,7 +55,7 @@ describe('approval of incoming payments', () => {
     const replayed = await approve(tx.id, { body: { receiverCustomerInfo: { FULL_NAME: 'Ap Prover' } }, headers });
     expect(replayed).toMatchObject({ status: 200, body: approved.body });
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
-    expect((await approve(tx.id, { body: {}, headers })).body).toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect((await approve(tx.id, { body: {}, headers })).body).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
 
     const done = await untilTransaction(t, tx.id, (x) => x.status === 'COMPLETED');
     expect(done.settledAt).toEqual(expect.any(String));

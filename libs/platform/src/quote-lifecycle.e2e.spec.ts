@@ -79,7 +79,7 @@ describe('quote lifecycle: execute, realtime funding, SCA (real PostgreSQL, HTTP
       const eur = await internalAccountOf(t, t.tenant.sandbox, usCustomer, 'EUR');
       const foreignCustomer = await customer({ fullName: 'Far Away' }, other.sandbox);
       const foreign = await quote({ source: { sourceType: 'REALTIME_FUNDING', customerId: foreignCustomer, currency: 'USD' }, destination: { destinationType: 'ACCOUNT', accountId: eur } });
-      expect(foreign.body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+      expect(foreign.body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
       expect((await t.call('PATCH', '/config', { auth: t.tenant.production, body: { supportedCurrencies: CURRENCIES } })).status).toBe(200);
       const created = await t.call('POST', '/customers', { auth: t.tenant.production, body: { customerType: 'INDIVIDUAL', fullName: 'Prod Payer', region: 'US', umaAddress: '$prod.payer@example.com' } });
       expect(created.body).toMatchObject({ id: expect.any(String) });

@@ -89,7 +89,7 @@ describe('quotes and exchange rates (real PostgreSQL, HTTP)', () => {
     expect((await quote(usd, eur, 'SENDING', 1.5)).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect((await quote(usd, eur, 'SIDEWAYS' as 'SENDING', 100)).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     const realtime = await t.call('POST', '/quotes', { body: { source: { sourceType: 'REALTIME_FUNDING', customerId: 'Customer:x', currency: 'USD' }, destination: { destinationType: 'ACCOUNT', accountId: eur }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 100 } });
-    expect(realtime.body).toMatchObject({ status: 404, code: 'NOT_FOUND', details: { errors: [{ field: 'source.customerId' }] } });
+    expect(realtime.body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND', details: { errors: [{ field: 'source.customerId' }] } });
     const mixed = await t.call('POST', '/quotes', { body: { source: { sourceType: 'ACCOUNT', accountId: usd, currency: 'USD' }, destination: { destinationType: 'ACCOUNT', accountId: eur }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 100 } });
     expect(mixed.body).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'source.currency' }] } });
     const noAccount = await t.call('POST', '/quotes', { body: { source: { sourceType: 'ACCOUNT' }, destination: { destinationType: 'ACCOUNT', accountId: eur }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 100 } });

@@ -5,6 +5,7 @@ import { Mode } from '@payments/contracts';
 import { CreatedPlatform, localBootstrapCredentials, PlainCredential } from '@payments/identity';
 import { createLogger, loadConfig } from '@payments/runtime';
 import { basicAuth, createTestDatabase, freePort, http, HttpResult, TestDatabase } from '@payments/testing';
+import { responseConformance } from './test-response-conformance';
 import { RunningPlatform, startPlatform } from './start-platform';
 
 /** A tenant as a test sees it: its id and an HTTP Basic header per mode. */
@@ -16,7 +17,9 @@ export interface TestTenant {
 
 /**
  * Test fixture: the whole platform in-process on a fresh database of the test server, with the bus the
- * environment selects (Kafka under CI). `call` talks to the gateway over real HTTP.
+ * environment selects (Kafka under CI). `call` talks to the gateway over real HTTP, and every answer is held to the
+ * gateway's own OpenAPI document (test-response-conformance.ts): an undocumented status or a body that does not match the
+ * documented schema makes the call throw.
  */
 export interface TestPlatform {
   platform: RunningPlatform;
@@ -37,6 +40,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
   // Parallel test platforms may share one Kafka broker: each gets its own topics and consumer groups.
   const namespace = `${database.name}.`;
   const bootstrap = localBootstrapCredentials(join(dataDir, 'bootstrap-credentials.json'));
+  const conformance = responseConformance();
   const boot = async () =>
     startPlatform({
       config: loadConfig({
@@ -73,7 +77,12 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
       sandbox: basicAuth(bootstrap.SANDBOX.clientId, bootstrap.SANDBOX.clientSecret),
       production: basicAuth(bootstrap.PRODUCTION.clientId, bootstrap.PRODUCTION.clientSecret),
     },
-    call: (method, path, options = {}) => http(method, `${fixture.platform.url}${path}`, { auth: fixture.tenant.sandbox, ...options }),
+    call: async (method, path, options = {}) => {
+      const url = `${fixture.platform.url}${path}`;
+      const result = await http(method, url, { auth: fixture.tenant.sandbox, ...options });
+      await conformance.check(method, url, result);
+      return result;
+    },
     createTenant: async (name = 'Other platform') => {
       const created = await fixture.platform.identity.platforms.create(name);
       return {

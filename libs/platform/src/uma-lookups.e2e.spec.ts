@@ -77,8 +77,8 @@ describe('UMA receiver lookups and providers (real PostgreSQL, HTTP)', () => {
       expect(res.body.supportedCurrencies[0].estimatedExchangeRate).toBeCloseTo(1 / 0.92, 1);
       const other = await t.createTenant('UMA stranger');
       const foreign = await t.call('GET', `${receiver('$success.usd@sandbox.uma.money')}?customerId=${encodeURIComponent(customer.id)}`, { auth: other.sandbox });
-      expect(foreign.body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
-      expect((await t.call('GET', `${receiver('$success.usd@sandbox.uma.money')}?customerId=Customer:nope`)).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+      expect(foreign.body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
+      expect((await t.call('GET', `${receiver('$success.usd@sandbox.uma.money')}?customerId=Customer:nope`)).body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
     });
 
     it('refuses what is not a UMA address: 400 INVALID_UMA_ADDRESS', async () => {

@@ -1,6 +1,19 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CreateQuoteRequest, ExchangeRate, ExchangeRatesQuery, ExecuteQuoteRequest, FundQuoteRequest, MidRatesRequest, MidRatesResponse, Quote, QuotingRpc, RpcRequest, ScaAuthorization } from '@payments/contracts';
+import {
+  AuthorizeQuoteBody,
+  CreateQuoteRequest,
+  ExchangeRates,
+  ExchangeRatesQuery,
+  ExecuteQuoteBody,
+  FundQuoteRequest,
+  MidRatesRequest,
+  MidRatesResponse,
+  Quote,
+  QuoteIdBody,
+  QuotingRpc,
+  RpcRequest,
+} from '@payments/contracts';
+import { Handles } from '@payments/runtime';
 import type { Quoting } from './quoting';
 import { QUOTING } from './quoting.tokens';
 import { exchangeRates } from './rates/exchange-rates';
@@ -12,45 +25,45 @@ import { midRates } from './rates/mid-rates';
 export class QuotingRpcController {
   constructor(@Inject(QUOTING) private readonly quoting: Quoting) {}
 
-  @MessagePattern(QuotingRpc.exchangeRates)
-  async rates(@Payload() r: RpcRequest<ExchangeRatesQuery>): Promise<{ data: ExchangeRate[] }> {
+  @Handles(QuotingRpc.exchangeRates)
+  async rates(r: RpcRequest<ExchangeRatesQuery>): Promise<ExchangeRates> {
     const terms = await exchangeRateTerms(this.quoting.host.dataSource, r.caller, r.body.sourceCurrency);
     return exchangeRates(this.quoting.rates, r.body, terms, new Date().toISOString());
   }
 
-  @MessagePattern(QuotingRpc.createQuote)
-  create(@Payload() r: RpcRequest<CreateQuoteRequest>): Promise<Quote> {
+  @Handles(QuotingRpc.createQuote)
+  create(r: RpcRequest<CreateQuoteRequest>): Promise<Quote> {
     return this.quoting.quotes.create(r.caller, r.body, new Date().toISOString());
   }
 
-  @MessagePattern(QuotingRpc.getQuote)
-  get(@Payload() r: RpcRequest<{ quoteId: string }>): Promise<Quote> {
+  @Handles(QuotingRpc.getQuote)
+  get(r: RpcRequest<QuoteIdBody>): Promise<Quote> {
     return this.quoting.quotes.get(r.caller, r.body.quoteId);
   }
 
   /** For accounts' receiver lookups (estimated rates); no fees. */
-  @MessagePattern(QuotingRpc.midRates)
-  mid(@Payload() r: RpcRequest<MidRatesRequest>): MidRatesResponse {
+  @Handles(QuotingRpc.midRates)
+  mid(r: RpcRequest<MidRatesRequest>): MidRatesResponse {
     return midRates(this.quoting.rates, r.body, new Date().toISOString());
   }
 
-  @MessagePattern(QuotingRpc.executeQuote)
-  execute(@Payload() r: RpcRequest<{ quoteId: string } & ExecuteQuoteRequest>): Promise<Quote> {
+  @Handles(QuotingRpc.executeQuote)
+  execute(r: RpcRequest<ExecuteQuoteBody>): Promise<Quote> {
     return this.quoting.quotes.execute(r.caller, r.body.quoteId, new Date().toISOString());
   }
 
-  @MessagePattern(QuotingRpc.authorizeQuote)
-  authorize(@Payload() r: RpcRequest<{ quoteId: string; authorization: ScaAuthorization }>): Promise<Quote> {
+  @Handles(QuotingRpc.authorizeQuote)
+  authorize(r: RpcRequest<AuthorizeQuoteBody>): Promise<Quote> {
     return this.quoting.authorizer.authorize(r.caller, r.body.quoteId, r.body.authorization, new Date().toISOString());
   }
 
-  @MessagePattern(QuotingRpc.fundQuote)
-  fund(@Payload() r: RpcRequest<FundQuoteRequest>): Promise<Quote> {
+  @Handles(QuotingRpc.fundQuote)
+  fund(r: RpcRequest<FundQuoteRequest>): Promise<Quote> {
     return this.quoting.quotes.fund(r.caller, r.body, new Date().toISOString());
   }
 
-  @MessagePattern(QuotingRpc.ping)
-  async ping(): Promise<string> {
+  @Handles(QuotingRpc.ping)
+  async ping(): Promise<'pong'> {
     await this.quoting.host.dataSource.query('SELECT 1');
     return 'pong';
   }

@@ -54,6 +54,8 @@ export class Quoting {
     /** Receiver lookups of UMA addresses (GET /receiver/uma), resolved again by quote creation. */
     readonly umaLookups: UmaLookups,
     readonly withdrawalFees: WithdrawalFeeEstimator,
+    /** Quoting's copy of identity's customers (tenancy and region of a customer named in a request). */
+    readonly customers: CustomerDirectory,
   ) {}
 
   static async open(options: QuotingOptions): Promise<Quoting> {
@@ -91,6 +93,6 @@ export class Quoting {
       },
       () => accounts.close(),
     );
-    return new Quoting(host, rates, quotes, authorizer, accounts, identityEvents, scaPasskeys, scaFactors, umaLookups, new WithdrawalFeeEstimator(accounts));
+    return new Quoting(host, rates, quotes, authorizer, accounts, identityEvents, scaPasskeys, scaFactors, umaLookups, new WithdrawalFeeEstimator(accounts), customers);
   }
 }

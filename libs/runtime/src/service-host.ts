@@ -1,9 +1,9 @@
 import type { DataSource, EntityManager, EntitySchema, MixedList } from 'typeorm';
+import { catalogueOf, EventCatalogue } from '@payments/contracts';
 import {
   asTransactional,
   CommandExecutor,
   DurableTimers,
-  EventEnvelope,
   eventsourcingMigrations,
   IdempotencyClaims,
   MigrationSet,
@@ -30,7 +30,8 @@ export interface ServiceHostOptions {
   entities: MixedList<Function | string | EntitySchema>;
   sandboxTimeScale: number;
   timerHandlers?: Record<string, TimerHandler<EntityManager>>;
-  toPublic?: (envelope: EventEnvelope) => EventEnvelope;
+  /** What the relay publishes: the public events of this catalogue (default: the catalogue of `name`). */
+  events?: EventCatalogue;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -64,7 +65,7 @@ export class ServiceHost {
       store: this.store,
       publisher: options.bus,
       topic: options.topic,
-      toPublic: options.toPublic,
+      catalogue: options.events ?? catalogueOf(options.name),
       onError: (error) => log(`${options.name} relay: publish failed, will retry`, error),
     });
   }

@@ -4,3 +4,4 @@ export * from './kafka';
 export * from './ports';
 export * from './http';
 export * from './webauthn-authenticator';
+export * from './consumer-doubles';

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { RpcRequest, WebhooksRpc, WebhookTestResult } from '@payments/contracts';
+import { EmptyBody, RpcRequest, WebhooksRpc, WebhookTestResult } from '@payments/contracts';
+import { Handles } from '@payments/runtime';
 import type { Webhooks } from './webhooks';
 import { WEBHOOKS } from './webhooks.tokens';
 
@@ -9,13 +9,13 @@ import { WEBHOOKS } from './webhooks.tokens';
 export class WebhooksRpcController {
   constructor(@Inject(WEBHOOKS) private readonly webhooks: Webhooks) {}
 
-  @MessagePattern(WebhooksRpc.sendTest)
-  sendTest(@Payload() r: RpcRequest): Promise<WebhookTestResult> {
+  @Handles(WebhooksRpc.sendTest)
+  sendTest(r: RpcRequest<EmptyBody>): Promise<WebhookTestResult> {
     return this.webhooks.sendTest(r.caller);
   }
 
-  @MessagePattern(WebhooksRpc.ping)
-  async ping(): Promise<string> {
+  @Handles(WebhooksRpc.ping)
+  async ping(): Promise<'pong'> {
     await this.webhooks.host.dataSource.query('SELECT 1');
     return 'pong';
   }

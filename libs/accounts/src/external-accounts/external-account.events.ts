@@ -1,37 +1,28 @@
-import type { BeneficiaryVerificationStatusValue, ExternalAccountStatus, Mode } from '@payments/contracts';
+import type {
+  ACCOUNTS_EVENTS,
+  Catalogued,
+  ExternalAccountCreatedData,
+  ExternalAccountDeletedData,
+  ExternalAccountStatusChangedData,
+  ExternalAccountTrustChangedData,
+} from '@payments/contracts';
 
-/** Events of one external account (stream `ExternalAccount:<uuid>`), on the accounts topic. */
-export type ExternalAccountCreated = {
-  type: 'ExternalAccountCreated.v1';
-  data: {
-    externalAccountId: string;
-    platformId: string;
-    mode: Mode;
-    /** null for a platform account. */
-    customerId: string | null;
-    currency: string;
-    platformAccountId: string | null;
-    accountInfo: Record<string, unknown>;
-    /** The beneficiary-name check at creation; null for crypto wallets (no beneficiary). */
-    beneficiaryVerificationStatus: BeneficiaryVerificationStatusValue | null;
-    /** Sandbox accounts are verified by a timer; production ones wait for a verification provider. */
-    sandbox: boolean;
-    createdAt: string;
-  };
-};
+/**
+ * Events of one external account (stream `ExternalAccount:<uuid>`), on the accounts topic. Their public data is
+ * declared in libs/contracts (ACCOUNTS_EVENTS); beneficiary document numbers in `accountInfo` stay in the log.
+ */
+export type ExternalAccountCreated = { type: 'ExternalAccountCreated.v1'; data: ExternalAccountCreatedData };
 
-export type ExternalAccountStatusChanged = {
-  type: 'ExternalAccountStatusChanged.v1';
-  data: { status: ExternalAccountStatus; previous: ExternalAccountStatus; reason: 'VERIFIED' | 'BENEFICIARY_REVIEW' | 'DELETED'; at: string };
-};
+export type ExternalAccountStatusChanged = { type: 'ExternalAccountStatusChanged.v1'; data: ExternalAccountStatusChangedData };
 
 /** Soft delete: the account turns INACTIVE (a StatusChanged precedes it) and disappears from the API. */
-export type ExternalAccountDeleted = { type: 'ExternalAccountDeleted.v1'; data: { at: string } };
+export type ExternalAccountDeleted = { type: 'ExternalAccountDeleted.v1'; data: ExternalAccountDeletedData };
 
 /** The customer confirmed the account as a trusted beneficiary (SCA exemption). */
-export type ExternalAccountTrusted = { type: 'ExternalAccountTrusted.v1'; data: { at: string } };
+export type ExternalAccountTrusted = { type: 'ExternalAccountTrusted.v1'; data: ExternalAccountTrustChangedData };
+/** Internal: the untrust step awaiting its confirmation code. */
 export type ExternalAccountUntrustRequested = { type: 'ExternalAccountUntrustRequested.v1'; data: { expiresAt: string; at: string } };
-export type ExternalAccountUntrusted = { type: 'ExternalAccountUntrusted.v1'; data: { at: string } };
+export type ExternalAccountUntrusted = { type: 'ExternalAccountUntrusted.v1'; data: ExternalAccountTrustChangedData };
 
 export type ExternalAccountEvent =
   | ExternalAccountCreated
@@ -40,3 +31,6 @@ export type ExternalAccountEvent =
   | ExternalAccountTrusted
   | ExternalAccountUntrustRequested
   | ExternalAccountUntrusted;
+
+/** Every event of the stream is declared in the accounts catalogue, its stored data fitting the declaration. */
+const _declared: Catalogued<typeof ACCOUNTS_EVENTS, ExternalAccountEvent> = true;

@@ -1,4 +1,4 @@
-import { MidRatesResponse, Mode, QuotingRpc } from '@payments/contracts';
+import { Mode, QuotingRpc } from '@payments/contracts';
 import { ServiceClient } from '@payments/runtime';
 import type { RateSource } from './receiver-lookup';
 
@@ -17,7 +17,7 @@ export class QuotingRateSource implements RateSource {
   async estimate(platformId: string, mode: Mode, from: string, to: string): Promise<number | undefined> {
     if (from === to) return 1;
     const caller = { platformId, mode, clientId: 'accounts', permissions: [] };
-    const answer = await this.client.call<MidRatesResponse>(QuotingRpc.midRates, { caller, body: { pairs: [{ from, to }] } });
+    const answer = await this.client.call(QuotingRpc.midRates, { caller, body: { pairs: [{ from, to }] } });
     return answer.rates[0]?.rate ?? undefined;
   }
 

@@ -2,16 +2,14 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { EventEnvelope, recordInInbox } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { serviceTopic } from '@payments/messaging';
-import type { Mode } from '@payments/contracts';
+import { decode, IDENTITY_EVENTS, isOneOf, Mode, PlatformCurrencyConfig, PublicEventOf } from '@payments/contracts';
 import { InternalAccountService } from './internal-account.service';
 import { forgetCustomer, rememberCustomer } from '../external-accounts/known-customers';
 
 export const IDENTITY_EVENTS_CONSUMER = 'accounts.identity-events';
 
-interface CurrencyConfig {
-  currencyCode: string;
-  [field: string]: unknown;
-}
+const HANDLED = ['PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1', 'CustomerCreated.v1', 'CustomerDeleted.v1'] as const;
+type Handled = Extract<PublicEventOf<typeof IDENTITY_EVENTS>, { type: (typeof HANDLED)[number] }>;
 
 /**
  * Opens internal accounts when identity says so: the platform's accounts for every configured currency, a
@@ -30,33 +28,36 @@ export class IdentityEventsConsumer {
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
-    if (!['PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1', 'CustomerCreated.v1', 'CustomerDeleted.v1'].includes(envelope.type)) return;
+    const event = decode(IDENTITY_EVENTS, envelope);
+    if (!isOneOf(event, ...HANDLED)) return; // unknown, internal or not ours
     await this.dataSource.transaction(async (tx) => {
-      if (!(await recordInInbox(tx, this.schema, IDENTITY_EVENTS_CONSUMER, envelope.eventId))) return;
-      await this.apply(tx, envelope);
+      if (!(await recordInInbox(tx, this.schema, IDENTITY_EVENTS_CONSUMER, event.eventId))) return;
+      await this.apply(tx, event);
     });
   }
 
-  private async apply(tx: EntityManager, envelope: EventEnvelope): Promise<void> {
-    const data = envelope.data as Record<string, any>;
-    switch (envelope.type) {
+  private async apply(tx: EntityManager, event: Handled): Promise<void> {
+    switch (event.type) {
       case 'PlatformConfigInitialized.v1':
-        return this.platformCurrencies(tx, envelope.streamId, data.platformId, data.mode, data.supportedCurrencies, envelope.occurredAt);
+        return this.platformCurrencies(tx, event.streamId, event.data.platformId, event.data.mode, event.data.supportedCurrencies, event.occurredAt);
       case 'PlatformConfigUpdated.v1': {
-        if (!data.changes?.supportedCurrencies) return;
-        const [known] = await tx.query(`SELECT platform_id, mode FROM platform_currencies WHERE config_stream_id = $1`, [envelope.streamId]);
-        if (!known) throw new Error(`config ${envelope.streamId} updated before it was initialized`); // retried, then DLQ
-        return this.platformCurrencies(tx, envelope.streamId, known.platform_id, known.mode, data.changes.supportedCurrencies, envelope.occurredAt);
+        const { supportedCurrencies } = event.data.changes;
+        if (!supportedCurrencies) return;
+        const [known]: { platform_id: string; mode: Mode }[] = await tx.query(`SELECT platform_id, mode FROM platform_currencies WHERE config_stream_id = $1`, [event.streamId]);
+        if (!known) throw new Error(`config ${event.streamId} updated before it was initialized`); // retried, then DLQ
+        return this.platformCurrencies(tx, event.streamId, known.platform_id, known.mode, supportedCurrencies, event.occurredAt);
       }
-      case 'CustomerCreated.v1':
-        await rememberCustomer(tx, data as { customerId: string; platformId: string; mode: Mode; customerType: string });
-        return this.accounts.openForCustomer(tx, data.platformId, data.mode, data.customerId, data.currencies ?? [], envelope.occurredAt);
+      case 'CustomerCreated.v1': {
+        const { customerId, platformId, mode, customerType, currencies } = event.data;
+        await rememberCustomer(tx, { customerId, platformId, mode, customerType });
+        return this.accounts.openForCustomer(tx, platformId, mode, customerId, currencies ?? [], event.occurredAt);
+      }
       case 'CustomerDeleted.v1':
-        return forgetCustomer(tx, data.customerId ?? envelope.streamId, data.deletedAt ?? envelope.occurredAt);
+        return forgetCustomer(tx, event.data.customerId ?? event.streamId, event.data.deletedAt ?? event.occurredAt);
     }
   }
 
-  private async platformCurrencies(tx: EntityManager, streamId: string, platformId: string, mode: Mode, configs: CurrencyConfig[], now: string): Promise<void> {
+  private async platformCurrencies(tx: EntityManager, streamId: string, platformId: string, mode: Mode, configs: readonly PlatformCurrencyConfig[] | undefined, now: string): Promise<void> {
     const currencies = (configs ?? []).map((c) => c.currencyCode);
     await tx.query(
       `INSERT INTO platform_currencies (config_stream_id, platform_id, mode, currencies, configs) VALUES ($1, $2, $3, $4, $5::jsonb)

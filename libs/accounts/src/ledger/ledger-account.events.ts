@@ -1,4 +1,6 @@
-import type { Mode } from '@payments/contracts';
+import type { ACCOUNTS_EVENTS, Catalogued, InternalAccountBalanceChangedData, Mode } from '@payments/contracts';
+
+export type { BalanceChangeCause } from '@payments/contracts';
 
 /**
  * Who owns a ledger account. CUSTOMER and PLATFORM accounts hold real balances and can never go below zero; SYSTEM
@@ -23,31 +25,14 @@ export type HoldPlaced = { type: 'HoldPlaced.v1'; data: { holdId: string; amount
 /** The hold stops reserving funds: captured (its posting follows in the same entry), released, or expired. */
 export type HoldClosed = { type: 'HoldClosed.v1'; data: { holdId: string; amount: number; outcome: 'CAPTURED' | 'RELEASED' | 'EXPIRED'; at: string } };
 
-/** What moved a balance: the posting, hold or hold closing recorded just before it in the same append. */
-export type BalanceChangeCause =
-  | { type: 'POSTING'; entryId: string; kind: string; reference: string; amount: number; holdId?: string }
-  | { type: 'HOLD_PLACED'; holdId: string; reference: string; amount: number }
-  | { type: 'HOLD_CLOSED'; holdId: string; outcome: 'RELEASED' | 'EXPIRED'; amount: number };
-
 /**
  * The contract for consumers (webhooks, other services): a CUSTOMER or PLATFORM account's `balance` (available) or
  * `totalBalance` changed. Appended by the decider after the events that caused it, in the same append; never for
- * SYSTEM accounts. Amounts are integers in the smallest unit of `currency`.
+ * SYSTEM accounts. Its data is declared public in libs/contracts (ACCOUNTS_EVENTS); the ledger events above are internal.
  */
-export type InternalAccountBalanceChanged = {
-  type: 'InternalAccountBalanceChanged.v1';
-  data: {
-    accountId: string;
-    customerId?: string;
-    mode: Mode;
-    currency: string;
-    balance: number;
-    totalBalance: number;
-    previousBalance: number;
-    previousTotalBalance: number;
-    cause: BalanceChangeCause;
-    at: string;
-  };
-};
+export type InternalAccountBalanceChanged = { type: 'InternalAccountBalanceChanged.v1'; data: InternalAccountBalanceChangedData };
 
 export type LedgerAccountEvent = LedgerAccountOpened | PostingRecorded | HoldPlaced | HoldClosed | InternalAccountBalanceChanged;
+
+/** Every event of the stream is declared in the accounts catalogue, its stored data fitting the declaration. */
+const _declared: Catalogued<typeof ACCOUNTS_EVENTS, LedgerAccountEvent> = true;

@@ -1,6 +1,17 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { LedgerAccountBalance, LedgerEntryResult, LedgerRpc, RpcRequest } from '@payments/contracts';
+import {
+  CaptureHoldRequest,
+  CreditRequest,
+  LedgerAccountBalance,
+  LedgerEntryResult,
+  LedgerRpc,
+  PlaceHoldRequest,
+  ReleaseHoldRequest,
+  ReverseEntryRequest,
+  RpcRequest,
+  TransferRequest,
+} from '@payments/contracts';
+import { Handles } from '@payments/runtime';
 import type { Accounts } from '../accounts';
 import { ACCOUNTS } from '../accounts.tokens';
 
@@ -11,33 +22,33 @@ const now = () => new Date().toISOString();
 export class LedgerRpcController {
   constructor(@Inject(ACCOUNTS) private readonly accounts: Accounts) {}
 
-  @MessagePattern(LedgerRpc.placeHold)
-  placeHold(@Payload() r: RpcRequest): Promise<LedgerAccountBalance> {
+  @Handles(LedgerRpc.placeHold)
+  placeHold(r: RpcRequest<PlaceHoldRequest>): Promise<LedgerAccountBalance> {
     return this.accounts.ledgerCommands.placeHold(r.caller, r.body, now());
   }
 
-  @MessagePattern(LedgerRpc.captureHold)
-  captureHold(@Payload() r: RpcRequest): Promise<LedgerAccountBalance> {
+  @Handles(LedgerRpc.captureHold)
+  captureHold(r: RpcRequest<CaptureHoldRequest>): Promise<LedgerAccountBalance> {
     return this.accounts.ledgerCommands.captureHold(r.caller, r.body, now());
   }
 
-  @MessagePattern(LedgerRpc.releaseHold)
-  releaseHold(@Payload() r: RpcRequest): Promise<LedgerAccountBalance> {
+  @Handles(LedgerRpc.releaseHold)
+  releaseHold(r: RpcRequest<ReleaseHoldRequest>): Promise<LedgerAccountBalance> {
     return this.accounts.ledgerCommands.releaseHold(r.caller, r.body, now());
   }
 
-  @MessagePattern(LedgerRpc.credit)
-  credit(@Payload() r: RpcRequest): Promise<LedgerAccountBalance> {
+  @Handles(LedgerRpc.credit)
+  credit(r: RpcRequest<CreditRequest>): Promise<LedgerAccountBalance> {
     return this.accounts.ledgerCommands.credit(r.caller, r.body, now());
   }
 
-  @MessagePattern(LedgerRpc.reverse)
-  reverse(@Payload() r: RpcRequest): Promise<LedgerEntryResult> {
+  @Handles(LedgerRpc.reverse)
+  reverse(r: RpcRequest<ReverseEntryRequest>): Promise<LedgerEntryResult> {
     return this.accounts.ledgerCommands.reverse(r.caller, r.body, now());
   }
 
-  @MessagePattern(LedgerRpc.transfer)
-  transfer(@Payload() r: RpcRequest): Promise<LedgerEntryResult> {
+  @Handles(LedgerRpc.transfer)
+  transfer(r: RpcRequest<TransferRequest>): Promise<LedgerEntryResult> {
     return this.accounts.ledgerCommands.transfer(r.caller, r.body, now());
   }
 }

@@ -9,8 +9,28 @@ export class DiscoveriesQuery {
 
 /** A discovered institution: `bankName` is the value to pass as bankName when creating an external account. */
 export interface Discovery {
+  /**
+   * The value to pass as bankName when creating an external account.
+   * @examples ["BDO_UNIBANK"]
+   */
   bankName: string;
+  /** @examples ["BDO Unibank"] */
   displayName: string;
+  /**
+   * ISO 3166-1 alpha-2.
+   * @pattern ^[A-Z]{2}$
+   * @examples ["PH"]
+   */
   country: string;
+  /**
+   * ISO 4217.
+   * @pattern ^[A-Z]{3}$
+   * @examples ["PHP"]
+   */
   currency: string;
+}
+
+/** GET /discoveries: institutions from the accounts service's catalogue, not paginated. */
+export interface DiscoveryList {
+  data: Discovery[];
 }

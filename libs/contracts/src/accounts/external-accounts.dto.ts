@@ -45,9 +45,13 @@ export class ReceiverLookupQuery {
 }
 
 export interface ExternalAccount {
+  /** @pattern ^ExternalAccount: */
   id: string;
+  /** Absent for platform accounts. */
   customerId?: string;
+  /** Only ACTIVE accounts can receive payments. */
   status: ExternalAccountStatus;
+  /** @examples ["USD"] */
   currency: string;
   platformAccountId?: string;
   /**
@@ -59,32 +63,50 @@ export interface ExternalAccount {
   beneficiaryVerificationStatus?: BeneficiaryVerificationStatusValue;
   /** A trusted beneficiary for SCA: DELETE answers 409 BENEFICIARY_TRUSTED until it is untrusted. */
   trustedBeneficiary: boolean;
+  /** @format date-time */
   createdAt: string;
+  /** @format date-time */
   updatedAt: string;
 }
 
 /** 202 of POST .../untrust: confirm with the code before `expiresAt`. */
 export interface UntrustChallenge {
+  /** @pattern ^ExternalAccount: */
   externalAccountId: string;
   factor: 'SMS_OTP';
+  /** @format date-time */
   expiresAt: string;
 }
 
 /** A currency the account receives (as in the UMA lookup). */
 export interface ReceiverCurrency {
   currency: QuoteCurrency;
-  /** Units of `currency` per unit of the sending currency (mid rate, before fees); 1 when both are the same. */
+  /**
+   * Units of `currency` per unit of the sending currency (mid rate, before fees); 1 when both are the same.
+   * @exclusiveMinimum 0
+   */
   estimatedExchangeRate: number;
-  /** Smallest and largest amount the account can receive, in the smallest unit of `currency`. */
+  /**
+   * Smallest amount the account can receive, in the smallest unit of `currency`.
+   * @asType integer
+   */
   min: number;
+  /**
+   * Largest amount the account can receive, in the smallest unit of `currency`.
+   * @asType integer
+   */
   max: number;
 }
 
 export interface ReceiverLookup {
   supportedCurrencies: ReceiverCurrency[];
   requiredPayerDataFields?: { name: string; mandatory: boolean }[];
-  /** `externalAccountLookupId`: a quote to the account may name it. */
+  /**
+   * `externalAccountLookupId`: a quote to the account may name it.
+   * @pattern ^Lookup:
+   */
   lookupId: string;
+  /** @pattern ^ExternalAccount: */
   accountId: string;
 }
 

@@ -1,6 +1,7 @@
 import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OptionalNotNull } from '../optional-not-null';
 import { PageQuery } from '../pagination/pagination';
+import type { PaymentInstructions, QuoteCurrency } from '../quotes/quotes.dto';
 
 export const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET'] as const;
 export type InternalAccountType = (typeof INTERNAL_ACCOUNT_TYPES)[number];
@@ -24,22 +25,39 @@ export class FundInternalAccountRequest {
   @IsInt() @Min(1) @Max(100_000_000_000) amount!: number;
 }
 
+export type InternalAccountStatus = (typeof INTERNAL_ACCOUNT_STATUSES)[number];
+
+/** An amount of money with its currency. */
 export interface CurrencyAmount {
+  /**
+   * In the smallest unit of the currency.
+   * @asType integer
+   */
   amount: number;
-  currency: { code: string; name: string; symbol: string; decimals: number };
+  currency: QuoteCurrency;
 }
 
 export interface InternalAccount {
+  /** @pattern ^InternalAccount: */
   id: string;
+  /** Absent for platform accounts. */
   customerId?: string;
   type: InternalAccountType;
-  status: (typeof INTERNAL_ACCOUNT_STATUSES)[number];
+  status: InternalAccountStatus;
   /** Available: total minus held funds. */
   balance: CurrencyAmount;
+  /** Including held funds. */
   totalBalance: CurrencyAmount;
-  fundingPaymentInstructions: unknown[];
+  fundingPaymentInstructions: PaymentInstructions[];
+  /** @format date-time */
   createdAt: string;
+  /** @format date-time */
   updatedAt: string;
+}
+
+/** GET /platform/internal-accounts: every platform internal account, not paginated. */
+export interface InternalAccountList {
+  data: InternalAccount[];
 }
 
 export const isInternalAccountId = (value: string): boolean => /^InternalAccount:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);

@@ -77,7 +77,30 @@ export class FeeConfigDto {
   @ValidateNested() @Type(() => FeeAmountDto) fixedFee!: FeeAmountDto;
 }
 
-export type FeeConfig = Pick<FeeConfigDto, 'feeType' | 'sourceCurrency' | 'variableFeeBps'> & { fixedFee: { amount: number; currency: string } };
+/** The platform's own fee on cross-currency transactions from one source currency (FeeConfigDto, as returned). */
+export interface FeeConfig {
+  feeType: (typeof FEE_TYPES)[number];
+  /** @examples ["USD"] */
+  sourceCurrency: string;
+  /**
+   * Variable fee in basis points of the sending amount.
+   * @asType integer
+   * @minimum 0
+   * @maximum 10000
+   */
+  variableFeeBps: number;
+  /** Fixed fee, in the smallest unit of `currency` (the sourceCurrency). */
+  fixedFee: FeeAmount;
+}
+
+export interface FeeAmount {
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  amount: number;
+  currency: string;
+}
 
 /** PATCH /config body. Only the fields sent change; `webhookEndpoint: null` removes the endpoint. */
 export class UpdatePlatformConfigRequest {
@@ -111,8 +134,19 @@ export class UpdatePlatformConfigRequest {
 }
 
 export interface PlatformCurrencyConfig {
+  /** @examples ["USD"] */
   currencyCode: string;
+  /**
+   * In the smallest unit of the currency.
+   * @asType integer
+   * @minimum 0
+   */
   minAmount: number;
+  /**
+   * In the smallest unit of the currency.
+   * @asType integer
+   * @minimum 1
+   */
   maxAmount: number;
   requiredCounterpartyFields: { name: string; mandatory: boolean }[];
   enabledTransactionTypes: ('INCOMING' | 'OUTGOING')[];
@@ -120,18 +154,35 @@ export interface PlatformCurrencyConfig {
 
 /** PlatformConfig as the API returns it. */
 export interface PlatformConfig {
+  /**
+   * @pattern ^PlatformConfig:
+   * @examples ["PlatformConfig:019a0a4e-7c1e-7bb4-9d43-2f5d3b0f4b11"]
+   */
   id: string;
+  /**
+   * The domain customer UMA addresses are generated at: the one set here, else in sandbox mode the sandbox domain (`sandbox.uma.money`); absent in production until set.
+   * @format hostname
+   */
   umaDomain?: string;
+  /** @format uri */
   webhookEndpoint?: string;
   supportedCurrencies: PlatformCurrencyConfig[];
-  /** The platform's active fees on cross-currency transactions (quotes add them; `platformFeesIncluded`). */
+  /**
+   * The platform's own fees on cross-currency transactions, added to quotes (`platformFeesIncluded`). PATCH upserts by (feeType, sourceCurrency); zero fees remove one; USD only (other currencies: 501).
+   */
   feeConfigs: FeeConfig[];
-  /** ACTIVE, or DISABLED once the endpoint answered 410 Gone (set the endpoint again to re-enable it). */
+  /** DISABLED after the endpoint answered 410 Gone; set the endpoint again to re-enable it. */
   webhookEndpointStatus?: 'ACTIVE' | 'DISABLED';
-  /** PEM SPKI P-256 key that verifies `X-Service-Signature` (docs/webhooks.md). */
+  /**
+   * PEM (SPKI) P-256 public key that verifies the `X-Service-Signature` header of webhooks (docs/webhooks.md).
+   */
   webhookPublicKey?: string;
-  /** Standard Webhooks secret (`whsec_…`); only shown to credentials with MANAGE. */
+  /**
+   * Standard Webhooks secret (`whsec_…`) for the `webhook-signature` header; only shown to MANAGE credentials.
+   */
   webhookSecret?: string;
+  /** @format date-time */
   createdAt: string;
+  /** @format date-time */
   updatedAt: string;
 }

@@ -17,10 +17,33 @@ export class EstimateWithdrawalFeeRequest {
 
 /** Every amount in the smallest unit of the account's currency; netAmount = amount − totalFee. */
 export interface WithdrawalFeeEstimate {
+  /**
+   * The chain's fee, in the account currency's smallest unit.
+   * @asType integer
+   * @minimum 0
+   */
   networkFee: number;
-  /** The asset the chain charges its fee in (ETH, SOL, TRX, POL, XPL, BTC); networkFee is its value in the account currency. */
+  /**
+   * The asset the chain charges its fee in (ETH, SOL, TRX, POL, XPL, BTC); networkFee is its value in the account currency.
+   * @examples ["ETH"]
+   */
   networkFeeAsset: string;
+  /**
+   * The service's fee (0.1%, rounded up).
+   * @asType integer
+   * @minimum 0
+   */
   applicationFee: number;
+  /**
+   * networkFee + applicationFee.
+   * @asType integer
+   * @minimum 0
+   */
   totalFee: number;
+  /**
+   * amount − totalFee: what arrives.
+   * @asType integer
+   * @minimum 1
+   */
   netAmount: number;
 }

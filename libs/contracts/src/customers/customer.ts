@@ -2,24 +2,41 @@ import type { ContactChannelStatus, CustomerType, KycStatus } from './customer-e
 
 /** The Customer resource as the API returns it (individual and business share one shape; type-specific fields). */
 export interface Customer {
+  /** @pattern ^Customer: */
   id: string;
   platformCustomerId: string;
   customerType: CustomerType;
+  /** @examples ["$alice@sandbox.uma.money"] */
   umaAddress: string;
+  /** ISO 3166-1 alpha-2 */
   region?: string;
   currencies: string[];
+  /** @format email */
   email?: string;
+  /** E.164 */
   phoneNumber?: string;
   endUserTermsConsent?: { acceptedAt: string; ipAddress: string; termsVersion: string; acceptanceMethod: string };
-  address?: { line1: string; line2?: string; city: string; state?: string; postalCode: string; country: string };
+  address?: {
+    line1: string;
+    line2?: string;
+    city: string;
+    state?: string;
+    postalCode: string;
+    /** ISO 3166-1 alpha-2 */
+    country: string;
+  };
+  /** Only the channels the customer region requires; absent when none is. */
   contactVerification?: { email?: ContactChannelStatus; phone?: ContactChannelStatus };
+  /** Individuals. */
   kycStatus?: KycStatus;
+  /** Businesses. */
   kybStatus?: KycStatus;
   fullName?: string;
+  /** @format date */
   birthDate?: string;
   nationality?: string;
   idType?: string;
-  /** Never returned in full: the last four digits of the identifier. */
+  /** The identifier is write-only; only its last four digits come back. */
   identifierLast4?: string;
   countryOfIssuance?: string;
   sourceOfFundsCategories?: string[];
@@ -30,13 +47,30 @@ export interface Customer {
   annualIncomeRange?: string;
   netWorthRange?: string;
   pepStatus?: string;
-  businessInfo?: { legalName: string; country: string; incorporatedOn: string; taxId: string; [field: string]: unknown };
+  businessInfo?: CustomerBusinessInfo;
   isDeleted?: boolean;
+  /** @format date-time */
   createdAt: string;
+  /** @format date-time */
   updatedAt: string;
 }
 
 export interface EndUserTerms {
   version: string;
+  /** @format uri */
   url: string;
+}
+
+/**
+ * A business customer's details as answered (published BusinessInfoResponse: only `legalName` is always there; a
+ * customer imported from CSV may lack `incorporatedOn`). Further published fields pass through as sent.
+ */
+export interface CustomerBusinessInfo {
+  legalName: string;
+  country?: string;
+  /** @format date */
+  incorporatedOn?: string;
+  taxId?: string;
+  registrationNumber?: string;
+  [field: string]: unknown;
 }

@@ -29,15 +29,29 @@ export class ClaimInvitationRequest {
 
 /** The public UmaInvitation (interop §6.11). */
 export interface UmaInvitation {
+  /**
+   * Unguessable; share it (or `url`) with the invitee.
+   * @pattern ^[A-Za-z0-9_-]{16}$
+   */
   code: string;
+  /**
+   * The invitation link: `<PUBLIC_URL>/invitations/<code>`.
+   * @format uri
+   */
   url: string;
   status: InvitationStatus;
+  /** The inviting customer's UMA address, lower case. */
   inviterUma: string;
+  /** Set by the claim. */
   inviteeUma?: string;
+  /** The invitee's first name, as the inviter gave it. */
   firstName?: string;
   amountToSend?: CurrencyAmount;
+  /** @format date-time */
   createdAt: string;
+  /** @format date-time */
   claimedAt?: string;
+  /** @format date-time */
   expiresAt: string;
 }
 

@@ -1,9 +1,21 @@
-/** RPC patterns of invitations and the sandbox UMA receive (gateway → payments). */
+import { rpc } from '../rpc/rpc-contract';
+import type { Transaction } from '../transactions';
+import type { ClaimInvitationRequest, CreateInvitationRequest, UmaInvitation } from './invitations.dto';
+import type { SandboxUmaReceiveRequest } from './sandbox-uma-receive.dto';
+
+/** RPC contracts of invitations and the sandbox UMA receive (gateway → payments). */
 export const InvitationsRpc = {
-  create: 'payments.invitations.create',
-  get: 'payments.invitations.get',
-  claim: 'payments.invitations.claim',
-  cancel: 'payments.invitations.cancel',
+  create: rpc<CreateInvitationRequest, UmaInvitation>('payments.invitations.create'),
+  get: rpc<InvitationCodeBody, UmaInvitation>('payments.invitations.get'),
+  claim: rpc<ClaimInvitationBody, UmaInvitation>('payments.invitations.claim'),
+  cancel: rpc<InvitationCodeBody, UmaInvitation>('payments.invitations.cancel'),
   /** POST /sandbox/uma/receive: answers the IncomingTransaction. */
-  sandboxUmaReceive: 'payments.sandbox.uma-receive',
+  sandboxUmaReceive: rpc<SandboxUmaReceiveRequest, Transaction>('payments.sandbox.uma-receive'),
 } as const;
+
+export interface InvitationCodeBody {
+  code: string;
+}
+
+/** InvitationsRpc.claim: POST /invitations/{invitationCode}/claim. */
+export interface ClaimInvitationBody extends InvitationCodeBody, ClaimInvitationRequest {}

@@ -4,7 +4,7 @@ import type { PurposeOfPayment, Quote } from './quotes.dto';
 /**
  * The quoting topic's hand-off to payments: a quote was executed (or, for REALTIME_FUNDING, its funds arrived), with
  * the quote as the API shows it at that moment (status PROCESSING). Payments creates the transaction
- * `quote.transactionId` from it and runs the payout.
+ * `quote.transactionId` from it and runs the payout. Declared (public) in QUOTING_EVENTS (libs/contracts/src/events).
  */
 export const QUOTE_EXECUTED_EVENT = 'QuoteExecuted.v1';
 

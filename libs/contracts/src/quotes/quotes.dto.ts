@@ -94,40 +94,104 @@ export class ExchangeRatesQuery {
 }
 
 export interface QuoteCurrency {
+  /** @examples ["USD"] */
   code: string;
   name: string;
   symbol: string;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
   decimals: number;
 }
 
-export interface QuoteRateDetails {
+/** Quoting's name of OutgoingRateDetails (the published one). */
+export type QuoteRateDetails = OutgoingRateDetails;
+
+export interface OutgoingRateDetails {
+  /** Receiving smallest units per mSAT. */
   counterpartyMultiplier: number;
+  /**
+   * Receiving currency smallest unit.
+   * @asType integer
+   * @minimum 0
+   */
   counterpartyFixedFee: number;
+  /** mSATs per sending smallest unit, after variable fees. */
   gridApiMultiplier: number;
+  /**
+   * Sending currency smallest unit.
+   * @asType integer
+   * @minimum 0
+   */
   gridApiFixedFee: number;
+  /**
+   * Percent of the sending amount.
+   * @minimum 0
+   */
   gridApiVariableFeeRate: number;
+  /**
+   * Sending currency smallest unit.
+   * @asType integer
+   * @minimum 0
+   */
   gridApiVariableFeeAmount: number;
 }
 
 export interface Quote {
+  /** @pattern ^Quote: */
   id: string;
   status: QuoteStatus;
+  /** @format date-time */
   createdAt: string;
+  /**
+   * The locked rate and fees hold until then; an unexecuted quote turns EXPIRED.
+   * @format date-time
+   */
   expiresAt: string;
   source: QuoteSource;
   destination: QuoteDestination;
   sendingCurrency: QuoteCurrency;
   receivingCurrency: QuoteCurrency;
+  /**
+   * Sending currency smallest unit, fees included.
+   * @asType integer
+   * @minimum 1
+   */
   totalSendingAmount: number;
+  /**
+   * Receiving currency smallest unit.
+   * @asType integer
+   * @minimum 1
+   */
   totalReceivingAmount: number;
-  /** Sending currency units per receiving currency unit (major units). */
+  /**
+   * Sending currency units per receiving currency unit (major units).
+   * @exclusiveMinimum 0
+   */
   exchangeRate: number;
+  /**
+   * Sending currency smallest unit.
+   * @asType integer
+   * @minimum 0
+   */
   feesIncluded: number;
+  /**
+   * The part of feesIncluded the platform collects.
+   * @asType integer
+   * @minimum 0
+   */
   platformFeesIncluded: number;
+  /**
+   * Reserved at creation: the transaction an execution creates.
+   * @pattern ^Transaction:
+   */
   transactionId: string;
-  rateDetails: QuoteRateDetails;
+  rateDetails: OutgoingRateDetails;
   description?: string;
-  /** Realtime-funding quotes: where and how to pay in; withheld while PENDING_AUTHORIZATION. */
+  /**
+   * REALTIME_FUNDING quotes: where to pay in (include the reference); withheld while PENDING_AUTHORIZATION.
+   */
   paymentInstructions?: PaymentInstructions[];
   /** Present only while PENDING_AUTHORIZATION. */
   scaChallenge?: ScaChallenge;
@@ -145,21 +209,32 @@ export interface PaymentInstructions {
 
 /** One round of Strong Customer Authentication on a quote. */
 export interface ScaChallenge {
+  /** @pattern ^ScaChallenge: */
   id: string;
+  /** @format date-time */
   expiresAt: string;
   factor: ScaFactor;
   availableFactors: ScaFactor[];
   /** CURRENCY_CONVERSION, PAYOUT or TRANSFER; informational. */
   purpose: string | null;
+  /** WebAuthn PublicKeyCredentialRequestOptionsJSON (PASSKEY only). */
   passkeyAssertionOptions?: Record<string, unknown> | null;
   passkeyAllowedOrigins?: string[] | null;
 }
 
 /** The published ExchangeRateFees: sending currency smallest unit, for the item's sendingAmount. */
 export interface ExchangeRateFees {
-  /** Fixed fees (service + platform). */
+  /**
+   * Fixed fees (service + platform).
+   * @asType integer
+   * @minimum 0
+   */
   fixed: number;
-  /** Everything a quote of sendingAmount would include: fixed plus the variable fees on that amount. */
+  /**
+   * Everything a quote of sendingAmount would include: fixed plus the variable fees on that amount.
+   * @asType integer
+   * @minimum 0
+   */
   total: number;
 }
 
@@ -170,19 +245,44 @@ export interface ExchangeRateFees {
 export interface ExchangeRate {
   sourceCurrency: QuoteCurrency;
   destinationCurrency: QuoteCurrency;
-  /** The request's sendingAmount (10000 by default), source currency smallest unit. */
+  /**
+   * The request's sendingAmount (10000 by default), source currency smallest unit.
+   * @asType integer
+   * @minimum 0
+   */
   sendingAmount: number;
-  /** The platform's minAmount/maxAmount of the source currency; both 0 when the platform has not configured it. */
+  /**
+   * The platform's minAmount of the source currency; 0 when it does not configure the currency.
+   * @asType integer
+   * @minimum 0
+   */
   minSendingAmount: number;
+  /**
+   * The platform's maxAmount of the source currency; 0 when it does not configure the currency.
+   * @asType integer
+   * @minimum 0
+   */
   maxSendingAmount: number;
-  /** The rail a payout in the destination currency normally takes. */
+  /**
+   * The rail a payout in the destination currency normally takes (a PaymentRail; for crypto, its network: LIGHTNING, SOLANA, TRON).
+   */
   destinationPaymentRail: string;
-  /** totalReceivingAmount of a SENDING quote of sendingAmount; 0 when the amount does not cover the fees. */
+  /**
+   * totalReceivingAmount of a SENDING quote of sendingAmount, destination currency smallest unit; 0 when sendingAmount does not cover the fees.
+   * @asType integer
+   * @minimum 0
+   */
   receivingAmount: number;
-  /** Sending major units per receiving major unit, as the quote's; the inverse mid rate when nothing is received. */
+  /**
+   * Sending major units per receiving major unit, as the quote's; the inverse mid rate when nothing is received.
+   * @exclusiveMinimum 0
+   */
   exchangeRate: number;
   fees: ExchangeRateFees;
-  /** When this rate was last refreshed (start of its rate window). */
+  /**
+   * When this rate was last refreshed (start of its rate window).
+   * @format date-time
+   */
   updatedAt: string;
   /** Destination major units per one source major unit (mid rate, before fees). */
   rate: number;
@@ -190,14 +290,36 @@ export interface ExchangeRate {
   inverseRate: number;
   /** Variable fees on the sending amount, percent (grid + platform). */
   variableFeeRate: number;
-  /** Fixed fees, source currency smallest unit (grid + platform). */
+  /**
+   * Fixed fees, source currency smallest unit (grid + platform).
+   * @asType integer
+   * @minimum 0
+   */
   fixedFee: number;
-  /** Of the above, the platform's own fees. */
+  /** The platform's share of variableFeeRate. */
   platformVariableFeeRate: number;
+  /**
+   * The platform's share of fixedFee.
+   * @asType integer
+   * @minimum 0
+   */
   platformFixedFee: number;
+  /**
+   * Destination currency smallest unit.
+   * @asType integer
+   * @minimum 0
+   */
   counterpartyFixedFee: number;
-  /** End of the current rate window: the rate is cached until then. */
+  /**
+   * End of the current rate window: the rate is cached until then.
+   * @format date-time
+   */
   expiresAt: string;
+}
+
+/** GET /exchange-rates: every quotable pair, not paginated. */
+export interface ExchangeRateList {
+  data: ExchangeRate[];
 }
 
 export const isQuoteId = (value: string): boolean => /^Quote:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);

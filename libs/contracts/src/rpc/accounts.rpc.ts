@@ -1,29 +1,105 @@
-/** RPC patterns of the accounts service: public endpoints, and ledger commands for other services. */
+import type {
+  ConfirmUntrustRequest,
+  CreateExternalAccountRequest,
+  CreatePlatformExternalAccountRequest,
+  CaptureHoldRequest,
+  CreditRequest,
+  DiscoveriesQuery,
+  Discovery,
+  ExternalAccount,
+  FundInternalAccountRequest,
+  InternalAccount,
+  LedgerAccountBalance,
+  LedgerEntryResult,
+  ListExternalAccountsQuery,
+  ListInternalAccountsQuery,
+  ListPlatformExternalAccountsQuery,
+  ListPlatformInternalAccountsQuery,
+  PlaceHoldRequest,
+  ReceiverLookup,
+  ReceiverLookupQuery,
+  ReleaseHoldRequest,
+  ReverseEntryRequest,
+  TransferRequest,
+  UntrustChallenge,
+} from '../accounts';
+import type { Page } from '../pagination';
+import type { PaymentInstructions } from '../quotes';
+import type { Mode } from './rpc';
+import { pingRpc } from './rpc';
+import { rawRpc, rpc } from './rpc-contract';
+
+/** RPC contracts of the accounts service: public endpoints, and ledger commands for other services. */
 export const AccountsRpc = {
-  listCustomerInternalAccounts: 'accounts.internal-accounts.list',
-  listPlatformInternalAccounts: 'accounts.platform-internal-accounts.list',
-  sandboxFund: 'accounts.sandbox.fund',
-  ping: 'accounts.ping',
-  createExternalAccount: 'accounts.external-accounts.create',
-  createPlatformExternalAccount: 'accounts.platform-external-accounts.create',
-  listExternalAccounts: 'accounts.external-accounts.list',
-  listPlatformExternalAccounts: 'accounts.platform-external-accounts.list',
-  getExternalAccount: 'accounts.external-accounts.get',
-  deleteExternalAccount: 'accounts.external-accounts.delete',
-  beginUntrustExternalAccount: 'accounts.external-accounts.untrust',
-  confirmUntrustExternalAccount: 'accounts.external-accounts.untrust-confirm',
+  listCustomerInternalAccounts: rpc<ListInternalAccountsQuery, Page<InternalAccount>>('accounts.internal-accounts.list'),
+  listPlatformInternalAccounts: rpc<ListPlatformInternalAccountsQuery, PlatformInternalAccounts>('accounts.platform-internal-accounts.list'),
+  sandboxFund: rpc<SandboxFundBody, InternalAccount>('accounts.sandbox.fund'),
+  ping: pingRpc('accounts.ping'),
+  createExternalAccount: rpc<CreateExternalAccountRequest, ExternalAccount>('accounts.external-accounts.create'),
+  createPlatformExternalAccount: rpc<CreatePlatformExternalAccountRequest, ExternalAccount>('accounts.platform-external-accounts.create'),
+  listExternalAccounts: rpc<ListExternalAccountsQuery, Page<ExternalAccount>>('accounts.external-accounts.list'),
+  listPlatformExternalAccounts: rpc<ListPlatformExternalAccountsQuery, Page<ExternalAccount>>('accounts.platform-external-accounts.list'),
+  getExternalAccount: rpc<ExternalAccountIdBody, ExternalAccount>('accounts.external-accounts.get'),
+  /** Answers null: undefined would send no reply at all. */
+  deleteExternalAccount: rpc<ExternalAccountIdBody, null>('accounts.external-accounts.delete'),
+  beginUntrustExternalAccount: rpc<ExternalAccountIdBody, UntrustChallenge>('accounts.external-accounts.untrust'),
+  confirmUntrustExternalAccount: rpc<ConfirmUntrustBody, ExternalAccount>('accounts.external-accounts.untrust-confirm'),
   /** For the SCA flow (quoting) once a customer confirms a beneficiary as trusted. */
-  trustExternalAccount: 'accounts.external-accounts.trust',
-  /** For payments: 400 EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED unless the account is ACTIVE, 404 if none. */
-  assertExternalAccountCanReceive: 'accounts.external-accounts.assert-can-receive',
-  receiverLookup: 'accounts.receiver.external-account',
+  trustExternalAccount: rpc<ExternalAccountIdBody, ExternalAccount>('accounts.external-accounts.trust'),
+  /**
+   * For payments: 400 EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED unless the account is ACTIVE, 404 if none. Scoped by the
+   * platform and mode in the payload itself (no `{caller, body}`).
+   */
+  assertExternalAccountCanReceive: rawRpc<AssertExternalAccountCanReceiveRequest, ExternalAccount>('accounts.external-accounts.assert-can-receive'),
+  receiverLookup: rpc<ReceiverLookupBody, ReceiverLookup>('accounts.receiver.external-account'),
   /** For payments' rail simulation: `{externalAccountId}` → `{suffix}`, the sandbox magic suffix of the primary identifier (or null). */
-  getExternalAccountSandboxSuffix: 'accounts.external-accounts.sandbox-suffix',
+  getExternalAccountSandboxSuffix: rpc<ExternalAccountIdBody, ExternalAccountSandboxSuffix>('accounts.external-accounts.sandbox-suffix'),
   /** For quoting: `{accountId}` → AccountCurrency of an internal or external account of the caller's platform; 404 otherwise. */
-  getAccountCurrency: 'accounts.account-currency.get',
+  getAccountCurrency: rpc<AccountIdBody, AccountCurrency>('accounts.account-currency.get'),
   /** For quoting: `{reference, currency}` → PaymentInstructions[] for paying a REALTIME_FUNDING quote in (sandbox only; none in production). */
-  realtimeFundingInstructions: 'accounts.realtime-funding.instructions',
+  realtimeFundingInstructions: rpc<RealtimeFundingInstructionsBody, PaymentInstructions[]>('accounts.realtime-funding.instructions'),
 } as const;
+
+/** AccountsRpc.listPlatformInternalAccounts: every platform internal account, unpaginated. */
+export interface PlatformInternalAccounts {
+  data: InternalAccount[];
+}
+
+export interface AccountIdBody {
+  accountId: string;
+}
+
+/** AccountsRpc.sandboxFund: POST /sandbox/internal-accounts/{accountId}/fund. */
+export interface SandboxFundBody extends AccountIdBody, FundInternalAccountRequest {}
+
+export interface ExternalAccountIdBody {
+  externalAccountId: string;
+}
+
+/** AccountsRpc.confirmUntrustExternalAccount. */
+export interface ConfirmUntrustBody extends ExternalAccountIdBody, ConfirmUntrustRequest {}
+
+/** AccountsRpc.assertExternalAccountCanReceive: the whole payload (no caller). */
+export interface AssertExternalAccountCanReceiveRequest extends ExternalAccountIdBody {
+  platformId: string;
+  mode: Mode;
+}
+
+/** AccountsRpc.receiverLookup: GET /receiver/external-account/{accountId}. */
+export interface ReceiverLookupBody extends ReceiverLookupQuery {
+  accountId: string;
+}
+
+/** AccountsRpc.getExternalAccountSandboxSuffix. */
+export interface ExternalAccountSandboxSuffix {
+  suffix: string | null;
+}
+
+/** AccountsRpc.realtimeFundingInstructions. */
+export interface RealtimeFundingInstructionsBody {
+  reference: string;
+  currency: string;
+}
 
 /** What quoting needs to know about an account it quotes from or to (accounts owns currencies). */
 export interface AccountCurrency {
@@ -39,15 +115,20 @@ export interface AccountCurrency {
 
 /** Ledger commands for other services (payments); no public HTTP. Bodies and answers: libs/contracts/src/accounts/ledger.dto.ts. */
 export const LedgerRpc = {
-  placeHold: 'accounts.ledger.hold.place',
-  captureHold: 'accounts.ledger.hold.capture',
-  releaseHold: 'accounts.ledger.hold.release',
-  credit: 'accounts.ledger.credit',
-  reverse: 'accounts.ledger.reverse',
-  transfer: 'accounts.ledger.transfer',
+  placeHold: rpc<PlaceHoldRequest, LedgerAccountBalance>('accounts.ledger.hold.place'),
+  captureHold: rpc<CaptureHoldRequest, LedgerAccountBalance>('accounts.ledger.hold.capture'),
+  releaseHold: rpc<ReleaseHoldRequest, LedgerAccountBalance>('accounts.ledger.hold.release'),
+  credit: rpc<CreditRequest, LedgerAccountBalance>('accounts.ledger.credit'),
+  reverse: rpc<ReverseEntryRequest, LedgerEntryResult>('accounts.ledger.reverse'),
+  transfer: rpc<TransferRequest, LedgerEntryResult>('accounts.ledger.transfer'),
 } as const;
 
 /** GET /discoveries: the institution catalogue. */
 export const DiscoveriesRpc = {
-  list: 'accounts.discoveries.list',
+  list: rpc<DiscoveriesQuery, Discoveries>('accounts.discoveries.list'),
 } as const;
+
+/** DiscoveriesRpc.list. */
+export interface Discoveries {
+  data: Discovery[];
+}

@@ -1,4 +1,5 @@
 export * from './rpc';
+export * from './rpc-contract';
 export * from './customers.rpc';
 export * from './documents.rpc';
 export * from './verifications.rpc';

@@ -1,10 +1,19 @@
-/** RPC patterns of the payments service (gateway → payments). */
+import type { Page } from '../pagination';
+import type { ListTransactionsQuery, SandboxSendRequest, Transaction, TransferInRequest, TransferOutRequest } from '../transactions';
+import { pingRpc } from './rpc';
+import { rpc } from './rpc-contract';
+
+/** RPC contracts of the payments service (gateway → payments). */
 export const PaymentsRpc = {
-  ping: 'payments.ping',
-  transferIn: 'payments.transfers.in',
-  transferOut: 'payments.transfers.out',
-  listTransactions: 'payments.transactions.list',
-  getTransaction: 'payments.transactions.get',
+  ping: pingRpc('payments.ping'),
+  transferIn: rpc<TransferInRequest, Transaction>('payments.transfers.in'),
+  transferOut: rpc<TransferOutRequest, Transaction>('payments.transfers.out'),
+  listTransactions: rpc<ListTransactionsQuery, Page<Transaction>>('payments.transactions.list'),
+  getTransaction: rpc<TransactionIdBody, Transaction>('payments.transactions.get'),
   /** POST /sandbox/send: funds a realtime-funding quote through quoting, then answers its transaction. */
-  sandboxSend: 'payments.sandbox.send',
+  sandboxSend: rpc<SandboxSendRequest, Transaction>('payments.sandbox.send'),
 } as const;
+
+export interface TransactionIdBody {
+  transactionId: string;
+}

@@ -1,3 +1,9 @@
+import type { PlatformConfig, UpdatePlatformConfigRequest } from '../config';
+import type { Page } from '../pagination';
+import type { ApiToken, CreateTokenRequest, ListTokensQuery } from '../tokens.dto';
+import { rawRpc, rpc } from './rpc-contract';
+import type { DisableWebhookEndpointRequest, WebhookSettings } from './webhooks.rpc';
+
 /** Who is calling: resolved by the gateway from the credential, passed with every RPC (tenancy scope). */
 export type Mode = 'SANDBOX' | 'PRODUCTION';
 export const MODES: readonly Mode[] = ['SANDBOX', 'PRODUCTION'];
@@ -24,21 +30,37 @@ export interface RpcRequest<TBody = unknown> {
   body: TBody;
 }
 
-/** RPC message patterns (`@nestjs/microservices`), one constant per operation: `<service>.<resource>.<verb>`. */
+/** A body with nothing in it: the operation reads only the caller (`body: {}` on the wire). */
+export type EmptyBody = Record<string, never>;
+
+/** A health ping's payload (`{}`, no caller) and answer. */
+export const pingRpc = (pattern: string) => rawRpc<EmptyBody, 'pong'>(pattern);
+
+/** RPC contracts (`@nestjs/microservices` message patterns), one per operation: `<service>.<resource>.<verb>`. */
 export const IdentityRpc = {
-  verifyCredential: 'identity.credentials.verify',
-  getConfig: 'identity.config.get',
-  updateConfig: 'identity.config.update',
-  createToken: 'identity.tokens.create',
-  listTokens: 'identity.tokens.list',
-  getToken: 'identity.tokens.get',
-  deleteToken: 'identity.tokens.delete',
+  verifyCredential: rawRpc<VerifyCredentialRequest, VerifiedCredential>('identity.credentials.verify'),
+  getConfig: rpc<EmptyBody, PlatformConfig>('identity.config.get'),
+  updateConfig: rpc<UpdatePlatformConfigRequest, PlatformConfig>('identity.config.update'),
+  createToken: rpc<CreateTokenRequest, ApiToken>('identity.tokens.create'),
+  listTokens: rpc<ListTokensQuery, Page<ApiToken>>('identity.tokens.list'),
+  getToken: rpc<TokenIdBody, ApiToken>('identity.tokens.get'),
+  deleteToken: rpc<TokenIdBody, DeletedToken>('identity.tokens.delete'),
   /** Dispatcher only: endpoint, keys and secret of the caller's platform and mode (WebhookSettings). */
-  webhookSettings: 'identity.config.webhook-settings',
+  webhookSettings: rpc<EmptyBody, WebhookSettings>('identity.config.webhook-settings'),
   /** Dispatcher only: the endpoint answered 410 Gone (DisableWebhookEndpointRequest). */
-  disableWebhookEndpoint: 'identity.config.webhook-endpoint.disable',
-  ping: 'identity.ping',
+  disableWebhookEndpoint: rpc<DisableWebhookEndpointRequest, { ok: true }>('identity.config.webhook-endpoint.disable'),
+  ping: pingRpc('identity.ping'),
 } as const;
+
+/** IdentityRpc.getToken and deleteToken. */
+export interface TokenIdBody {
+  tokenId: string;
+}
+
+/** IdentityRpc.deleteToken: the client id of the deleted token (the gateway drops its cached credential). */
+export interface DeletedToken {
+  clientId: string;
+}
 
 export interface VerifyCredentialRequest {
   clientId: string;

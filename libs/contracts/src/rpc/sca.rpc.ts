@@ -1,16 +1,19 @@
-/** RPC patterns of SCA passkey enrolment (quoting service). */
+import type { EnrolScaPasskeyRequest, ScaPasskey, ScaPasskeyRegistrationOptions } from '../sca';
+import { rpc } from './rpc-contract';
+
+/** RPC contracts of SCA passkey enrolment (quoting service). */
 export const ScaPasskeysRpc = {
-  registrationOptions: 'quoting.sca-passkeys.registration-options',
-  enrol: 'quoting.sca-passkeys.enrol',
-  get: 'quoting.sca-passkeys.get',
-  remove: 'quoting.sca-passkeys.remove',
+  registrationOptions: rpc<ScaCustomerBody, ScaPasskeyRegistrationOptions>('quoting.sca-passkeys.registration-options'),
+  enrol: rpc<EnrolScaPasskeyBody, ScaPasskey>('quoting.sca-passkeys.enrol'),
+  get: rpc<ScaCustomerBody, ScaPasskey>('quoting.sca-passkeys.get'),
+  /** Answers null: undefined would send no reply at all. */
+  remove: rpc<ScaCustomerBody, null>('quoting.sca-passkeys.remove'),
 } as const;
 
-/**
- * Identifies the customer of an SCA passkey call. `customerRegion` is the customer's region as identity knows it: the
- * gateway resolved the customer (404 for another tenant's) before calling, until quoting keeps its own customer view.
- */
-export interface ScaCustomerRef {
+/** The customer of an SCA passkey call; quoting resolves it from its customer directory (404 for another tenant's). */
+export interface ScaCustomerBody {
   customerId: string;
-  customerRegion: string | null;
 }
+
+/** ScaPasskeysRpc.enrol. */
+export interface EnrolScaPasskeyBody extends ScaCustomerBody, EnrolScaPasskeyRequest {}

@@ -1,13 +1,38 @@
-/** RPC patterns of the verification and beneficial-owner endpoints (identity service). */
+import type { Page } from '../pagination';
+import type {
+  BeneficialOwner,
+  CreateBeneficialOwnerRequest,
+  CreateVerificationRequest,
+  ListBeneficialOwnersQuery,
+  ListVerificationsQuery,
+  UpdateBeneficialOwnerRequest,
+  Verification,
+} from '../verifications';
+import { rpc } from './rpc-contract';
+
+/** RPC contracts of the verification and beneficial-owner endpoints (identity service). */
 export const VerificationsRpc = {
-  submit: 'identity.verifications.submit',
-  list: 'identity.verifications.list',
-  get: 'identity.verifications.get',
+  submit: rpc<CreateVerificationRequest, Verification>('identity.verifications.submit'),
+  list: rpc<ListVerificationsQuery, Page<Verification>>('identity.verifications.list'),
+  get: rpc<VerificationIdBody, Verification>('identity.verifications.get'),
 } as const;
 
 export const BeneficialOwnersRpc = {
-  create: 'identity.beneficial-owners.create',
-  list: 'identity.beneficial-owners.list',
-  get: 'identity.beneficial-owners.get',
-  update: 'identity.beneficial-owners.update',
+  create: rpc<CreateBeneficialOwnerRequest, BeneficialOwner>('identity.beneficial-owners.create'),
+  list: rpc<ListBeneficialOwnersQuery, Page<BeneficialOwner>>('identity.beneficial-owners.list'),
+  get: rpc<BeneficialOwnerIdBody, BeneficialOwner>('identity.beneficial-owners.get'),
+  update: rpc<UpdateBeneficialOwnerBody, BeneficialOwner>('identity.beneficial-owners.update'),
 } as const;
+
+export interface VerificationIdBody {
+  verificationId: string;
+}
+
+export interface BeneficialOwnerIdBody {
+  beneficialOwnerId: string;
+}
+
+/** BeneficialOwnersRpc.update: PATCH /beneficial-owners/{beneficialOwnerId}. */
+export interface UpdateBeneficialOwnerBody extends BeneficialOwnerIdBody {
+  patch: UpdateBeneficialOwnerRequest;
+}

@@ -1,9 +1,11 @@
-import type { Mode } from './rpc';
+import type { EmptyBody, Mode } from './rpc';
+import { pingRpc } from './rpc';
+import { rpc } from './rpc-contract';
 
-/** RPC patterns of the webhook dispatcher (the gateway's POST /sandbox/webhooks/test). */
+/** RPC contracts of the webhook dispatcher (the gateway's POST /sandbox/webhooks/test). */
 export const WebhooksRpc = {
-  sendTest: 'webhooks.test.send',
-  ping: 'webhooks.ping',
+  sendTest: rpc<EmptyBody, WebhookTestResult>('webhooks.test.send'),
+  ping: pingRpc('webhooks.ping'),
 } as const;
 
 /** POST /sandbox/webhooks/test: what the platform's endpoint answered to the TEST webhook. */

@@ -13,19 +13,29 @@ export class EnrolScaPasskeyRequest {
 
 /** POST /customers/{customerId}/sca/passkey/registration-options: what `navigator.credentials.create` needs. */
 export interface ScaPasskeyRegistrationOptions {
-  /** PublicKeyCredentialCreationOptionsJSON; its single-use `challenge` expires at `expiresAt`. */
+  /**
+   * PublicKeyCredentialCreationOptionsJSON (WebAuthn L3) for navigator.credentials.create; its single-use `challenge` expires at `expiresAt`.
+   */
   options: Record<string, unknown>;
-  /** Origins the ceremony may run on; echo the one used as `origin`. */
+  /** Origins the ceremony may run on; send the one used as `origin`. */
   passkeyAllowedOrigins: string[];
+  /**
+   * The challenge cannot be answered after this.
+   * @format date-time
+   */
   expiresAt: string;
 }
 
 /** The customer's enrolled SCA passkey (one per customer). */
 export interface ScaPasskey {
+  /** @pattern ^ScaPasskey: */
   id: string;
+  /** @pattern ^Customer: */
   customerId: string;
-  /** base64url, as the authenticator reported it. */
+  /** The WebAuthn credential id, base64url, as the authenticator reported it. */
   credentialId: string;
+  /** As the authenticator reported them (usb, nfc, ble, internal, hybrid). */
   transports: string[];
+  /** @format date-time */
   createdAt: string;
 }

@@ -4,7 +4,7 @@ import type { Transaction, TransactionStatus } from './transactions.dto';
 /**
  * The payments topic's contract for every status change of a transaction, its creation included: the public view
  * after the change. Quoting settles quotes from it (by `transaction.quoteId`); the webhook dispatcher turns it into
- * OUTGOING_PAYMENT.<status> / INCOMING_PAYMENT.<status>.
+ * OUTGOING_PAYMENT.<status> / INCOMING_PAYMENT.<status>. Declared (public) in PAYMENTS_EVENTS (libs/contracts/src/events).
  */
 export const TRANSACTION_STATUS_CHANGED_EVENT = 'TransactionStatusChanged.v1';
 

@@ -130,9 +130,11 @@ export type TransactionDestination =
 /** interop §6.1 Refund. */
 export interface TransactionRefund {
   reference: string;
+  /** @format date-time */
   initiatedAt: string;
   status: 'PENDING' | 'COMPLETED' | 'FAILED';
   reason?: 'TRANSACTION_FAILED' | 'USER_CANCELLATION' | 'TIMEOUT';
+  /** @format date-time */
   settledAt?: string;
 }
 
@@ -144,6 +146,7 @@ export interface UnresolvedFunds extends CurrencyAmount {
 
 /** The public transaction: optional fields are absent when they have no value (only the published nullable ones take null). */
 interface TransactionBase {
+  /** @pattern ^Transaction: */
   id: string;
   status: TransactionStatus;
   direction: TransactionDirection;
@@ -154,7 +157,13 @@ interface TransactionBase {
   destination: TransactionDestination;
   sentAmount: CurrencyAmount;
   receivedAmount: CurrencyAmount;
+  /**
+   * Sending currency smallest unit.
+   * @asType integer
+   * @minimum 0
+   */
   fees: number;
+  /** Sending units per receiving unit; 1 for same-currency transfers. */
   exchangeRate: number;
   quoteId?: string;
   description?: string;
@@ -164,9 +173,15 @@ interface TransactionBase {
   /** The platform's `reason` when it rejected the payment (not a published field). */
   rejectionReason?: string;
   refund?: TransactionRefund;
+  /**
+   * Money that neither reached the receiver nor returned to the sender (sandbox suffix 007), parked in the ledger SUSPENSE account until an operator resolves it: visible, never lost.
+   */
   unresolvedFunds?: UnresolvedFunds;
+  /** @format date-time */
   settledAt?: string;
+  /** @format date-time */
   createdAt: string;
+  /** @format date-time */
   updatedAt: string;
 }
 
@@ -178,14 +193,25 @@ export interface IncomingTransaction extends TransactionBase {
 export interface OutgoingTransaction extends TransactionBase {
   type: 'OUTGOING';
   failureReason?: OutgoingFailureReason;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
   platformFees: number;
   paymentRail: string | null;
   railSelectionMode: RailSelectionMode | null;
+  /** @format date-time */
   expectedSettlementAt: string | null;
+  // A whole number, but `@asType integer` would drop the null.
+  /**
+   * Whole seconds.
+   * @minimum 0
+   */
   settlementTimelineSeconds: number | null;
   rateDetails?: Record<string, number>;
 }
 
+/** IncomingTransaction or OutgoingTransaction, discriminated by `type`. */
 export type Transaction = IncomingTransaction | OutgoingTransaction;
 
 export const isTransactionId = (value: string): boolean => /^Transaction:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);

@@ -12,11 +12,18 @@ export interface UmaProvider {
   name: string;
   /** ISO 3166-1 alpha-2 codes of the countries it serves. */
   supportedRegions: string[];
-  /** The domain of its users' UMA addresses. */
+  /**
+   * The domain of its users' UMA addresses.
+   * @format hostname
+   */
   domain: string;
+  /** @format uri */
   logoUrl: string;
   supportedCurrencies: string[];
-  /** ISO 17442 Legal Entity Identifier. */
+  /**
+   * ISO 17442 Legal Entity Identifier.
+   * @pattern ^[A-Z0-9]{18}[0-9]{2}$
+   */
   lei: string;
   allowListStatus: UmaAllowListStatus;
 }
@@ -33,19 +40,38 @@ export class ListUmaProvidersQuery extends PageQuery {
 /** One currency a UMA receiver can be paid in. */
 export interface UmaReceiverCurrency {
   currency: QuoteCurrency;
-  /** Receiving major units per one sending major unit (mid rate, before fees); 1 for the sender's own currency. */
+  /**
+   * Receiving major units per one sending major unit (mid rate, before fees); 1 for the sender's own currency.
+   * @exclusiveMinimum 0
+   */
   estimatedExchangeRate: number;
-  /** Smallest and largest amount, in the smallest unit of `currency` (the platform's limits of that currency). */
+  /**
+   * Smallest amount, in the smallest unit of `currency` (the platform's limits of that currency).
+   * @asType integer
+   * @minimum 0
+   */
   min: number;
+  /**
+   * Largest amount, in the smallest unit of `currency`.
+   * @asType integer
+   * @minimum 0
+   */
   max: number;
 }
 
 /** GET /receiver/uma/{receiverUmaAddress} (interop §6.14). */
 export interface UmaReceiverLookup {
+  /**
+   * The looked-up address, lower case.
+   * @examples ["$success.usd@sandbox.uma.money"]
+   */
   receiverUmaAddress: string;
   supportedCurrencies: UmaReceiverCurrency[];
   requiredPayerDataFields?: { name: string; mandatory: boolean }[];
-  /** `Lookup:<uuidv7>`: a quote to this receiver names it. */
+  /**
+   * `Lookup:<uuidv7>`: name it in a quote to this address.
+   * @pattern ^Lookup:
+   */
   lookupId: string;
 }
 

@@ -1,22 +1,30 @@
 import type { KycStatus } from '../customers/customer-enums';
-import type { BeneficialOwnerRole, VerificationErrorType, VerificationStatus } from './verification-enums';
+import type { BeneficialOwnerIdType, BeneficialOwnerRole, VerificationErrorType, VerificationStatus } from './verification-enums';
 
 /** Something a verification needs fixed (or, when REJECTED, why it was refused); `resourceId` is a customer or an owner. */
 export interface VerificationError {
+  /** The customer or beneficial owner to fix. */
   resourceId: string;
   type: VerificationErrorType;
+  /** Dot path of the missing or invalid field, e.g. edd.purposeOfAccount. */
   field?: string;
+  /** For a missing document: the types that satisfy it. */
   acceptedDocumentTypes?: string[];
   reason: string;
 }
 
 /** The Verification resource as the API returns it. */
 export interface Verification {
+  /** @pattern ^Verification: */
   id: string;
+  /** @pattern ^Customer: */
   customerId: string;
   verificationStatus: VerificationStatus;
+  /** RESOLVE_ERRORS: what to fix before submitting again. REJECTED: why. */
   errors: VerificationError[];
+  /** @format date-time */
   createdAt: string;
+  /** @format date-time */
   updatedAt: string;
 }
 
@@ -26,6 +34,7 @@ export interface BeneficialOwnerAddress {
   city: string;
   state?: string;
   postalCode: string;
+  /** ISO 3166-1 alpha-2 */
   country: string;
 }
 
@@ -34,25 +43,41 @@ export interface BeneficialOwnerPersonalInfo {
   firstName: string;
   middleName?: string;
   lastName: string;
+  /** @format date */
   birthDate: string;
+  /** ISO 3166-1 alpha-2 */
   nationality: string;
+  /** @format email */
   email?: string;
+  /** E.164 */
   phoneNumber?: string;
   address: BeneficialOwnerAddress;
-  idType: string;
+  idType: BeneficialOwnerIdType;
+  /** The identifier is write-only; only its last four characters come back. */
   identifierLast4: string;
+  /** ISO 3166-1 alpha-2 */
   countryOfIssuance?: string;
 }
 
 /** The BeneficialOwner resource as the API returns it. */
 export interface BeneficialOwner {
+  /** @pattern ^BeneficialOwner: */
   id: string;
+  /** @pattern ^Customer: */
   customerId: string;
   roles: BeneficialOwnerRole[];
+  /**
+   * @asType integer
+   * @minimum 0
+   * @maximum 100
+   */
   ownershipPercentage: number;
   personalInfo: BeneficialOwnerPersonalInfo;
+  /** PENDING until the business is decided; then by the owner’s own check. */
   kycStatus: KycStatus;
+  /** @format date-time */
   createdAt: string;
+  /** @format date-time */
   updatedAt: string;
 }
 

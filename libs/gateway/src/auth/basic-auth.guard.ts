@@ -49,7 +49,7 @@ export class BasicAuthGuard implements CanActivate {
     const key = CredentialCache.keyOf(clientId, secret);
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const credential = await this.identity.call<VerifiedCredential>(IdentityRpc.verifyCredential, { clientId, clientSecret: secret });
+    const credential = await this.identity.call(IdentityRpc.verifyCredential, { clientId, clientSecret: secret });
     this.cache.set(key, credential);
     return credential;
   }

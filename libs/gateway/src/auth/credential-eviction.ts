@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { decode, IDENTITY_EVENTS } from '@payments/contracts';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { serviceTopic } from '@payments/messaging';
 import { CredentialCache } from './credential-cache';
@@ -14,9 +15,9 @@ export function evictDeletedTokens(bus: EventBus, cache: CredentialCache): Promi
     topics: [serviceTopic('identity')],
     fromBeginning: false,
     handler: async (envelope) => {
-      if (envelope.type !== 'TokenDeleted.v1') return;
-      const { clientId } = envelope.data as { clientId?: unknown };
-      if (typeof clientId === 'string') cache.forgetClient(clientId);
+      const event = decode(IDENTITY_EVENTS, envelope);
+      if (event?.type !== 'TokenDeleted.v1') return; // unknown, internal or not ours
+      if (typeof event.data.clientId === 'string') cache.forgetClient(event.data.clientId);
     },
   });
 }

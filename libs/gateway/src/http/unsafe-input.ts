@@ -36,7 +36,12 @@ export function refuseUnsafeBody(req: Request, res: Response, next: NextFunction
  */
 export const refuseUnsafeRouteBody: PipeTransform = {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
-    const problem = metadata.type === 'body' && metadata.data === undefined ? jsonBodyProblem(value) : undefined;
+    if (metadata.type !== 'body' || metadata.data !== undefined) return value;
+    // Every operation's body is an object: an array or a bare value is refused before validation looks at it.
+    if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+      throw new ApiError('INVALID_INPUT', 'the request body must be a JSON object', { errors: [{ field: 'body', message: 'send a JSON object' }] });
+    }
+    const problem = jsonBodyProblem(value);
     if (problem) throw new ApiError('INVALID_INPUT', problem.message, { errors: [problem] });
     return value;
   },

@@ -14,7 +14,7 @@ const CLAIMED = Symbol('idempotency-claimed');
 
 /**
  * `Idempotency-Key` on every POST (DESIGN §6): the first request runs and its response is kept; a replay gets that
- * response; the same key with another body is 422; a replay while the first still runs is 409. A 5xx keeps nothing.
+ * response; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED (as the published API rejects conflicting payloads); a replay while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. A 5xx keeps nothing.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { type Express, type Request, type Response, Router } from 'express';
-import { ApiError, KycLinksRpc, OpenedKycLink } from '@payments/contracts';
+import { ApiError, KycLinksRpc } from '@payments/contracts';
 import type { ServiceClient } from '../rpc/service-client';
 
 export const KYC_PAGE_PATH = '/kyc';
@@ -30,7 +30,7 @@ async function open(identity: ServiceClient, request: Request, response: Respons
   response.set(HEADERS);
   if (request.method === 'HEAD') return void response.status(200).type('html').end();
   try {
-    const opened = await identity.call<OpenedKycLink>(KycLinksRpc.open, { body: { token: String(request.params.token) } });
+    const opened = await identity.call(KycLinksRpc.open, { body: { token: String(request.params.token) } });
     if (opened.redirectUri) return void response.redirect(303, opened.redirectUri);
     page(response, 200, 'Verification complete', 'This sandbox page stands in for the identity provider. Nothing was collected; you can close this window.');
   } catch (error) {

@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import { OPERATIONS } from '@payments/contracts';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { buildOpenApiDocument } from './openapi-document';
 
@@ -19,7 +20,7 @@ const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32
  * offline and calls nothing outside this server.
  */
 export function mountApiReference(app: INestApplication, apiVersion: string): void {
-  const body = JSON.stringify(buildOpenApiDocument(app, apiVersion), null, 2);
+  const body = JSON.stringify(buildOpenApiDocument(OPERATIONS, apiVersion), null, 2);
   const server = app.getHttpAdapter().getInstance() as Express;
   server.get(OPENAPI_PATH, (_req: Request, res: Response) => {
     res.type('application/json').setHeader('Cache-Control', 'no-cache');

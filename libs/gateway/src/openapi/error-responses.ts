@@ -1,7 +1,5 @@
-import { ERROR_STATUS } from '@payments/contracts';
+import { ERROR_STATUS, ErrorStatus } from '@payments/contracts';
 
-/** The error statuses an operation can declare; each is documented with the shared `Error` body. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 423 | 424 | 429 | 500 | 501 | 503;
 
 const MEANING: Record<ErrorStatus, string> = {
   400: 'Invalid request: the body is not JSON or a field breaks a rule (`details.errors[]` names each field).',
@@ -9,11 +7,11 @@ const MEANING: Record<ErrorStatus, string> = {
   403: 'The credential lacks the permission this operation needs.',
   404: 'No such resource for this platform and mode.',
   405: 'The path exists, but not with this method.',
-  409: 'Conflicts with the current state, or with a concurrent request for the same key.',
+  409: 'Conflicts with the current state, or an Idempotency-Key still in use or reused with a different request.',
   410: 'The resource existed and was deleted.',
   413: 'The request body is too large.',
   415: 'The request body is not application/json, or uses an unsupported encoding.',
-  422: 'Well-formed but refused, e.g. an Idempotency-Key reused with a different body.',
+  422: 'Well-formed but refused.',
   423: 'Locked after too many failed attempts.',
   424: 'A counterparty this operation depends on failed.',
   429: 'Too many requests; retry after the number of seconds in `Retry-After`.',

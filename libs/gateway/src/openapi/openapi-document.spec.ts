@@ -1,9 +1,5 @@
-import { Body, Controller, Module, Post } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { IsString } from 'class-validator';
-import { IDENTITY_CLIENT } from '../auth/basic-auth.guard';
-import { ConfigController } from '../config/config.controller';
-import { ApiOperationSpec } from './api-operation-spec';
+import { IdentityRpc, operation, OPERATIONS, rpc, UpdatePlatformConfigRequest } from '@payments/contracts';
 import { buildOpenApiDocument } from './openapi-document';
 
 class CreateWidgetRequest {
@@ -11,52 +7,73 @@ class CreateWidgetRequest {
   name!: string;
 }
 
-// Loaded in the process but used by no route: must not leak into the document.
+// Loaded in the process but used by no operation: must not leak into the document.
 export class UnrelatedInternalDto {
   @IsString()
   secretField!: string;
 }
 
-@Controller('widgets')
-class WidgetsController {
-  @Post()
-  @ApiOperationSpec({ summary: 'Create a widget', body: CreateWidgetRequest, ok: 'PlatformConfig', okStatus: 201, errors: [400] })
-  create(@Body() body: CreateWidgetRequest): CreateWidgetRequest {
-    return body;
-  }
-}
+const OPS = [
+  operation({
+    operationId: 'updatePlatformConfig',
+    method: 'PATCH',
+    path: '/config',
+    tag: 'Platform Configuration',
+    summary: 'Update',
+    permission: 'MANAGE',
+    service: 'identity',
+    rpc: IdentityRpc.updateConfig,
+    body: UpdatePlatformConfigRequest,
+    status: 200,
+    response: 'PlatformConfig',
+    request: ({ body }) => body,
+  }),
+  operation({
+    operationId: 'createWidget',
+    method: 'POST',
+    path: '/widgets/{shopId}',
+    tag: 'Widgets',
+    summary: 'Create a widget',
+    permission: 'MANAGE',
+    service: 'identity',
+    rpc: rpc<CreateWidgetRequest & { shopId: string }, unknown>('identity.widgets.create'),
+    body: CreateWidgetRequest,
+    status: 201,
+    response: 'PlatformConfig',
+    request: ({ params, body }) => ({ ...body, shopId: params.shopId }),
+  }),
+];
 
-@Module({ controllers: [ConfigController, WidgetsController], providers: [{ provide: IDENTITY_CLIENT, useValue: {} }] })
-class DocumentTestModule {}
-
-/** The document from a Nest app that is created but never listens: route scanning only, no HTTP, no database. */
+/** The document is a pure function of the declarations: no Nest app, no HTTP, no database. */
 describe('buildOpenApiDocument', () => {
-  async function build(): Promise<string> {
-    const app = await NestFactory.create(DocumentTestModule, { logger: false });
-    app.setGlobalPrefix('v1');
-    try {
-      return JSON.stringify(buildOpenApiDocument(app, 'v1'));
-    } finally {
-      await app.close();
-    }
-  }
+  const build = () => JSON.stringify(buildOpenApiDocument(OPS, 'v1'));
 
-  it('is byte-stable and holds only the schemas its operations reach', async () => {
-    const first = await build();
-    expect(await build()).toBe(first);
+  it('is byte-stable and holds only the schemas its operations reach', () => {
+    const first = build();
+    expect(build()).toBe(first);
     const doc = JSON.parse(first);
-    expect(Object.keys(doc.components.schemas).sort()).toEqual(
-      ['CreateWidgetRequest', 'Error', 'FeeAmountDto', 'FeeConfigDto', 'FieldConstraint', 'FieldError', 'PlatformConfig', 'PlatformCurrencyConfig', 'PlatformCurrencyConfigDto', 'RequiredFieldDto', 'UpdatePlatformConfigRequest'],
-    );
+    expect(doc.servers).toEqual([{ url: '/v1' }]);
+    expect(Object.keys(doc.components.schemas)).toContain('CreateWidgetRequest');
+    expect(Object.keys(doc.components.schemas)).not.toContain('UnrelatedInternalDto');
+    expect(Object.keys(doc.components.schemas)).not.toContain('Customer');
     expect(doc.components.schemas.CreateWidgetRequest).toEqual({ additionalProperties: false, properties: { name: { type: 'string' } }, required: ['name'], type: 'object' });
   });
 
-  it('documents Idempotency-Key, its replay header and its 409/422 on every POST, and on nothing else', async () => {
-    const doc = JSON.parse(await build());
-    const post = doc.paths['/v1/widgets'].post;
-    expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(['Idempotency-Key']);
+  it('documents path parameters, Idempotency-Key, its replay header and 409 on every POST, and on nothing else', () => {
+    const doc = JSON.parse(build());
+    const post = doc.paths['/widgets/{shopId}'].post;
+    expect(post.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:shopId', 'header:Idempotency-Key']);
     expect(post.responses['201'].headers['Idempotent-Replayed']).toBeDefined();
-    expect(Object.keys(post.responses).sort()).toEqual(['201', '400', '409', '422']);
-    expect(JSON.stringify(doc.paths['/v1/config'])).not.toContain('Idempotency-Key');
+    expect(Object.keys(post.responses).sort()).toEqual(['201', '400', '401', '403', '404', '409', '413', '415', '429', '500', '503']);
+    expect(JSON.stringify(doc.paths['/config'])).not.toContain('Idempotency-Key');
+    expect(Object.keys(doc.paths['/config'].patch.responses)).not.toContain('409');
+  });
+
+  it('gives every declared operation a unique operationId and a unique method and path', () => {
+    const ids = OPERATIONS.map((op) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const routes = OPERATIONS.map((op) => `${op.method} ${op.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+    expect(() => buildOpenApiDocument(OPERATIONS, 'v1')).not.toThrow(); // every referenced schema exists
   });
 });

@@ -1,44 +1,105 @@
-import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { dtoSchemas, SchemaMap, SCHEMA_REF_PREFIX } from './dto-schemas';
-import { withIdempotencyKey } from './idempotency-key';
+import { AnyHttpOperation, errorStatusesOf, ResponseShape } from '@payments/contracts';
+import { dtoSchemaOf, dtoSchemas, SchemaMap, SCHEMA_REF_PREFIX } from './dto-schemas';
+import { errorResponse } from './error-responses';
+import { IDEMPOTENCY_KEY_PARAMETER, REPLAYED_HEADER } from './idempotency-key';
 import { toOpenApi31 } from './openapi-31';
 import { RESPONSE_SCHEMAS } from './response-schemas';
 
 export const BASIC_AUTH = 'BasicAuth';
+type Json = Record<string, unknown>;
+
+const ref = (name: string) => ({ $ref: `${SCHEMA_REF_PREFIX}${name}` });
+const SUCCESS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
 /**
- * The OpenAPI 3.1 document of every route the app serves: @nestjs/swagger scans the routes and their
- * `ApiOperationSpec`s, class-validator supplies the request schemas, response-schemas.ts the response shapes.
- * Call it after `setGlobalPrefix` (paths carry the prefix) and once per process: the result does not change.
+ * The OpenAPI 3.1 document of the declared operations (libs/contracts/src/operations): paths, parameters and
+ * request bodies from each declaration and its class-validator classes, responses from the schemas generated from
+ * the response types (libs/contracts/src/generated). Paths are relative to the server URL `/<apiVersion>`, as in the
+ * published API document. Pure: the same operations give the same bytes.
  */
-export function buildOpenApiDocument(app: INestApplication, apiVersion: string): OpenAPIObject {
-  const config = new DocumentBuilder()
-    .setTitle('Payments Platform API')
-    .setDescription('Self-hostable payments platform. Every error is `{status, code, message, details?}`.')
-    .setVersion(apiVersion)
-    .addBasicAuth({ type: 'http', scheme: 'basic', description: '`<clientId>:<clientSecret>` of an API token.' }, BASIC_AUTH)
-    .addSecurityRequirements(BASIC_AUTH)
-    .build();
-  const scanned = SwaggerModule.createDocument(app, config, {
-    operationIdFactory: (controller, method) => `${method}${controller.replace(/Controller$/, '')}`,
-  });
-  // Later sources win: swagger's own schemas for DTOs are empty shells, as the DTOs carry no @ApiProperty.
-  const all: SchemaMap = { ...(scanned.components?.schemas as SchemaMap), ...dtoSchemas(), ...RESPONSE_SCHEMAS };
-  const paths = withIdempotencyKey(scanned.paths);
-  const schemas = reachable(all, paths);
-  // DocumentBuilder leaves empty `servers`, `tags` and `info.contact`; they say nothing, so they go.
-  const { servers, tags, ...rest } = scanned;
-  const { contact, ...info } = scanned.info;
-  const document: OpenAPIObject = {
-    ...rest,
+export function buildOpenApiDocument(operations: readonly AnyHttpOperation[], apiVersion: string): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const op of operations) (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
+  const all: SchemaMap = { ...dtoSchemas(), ...(RESPONSE_SCHEMAS as SchemaMap) };
+  const tags = [...new Set(operations.map((op) => op.tag))].sort().map((name) => ({ name }));
+  return toOpenApi31({
+    openapi: '3.1.0',
+    info: {
+      title: 'Payments Platform API',
+      description: 'Self-hostable payments platform. Every error is `{status, code, message, details?}`.',
+      version: apiVersion,
+    },
+    servers: [{ url: `/${apiVersion}` }],
+    security: [{ [BASIC_AUTH]: [] }],
+    tags,
     paths,
-    info: contact && Object.keys(contact).length ? scanned.info : info,
-    ...(servers?.length ? { servers } : {}),
-    ...(tags?.length ? { tags } : {}),
-    components: { ...scanned.components, schemas },
+    components: {
+      schemas: reachable(all, paths),
+      securitySchemes: { [BASIC_AUTH]: { type: 'http', scheme: 'basic', description: '`<clientId>:<clientSecret>` of an API token.' } },
+    },
+  });
+}
+
+function operationObject(op: AnyHttpOperation): Json {
+  const parameters = [
+    ...[...op.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+    ...(op.query ? queryParameters(op.query) : []),
+    ...(op.method === 'POST' ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+  ];
+  const success: Json = { description: SUCCESS[op.status] };
+  if (op.response && op.status !== 204) success.content = { 'application/json': { schema: successSchema(op.response) } };
+  if (op.method === 'POST') success.headers = { 'Idempotent-Replayed': REPLAYED_HEADER };
+  const responses: Json = { [op.status]: success };
+  for (const status of errorStatusesOf(op)) responses[status] = { ...errorResponse(status), content: { 'application/json': { schema: ref('Error') } } };
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    ...(parameters.length ? { parameters } : {}),
+    ...requestBody(op),
+    responses,
   };
-  return toOpenApi31(document);
+}
+
+function requestBody(op: AnyHttpOperation): Json {
+  if (op.body) return { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: ref(op.body.name) } } } };
+  if (!op.multipart) return {};
+  // Inline rather than a `$ref`: the class's own schema is closed, so it cannot be combined with the `file` part.
+  const { fields, file } = op.multipart;
+  const schema = fields ? dtoSchemaOf(fields) : {};
+  const required = [...(schema.required ?? []), ...(file.required ? ['file'] : [])];
+  const filePart = { type: 'string', contentMediaType: 'application/octet-stream', description: file.description };
+  return {
+    requestBody: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', additionalProperties: false, properties: { ...schema.properties, file: filePart }, ...(required.length ? { required } : {}) },
+        },
+      },
+    },
+  };
+}
+
+function successSchema(shape: ResponseShape): Json {
+  if (typeof shape === 'string') return ref(shape);
+  return {
+    type: 'object',
+    required: ['data', 'hasMore', 'totalCount'],
+    properties: {
+      data: { type: 'array', items: ref(shape.page) },
+      hasMore: { type: 'boolean' },
+      nextCursor: { type: 'string', description: 'Pass as `cursor` for the next page; present only when hasMore.' },
+      totalCount: { type: 'integer', minimum: 0, description: 'Matching items, ignoring pagination.' },
+    },
+  };
+}
+
+function queryParameters(dto: Function): Json[] {
+  const schema = dtoSchemaOf(dto);
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: required.has(name), schema: property }));
 }
 
 /**

@@ -1,10 +1,18 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BeneficialOwner, BeneficialOwnersRpc, CreateBeneficialOwnerRequest, ListBeneficialOwnersQuery, Page, RpcRequest, UpdateBeneficialOwnerRequest } from '@payments/contracts';
+import {
+  BeneficialOwner,
+  BeneficialOwnerIdBody,
+  BeneficialOwnersRpc,
+  CreateBeneficialOwnerRequest,
+  ListBeneficialOwnersQuery,
+  Page,
+  RpcRequest,
+  UpdateBeneficialOwnerBody,
+} from '@payments/contracts';
+import { Handles } from '@payments/runtime';
 import type { Identity } from '../identity';
 import { IDENTITY } from '../identity.tokens';
 
-type ById<T = unknown> = RpcRequest<{ beneficialOwnerId: string } & T>;
 const now = () => new Date().toISOString();
 
 /** Thin RPC adapter for the beneficial-owner endpoints. */
@@ -12,23 +20,23 @@ const now = () => new Date().toISOString();
 export class BeneficialOwnerRpcController {
   constructor(@Inject(IDENTITY) private readonly identity: Identity) {}
 
-  @MessagePattern(BeneficialOwnersRpc.create)
-  create(@Payload() r: RpcRequest<CreateBeneficialOwnerRequest>): Promise<BeneficialOwner> {
+  @Handles(BeneficialOwnersRpc.create)
+  create(r: RpcRequest<CreateBeneficialOwnerRequest>): Promise<BeneficialOwner> {
     return this.identity.beneficialOwners.create(r.caller, r.body, now());
   }
 
-  @MessagePattern(BeneficialOwnersRpc.list)
-  list(@Payload() r: RpcRequest<ListBeneficialOwnersQuery>): Promise<Page<BeneficialOwner>> {
+  @Handles(BeneficialOwnersRpc.list)
+  list(r: RpcRequest<ListBeneficialOwnersQuery>): Promise<Page<BeneficialOwner>> {
     return this.identity.beneficialOwners.list(r.caller, r.body);
   }
 
-  @MessagePattern(BeneficialOwnersRpc.get)
-  get(@Payload() r: ById): Promise<BeneficialOwner> {
+  @Handles(BeneficialOwnersRpc.get)
+  get(r: RpcRequest<BeneficialOwnerIdBody>): Promise<BeneficialOwner> {
     return this.identity.beneficialOwners.get(r.caller, r.body.beneficialOwnerId);
   }
 
-  @MessagePattern(BeneficialOwnersRpc.update)
-  update(@Payload() r: ById<{ patch: UpdateBeneficialOwnerRequest }>): Promise<BeneficialOwner> {
+  @Handles(BeneficialOwnersRpc.update)
+  update(r: RpcRequest<UpdateBeneficialOwnerBody>): Promise<BeneficialOwner> {
     return this.identity.beneficialOwners.update(r.caller, r.body.beneficialOwnerId, r.body.patch, now());
   }
 }

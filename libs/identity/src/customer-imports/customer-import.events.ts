@@ -1,4 +1,4 @@
-import type { CustomerImportRowError, Mode } from '@payments/contracts';
+import type { Catalogued, CustomerImportJobCompletedData, CustomerImportJobFailedData, IDENTITY_EVENTS, Mode } from '@payments/contracts';
 
 /**
  * Lifecycle of one bulk CSV import (stream `Job:<uuid>`). Progress and per-row outcomes are deliberately not
@@ -14,12 +14,12 @@ export type CustomerImportJobCreated = {
 /** The file parsed: `total` data rows will be processed. */
 export type CustomerImportJobStarted = { type: 'CustomerImportJobStarted.v1'; data: { total: number; startedAt: string } };
 
-export type CustomerImportJobCompleted = {
-  type: 'CustomerImportJobCompleted.v1';
-  data: { total: number; succeeded: number; failed: number; completedAt: string };
-};
+export type CustomerImportJobCompleted = { type: 'CustomerImportJobCompleted.v1'; data: CustomerImportJobCompletedData };
 
 /** The file itself could not be processed (malformed CSV, too many rows); no row was imported. */
-export type CustomerImportJobFailed = { type: 'CustomerImportJobFailed.v1'; data: { error: CustomerImportRowError; failedAt: string } };
+export type CustomerImportJobFailed = { type: 'CustomerImportJobFailed.v1'; data: CustomerImportJobFailedData };
 
 export type CustomerImportJobEvent = CustomerImportJobCreated | CustomerImportJobStarted | CustomerImportJobCompleted | CustomerImportJobFailed;
+
+/** Every event of the stream is declared in the identity catalogue, its stored data fitting the declaration. */
+const _declared: Catalogued<typeof IDENTITY_EVENTS, CustomerImportJobEvent> = true;

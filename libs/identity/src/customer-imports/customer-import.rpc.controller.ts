@@ -1,6 +1,13 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CustomerCsvUploadBody, CustomerImportJob, CustomerImportJobAccepted, CustomerImportsRpc, RpcRequest } from '@payments/contracts';
+import {
+  CustomerCsvUploadBody,
+  CustomerImportJob,
+  CustomerImportJobAccepted,
+  CustomerImportJobIdBody,
+  CustomerImportsRpc,
+  RpcRequest,
+} from '@payments/contracts';
+import { Handles } from '@payments/runtime';
 import type { Identity } from '../identity';
 import { IDENTITY } from '../identity.tokens';
 
@@ -9,13 +16,13 @@ import { IDENTITY } from '../identity.tokens';
 export class CustomerImportRpcController {
   constructor(@Inject(IDENTITY) private readonly identity: Identity) {}
 
-  @MessagePattern(CustomerImportsRpc.upload)
-  upload(@Payload() request: RpcRequest<CustomerCsvUploadBody>): Promise<CustomerImportJobAccepted> {
+  @Handles(CustomerImportsRpc.upload)
+  upload(request: RpcRequest<CustomerCsvUploadBody>): Promise<CustomerImportJobAccepted> {
     return this.identity.customerImports.upload(request.caller, request.body, new Date().toISOString());
   }
 
-  @MessagePattern(CustomerImportsRpc.get)
-  get(@Payload() request: RpcRequest<{ jobId: string }>): Promise<CustomerImportJob> {
+  @Handles(CustomerImportsRpc.get)
+  get(request: RpcRequest<CustomerImportJobIdBody>): Promise<CustomerImportJob> {
     return this.identity.customerImports.get(request.caller, request.body.jobId);
   }
 }

@@ -1,62 +1,29 @@
-import type { CustomerType, KycStatus, Mode } from '@payments/contracts';
+import type {
+  Catalogued,
+  ContactChannel,
+  CustomerCreatedData,
+  CustomerDeletedData,
+  CustomerKycStatusChangedData,
+  CustomerPublicProfile,
+  CustomerUpdatedData,
+  IDENTITY_EVENTS,
+} from '@payments/contracts';
 
-export type ContactChannel = 'email' | 'phone';
+export type { ContactChannel } from '@payments/contracts';
 
-/** What the platform told us about the customer (request fields after normalisation). `identifier` is PII. */
-export interface CustomerProfile {
-  region?: string;
-  email?: string;
-  phoneNumber?: string;
-  endUserTermsConsent?: { acceptedAt: string; ipAddress: string; termsVersion: string; acceptanceMethod: string };
-  address?: { line1: string; line2?: string; city: string; state?: string; postalCode: string; country: string };
-  fullName?: string;
-  birthDate?: string;
-  nationality?: string;
-  idType?: string;
+/** What the platform told us about the customer (request fields after normalisation). `identifier` is PII: kept in the log, never published. */
+export interface CustomerProfile extends CustomerPublicProfile {
   identifier?: string;
-  countryOfIssuance?: string;
-  sourceOfFundsCategories?: string[];
-  sourceOfWealthCategories?: string[];
-  purposeOfAccount?: string;
-  expectedMonthlyTransactionCount?: string;
-  expectedMonthlyTransactionVolume?: string;
-  annualIncomeRange?: string;
-  netWorthRange?: string;
-  pepStatus?: string;
-  businessInfo?: { legalName: string; country: string; incorporatedOn: string; taxId: string; [field: string]: unknown };
 }
 
-export type CustomerCreated = {
-  type: 'CustomerCreated.v1';
-  data: {
-    customerId: string;
-    platformId: string;
-    mode: Mode;
-    customerType: CustomerType;
-    platformCustomerId: string;
-    umaAddress: string;
-    /** Currencies of the customer's internal accounts (the accounts service opens one per currency). */
-    currencies: string[];
-    profile: CustomerProfile;
-    requiredChannels: ContactChannel[];
-    createdAt: string;
-  };
-};
+/** The public data is declared in libs/contracts (IDENTITY_EVENTS); the log keeps the id number too. */
+export type CustomerCreated = { type: 'CustomerCreated.v1'; data: Omit<CustomerCreatedData, 'profile'> & { profile: CustomerProfile } };
 
-export type CustomerUpdated = {
-  type: 'CustomerUpdated.v1';
-  data: {
-    changes: Partial<CustomerProfile> & { platformCustomerId?: string; umaAddress?: string; currencies?: string[] };
-    /** Channels required after the change, and those that must be verified again (a changed email, say). */
-    requiredChannels: ContactChannel[];
-    resetChannels: ContactChannel[];
-    updatedAt: string;
-  };
-};
+export type CustomerUpdated = { type: 'CustomerUpdated.v1'; data: Omit<CustomerUpdatedData, 'changes'> & { changes: CustomerUpdatedData['changes'] & { identifier?: string } } };
 
-export type CustomerDeleted = { type: 'CustomerDeleted.v1'; data: { customerId: string; deletedAt: string } };
+export type CustomerDeleted = { type: 'CustomerDeleted.v1'; data: CustomerDeletedData };
 
-/** `codeHash` is a keyed hash of the one-time code; it never leaves the service (redacted from the bus). */
+/** `codeHash` is a keyed hash of the one-time code. The contact events are internal: they never leave identity. */
 export type ContactCodeIssued = { type: 'ContactCodeIssued.v1'; data: { channel: ContactChannel; codeHash: string; expiresAt: string; issuedAt: string } };
 export type ContactCodeRejected = {
   type: 'ContactCodeRejected.v1';
@@ -65,10 +32,7 @@ export type ContactCodeRejected = {
 export type ContactVerified = { type: 'ContactVerified.v1'; data: { channel: ContactChannel; at: string } };
 
 /** KYC (individuals) or KYB (businesses) status moved; the webhook dispatcher maps it to CUSTOMER.KYC_* / KYB_*. */
-export type CustomerKycStatusChanged = {
-  type: 'CustomerKycStatusChanged.v1';
-  data: { customerType: CustomerType; kycStatus: KycStatus; previous: KycStatus; verificationId?: string; at: string };
-};
+export type CustomerKycStatusChanged = { type: 'CustomerKycStatusChanged.v1'; data: CustomerKycStatusChangedData };
 
 export type CustomerEvent =
   | CustomerCreated
@@ -78,3 +42,6 @@ export type CustomerEvent =
   | ContactCodeRejected
   | ContactVerified
   | CustomerKycStatusChanged;
+
+/** Every event of the stream is declared in the identity catalogue, its stored data fitting the declaration. */
+const _declared: Catalogued<typeof IDENTITY_EVENTS, CustomerEvent> = true;

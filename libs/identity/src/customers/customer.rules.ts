@@ -18,7 +18,7 @@ export function profileErrors(type: CustomerType, profile: CustomerProfile, curr
   } else {
     if (!profile.businessInfo) err('businessInfo', 'businessInfo is required for BUSINESS customers');
     for (const field of INDIVIDUAL_ONLY) if (profile[field] !== undefined) err(field, `${field} is only for INDIVIDUAL customers`);
-    if (profile.businessInfo && profile.businessInfo.incorporatedOn > today) err('businessInfo.incorporatedOn', 'incorporatedOn must not be in the future');
+    if (profile.businessInfo?.incorporatedOn && profile.businessInfo.incorporatedOn > today) err('businessInfo.incorporatedOn', 'incorporatedOn must not be in the future');
   }
   if (isScaRegion(profile.region)) {
     if (!profile.email) err('email', `email is required for customers in ${profile.region}`);

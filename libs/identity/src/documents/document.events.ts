@@ -1,4 +1,4 @@
-import type { DocumentContentType, DocumentSide, DocumentType, Mode } from '@payments/contracts';
+import type { Catalogued, DocumentContentType, DocumentSide, DocumentType, IDENTITY_EVENTS, Mode } from '@payments/contracts';
 
 /**
  * What the stream records about a document: its metadata and the fingerprint of its file (name, type, size,
@@ -51,3 +51,6 @@ export type DocumentDeleted = {
 };
 
 export type DocumentEvent = DocumentUploaded | DocumentReplaced | DocumentSubmitted | DocumentDeleted;
+
+/** Every event of the stream is declared in the identity catalogue, its stored data fitting the declaration. */
+const _declared: Catalogued<typeof IDENTITY_EVENTS, DocumentEvent> = true;

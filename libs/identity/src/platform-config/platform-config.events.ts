@@ -1,34 +1,17 @@
-import type { FeeConfig, Mode, PlatformCurrencyConfig } from '@payments/contracts';
+import type { Catalogued, IDENTITY_EVENTS, PlatformConfigInitializedData, PlatformConfigUpdatedData, WebhookEndpointDisabledData } from '@payments/contracts';
 
-export interface PlatformConfigFields {
-  umaDomain?: string;
-  webhookEndpoint?: string;
-  /** Absent = ACTIVE (events before webhooks existed carry none). */
-  webhookEndpointStatus?: 'ACTIVE' | 'DISABLED';
-  supportedCurrencies: PlatformCurrencyConfig[];
-  /** Active platform fees (absent in events from before fee configs existed: none). */
-  feeConfigs?: FeeConfig[];
-}
+export type { PlatformConfigFields } from '@payments/contracts';
 
-export type PlatformConfigInitialized = {
-  type: 'PlatformConfigInitialized.v1';
-  data: PlatformConfigFields & { configId: string; platformId: string; mode: Mode; at: string };
-};
+/** The public data is declared in libs/contracts (IDENTITY_EVENTS). */
+export type PlatformConfigInitialized = { type: 'PlatformConfigInitialized.v1'; data: PlatformConfigInitializedData };
 
 /** Only the fields that changed; `webhookEndpoint: null` means it was removed. */
-export type PlatformConfigUpdated = {
-  type: 'PlatformConfigUpdated.v1';
-  data: {
-    /** `feeConfigs` is the whole list after the upsert, so consumers need no merge rule. */
-    changes: { umaDomain?: string; webhookEndpoint?: string | null; supportedCurrencies?: PlatformCurrencyConfig[]; feeConfigs?: FeeConfig[] };
-    at: string;
-  };
-};
+export type PlatformConfigUpdated = { type: 'PlatformConfigUpdated.v1'; data: PlatformConfigUpdatedData };
 
 /** The dispatcher saw 410 Gone from `endpoint`: nothing more is delivered to it until an endpoint is set again. */
-export type WebhookEndpointDisabled = {
-  type: 'WebhookEndpointDisabled.v1';
-  data: { endpoint: string; reason: string; at: string };
-};
+export type WebhookEndpointDisabled = { type: 'WebhookEndpointDisabled.v1'; data: WebhookEndpointDisabledData };
 
 export type PlatformConfigEvent = PlatformConfigInitialized | PlatformConfigUpdated | WebhookEndpointDisabled;
+
+/** Every event of the stream is declared in the identity catalogue, its stored data fitting the declaration. */
+const _declared: Catalogued<typeof IDENTITY_EVENTS, PlatformConfigEvent> = true;

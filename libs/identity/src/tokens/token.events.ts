@@ -1,23 +1,11 @@
-import type { Mode, Permission } from '@payments/contracts';
+import type { Catalogued, IDENTITY_EVENTS, TokenCreatedData, TokenDeletedData } from '@payments/contracts';
 
-/** `secretHash` is a keyed hash (HMAC-SHA-256 with the server key); the relay removes it from the bus contract. */
-export type TokenCreated = {
-  type: 'TokenCreated.v1';
-  data: {
-    tokenId: string;
-    platformId: string;
-    mode: Mode;
-    name: string;
-    permissions: Permission[];
-    clientId: string;
-    secretHash: string;
-    createdAt: string;
-  };
-};
+/** `secretHash` is a keyed hash (HMAC-SHA-256 with the server key); it is not published (IDENTITY_EVENTS). */
+export type TokenCreated = { type: 'TokenCreated.v1'; data: TokenCreatedData & { secretHash: string } };
 
-export type TokenDeleted = {
-  type: 'TokenDeleted.v1';
-  data: { tokenId: string; platformId: string; mode: Mode; clientId: string; deletedAt: string };
-};
+export type TokenDeleted = { type: 'TokenDeleted.v1'; data: TokenDeletedData };
 
 export type TokenEvent = TokenCreated | TokenDeleted;
+
+/** Every event of the stream is declared in the identity catalogue, its stored data fitting the declaration. */
+const _declared: Catalogued<typeof IDENTITY_EVENTS, TokenEvent> = true;

@@ -1,6 +1,14 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CreateVerificationRequest, ListVerificationsQuery, Page, RpcRequest, Verification, VerificationsRpc } from '@payments/contracts';
+import {
+  CreateVerificationRequest,
+  ListVerificationsQuery,
+  Page,
+  RpcRequest,
+  Verification,
+  VerificationIdBody,
+  VerificationsRpc,
+} from '@payments/contracts';
+import { Handles } from '@payments/runtime';
 import type { Identity } from '../identity';
 import { IDENTITY } from '../identity.tokens';
 
@@ -11,18 +19,18 @@ const now = () => new Date().toISOString();
 export class VerificationRpcController {
   constructor(@Inject(IDENTITY) private readonly identity: Identity) {}
 
-  @MessagePattern(VerificationsRpc.submit)
-  submit(@Payload() r: RpcRequest<CreateVerificationRequest>): Promise<Verification> {
+  @Handles(VerificationsRpc.submit)
+  submit(r: RpcRequest<CreateVerificationRequest>): Promise<Verification> {
     return this.identity.verifications.submit(r.caller, r.body, now());
   }
 
-  @MessagePattern(VerificationsRpc.list)
-  list(@Payload() r: RpcRequest<ListVerificationsQuery>): Promise<Page<Verification>> {
+  @Handles(VerificationsRpc.list)
+  list(r: RpcRequest<ListVerificationsQuery>): Promise<Page<Verification>> {
     return this.identity.verifications.list(r.caller, r.body);
   }
 
-  @MessagePattern(VerificationsRpc.get)
-  get(@Payload() r: RpcRequest<{ verificationId: string }>): Promise<Verification> {
+  @Handles(VerificationsRpc.get)
+  get(r: RpcRequest<VerificationIdBody>): Promise<Verification> {
     return this.identity.verifications.get(r.caller, r.body.verificationId);
   }
 }

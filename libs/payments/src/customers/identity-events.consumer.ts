@@ -1,12 +1,11 @@
 import type { DataSource } from 'typeorm';
+import { decode, IDENTITY_EVENTS, isOneOf } from '@payments/contracts';
 import { EventEnvelope, recordInInbox } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { serviceTopic } from '@payments/messaging';
 import { applyCustomerEvent } from './customer-directory';
 
 export const PAYMENTS_IDENTITY_EVENTS_CONSUMER = 'payments.identity-events';
-
-const HANDLED = new Set(['CustomerCreated.v1', 'CustomerUpdated.v1', 'CustomerDeleted.v1']);
 
 /** Keeps payments' customer directory from identity's Customer events; the inbox row and the upsert commit together. */
 export class PaymentsIdentityEventsConsumer {
@@ -20,10 +19,11 @@ export class PaymentsIdentityEventsConsumer {
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
-    if (!HANDLED.has(envelope.type)) return;
+    const event = decode(IDENTITY_EVENTS, envelope);
+    if (!isOneOf(event, 'CustomerCreated.v1', 'CustomerUpdated.v1', 'CustomerDeleted.v1')) return; // unknown, internal or not ours
     await this.dataSource.transaction(async (tx) => {
-      if (!(await recordInInbox(tx, this.schema, PAYMENTS_IDENTITY_EVENTS_CONSUMER, envelope.eventId))) return;
-      await applyCustomerEvent(tx, envelope);
+      if (!(await recordInInbox(tx, this.schema, PAYMENTS_IDENTITY_EVENTS_CONSUMER, event.eventId))) return;
+      await applyCustomerEvent(tx, event);
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@payments/eventsourcing';
-import type { InvitationClaimedData, Mode } from '@payments/contracts';
+import type { Catalogued, InvitationClaimedData, Mode, PAYMENTS_EVENTS } from '@payments/contracts';
 
 /** What an invitation fixes at creation. `amountToSend` is in the smallest unit of `currency`. */
 export interface InvitationTerms {
@@ -23,3 +23,6 @@ export type InvitationCancelled = DomainEvent<'InvitationCancelled.v1', { code: 
 export type InvitationExpired = DomainEvent<'InvitationExpired.v1', { code: string; expiredAt: string }>;
 
 export type InvitationEvent = InvitationCreated | InvitationClaimed | InvitationCancelled | InvitationExpired;
+
+/** Every event of the stream is declared in the payments catalogue (only InvitationClaimed.v1 is public). */
+const _declared: Catalogued<typeof PAYMENTS_EVENTS, InvitationEvent> = true;

@@ -1,6 +1,15 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ClaimInvitationRequest, CreateInvitationRequest, InvitationsRpc, RpcRequest, SandboxUmaReceiveRequest, Transaction, UmaInvitation } from '@payments/contracts';
+import {
+  ClaimInvitationBody,
+  CreateInvitationRequest,
+  InvitationCodeBody,
+  InvitationsRpc,
+  RpcRequest,
+  SandboxUmaReceiveRequest,
+  Transaction,
+  UmaInvitation,
+} from '@payments/contracts';
+import { Handles } from '@payments/runtime';
 import type { Payments } from '../payments';
 import { PAYMENTS } from '../payments.tokens';
 
@@ -11,28 +20,28 @@ const now = () => new Date().toISOString();
 export class InvitationsRpcController {
   constructor(@Inject(PAYMENTS) private readonly payments: Payments) {}
 
-  @MessagePattern(InvitationsRpc.create)
-  create(@Payload() r: RpcRequest<CreateInvitationRequest>): Promise<UmaInvitation> {
+  @Handles(InvitationsRpc.create)
+  create(r: RpcRequest<CreateInvitationRequest>): Promise<UmaInvitation> {
     return this.payments.invitations.create(r.caller, r.body, now());
   }
 
-  @MessagePattern(InvitationsRpc.get)
-  get(@Payload() r: RpcRequest<{ code: string }>): Promise<UmaInvitation> {
+  @Handles(InvitationsRpc.get)
+  get(r: RpcRequest<InvitationCodeBody>): Promise<UmaInvitation> {
     return this.payments.invitations.get(r.caller, r.body.code);
   }
 
-  @MessagePattern(InvitationsRpc.claim)
-  claim(@Payload() r: RpcRequest<{ code: string } & ClaimInvitationRequest>): Promise<UmaInvitation> {
+  @Handles(InvitationsRpc.claim)
+  claim(r: RpcRequest<ClaimInvitationBody>): Promise<UmaInvitation> {
     return this.payments.invitations.claim(r.caller, r.body.code, { inviteeUma: r.body.inviteeUma }, now());
   }
 
-  @MessagePattern(InvitationsRpc.cancel)
-  cancel(@Payload() r: RpcRequest<{ code: string }>): Promise<UmaInvitation> {
+  @Handles(InvitationsRpc.cancel)
+  cancel(r: RpcRequest<InvitationCodeBody>): Promise<UmaInvitation> {
     return this.payments.invitations.cancel(r.caller, r.body.code, now());
   }
 
-  @MessagePattern(InvitationsRpc.sandboxUmaReceive)
-  umaReceive(@Payload() r: RpcRequest<SandboxUmaReceiveRequest>): Promise<Transaction> {
+  @Handles(InvitationsRpc.sandboxUmaReceive)
+  umaReceive(r: RpcRequest<SandboxUmaReceiveRequest>): Promise<Transaction> {
     return this.payments.umaReceive.receive(r.caller, r.body, now());
   }
 }

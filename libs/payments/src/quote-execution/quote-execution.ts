@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { ApiError, CallerContext, Quote, QUOTE_EXECUTED_EVENT, QuoteExecutedData, SandboxSendRequest, Transaction } from '@payments/contracts';
+import { ApiError, CallerContext, decode, Quote, QuoteExecutedData, QUOTING_EVENTS, SandboxSendRequest, Transaction } from '@payments/contracts';
 import { EventEnvelope, recordInInbox } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { serviceTopic } from '@payments/messaging';
@@ -33,11 +33,12 @@ export class QuoteExecution {
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
-    if (envelope.type !== QUOTE_EXECUTED_EVENT) return;
-    const data = envelope.data as QuoteExecutedData;
+    const event = decode(QUOTING_EVENTS, envelope);
+    if (event?.type !== 'QuoteExecuted.v1') return; // unknown, internal or not ours
+    const data = event.data;
     const created = await this.dataSource.transaction(async (tx) => {
-      if (!(await recordInInbox(tx, this.schema, QUOTE_EXECUTED_CONSUMER, envelope.eventId))) return false;
-      await this.ensure(data, { correlationId: envelope.metadata.correlationId, causationId: envelope.eventId, actor: 'quoting' }, tx);
+      if (!(await recordInInbox(tx, this.schema, QUOTE_EXECUTED_CONSUMER, event.eventId))) return false;
+      await this.ensure(data, { correlationId: event.metadata.correlationId, causationId: event.eventId, actor: 'quoting' }, tx);
       return true;
     });
     // The hold is placed now; its timer retries it should this stop in between.

@@ -1,6 +1,5 @@
 import {
   InternalAccount,
-  Page,
   AccountCurrency,
   AccountsRpc,
   CallerContext,
@@ -38,7 +37,7 @@ export class Peers {
 
   /** The customer's ACTIVE internal account in `currency`, if any (UMA receive credits it). */
   async customerInternalAccount(caller: CallerContext, customerId: string, currency: string): Promise<InternalAccount | undefined> {
-    const page = await this.accounts.call<Page<InternalAccount>>(AccountsRpc.listCustomerInternalAccounts, { caller, body: { customerId, currency, limit: 100 } });
+    const page = await this.accounts.call(AccountsRpc.listCustomerInternalAccounts, { caller, body: { customerId, currency, limit: 100 } });
     return page.data.find((a) => a.status === 'ACTIVE');
   }
 
@@ -48,7 +47,7 @@ export class Peers {
   }
 
   async sandboxSuffix(caller: CallerContext, externalAccountId: string): Promise<string | null> {
-    const answer = await this.accounts.call<{ suffix: string | null }>(AccountsRpc.getExternalAccountSandboxSuffix, { caller, body: { externalAccountId } });
+    const answer = await this.accounts.call(AccountsRpc.getExternalAccountSandboxSuffix, { caller, body: { externalAccountId } });
     return answer.suffix;
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { EstimateWithdrawalFeeRequest, QuotingRpc, RpcRequest, WithdrawalFeeEstimate } from '@payments/contracts';
+import { Handles } from '@payments/runtime';
 import type { Quoting } from '../quoting';
 import { QUOTING } from '../quoting.tokens';
 
@@ -9,8 +9,8 @@ import { QUOTING } from '../quoting.tokens';
 export class CryptoFeesRpcController {
   constructor(@Inject(QUOTING) private readonly quoting: Quoting) {}
 
-  @MessagePattern(QuotingRpc.estimateWithdrawalFee)
-  estimate(@Payload() r: RpcRequest<EstimateWithdrawalFeeRequest>): Promise<WithdrawalFeeEstimate> {
+  @Handles(QuotingRpc.estimateWithdrawalFee)
+  estimate(r: RpcRequest<EstimateWithdrawalFeeRequest>): Promise<WithdrawalFeeEstimate> {
     return this.quoting.withdrawalFees.estimate(r.caller, r.body);
   }
 }

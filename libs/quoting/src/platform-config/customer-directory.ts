@@ -56,7 +56,7 @@ export class CustomerDirectory {
           const ours = row.platform_id === scope.platformId && row.mode === scope.mode;
           return ours && !row.deleted ? { customerId, region: row.region, currencies: row.currencies, scaRequired: isScaRegion(row.region) } : null;
         }, this.arrivalWaitMs);
-    if (!found) throw new ApiError('NOT_FOUND', 'customer not found', { errors: [{ field, message: 'no such customer' }] });
+    if (!found) throw new ApiError('USER_NOT_FOUND', 'customer not found', { errors: [{ field, message: 'no such customer' }] });
     return found;
   }
 }

@@ -2,12 +2,13 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { EventEnvelope, queryRows, recordInInbox } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { serviceTopic } from '@payments/messaging';
-import type { Mode } from '@payments/contracts';
+import { decode, IDENTITY_EVENTS, isOneOf, Mode, PublicEventOf } from '@payments/contracts';
 import { applyCustomerEvent } from './customer-directory';
 
 export const QUOTING_IDENTITY_EVENTS_CONSUMER = 'quoting.identity-events';
 
-const HANDLED = new Set(['PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1', 'CustomerCreated.v1', 'CustomerUpdated.v1', 'CustomerDeleted.v1']);
+const HANDLED = ['PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1', 'CustomerCreated.v1', 'CustomerUpdated.v1', 'CustomerDeleted.v1'] as const;
+type Handled = Extract<PublicEventOf<typeof IDENTITY_EVENTS>, { type: (typeof HANDLED)[number] }>;
 
 /** A platform's own fee on cross-currency transactions from one source currency (PlatformConfig.feeConfigs). */
 export interface PlatformFeeConfig {
@@ -40,26 +41,32 @@ export class QuotingIdentityEventsConsumer {
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
-    if (!HANDLED.has(envelope.type)) return;
+    const event = decode(IDENTITY_EVENTS, envelope);
+    if (!isOneOf(event, ...HANDLED)) return; // unknown, internal or not ours
     await this.dataSource.transaction(async (tx) => {
-      if (!(await recordInInbox(tx, this.schema, QUOTING_IDENTITY_EVENTS_CONSUMER, envelope.eventId))) return;
-      await this.apply(tx, envelope);
+      if (!(await recordInInbox(tx, this.schema, QUOTING_IDENTITY_EVENTS_CONSUMER, event.eventId))) return;
+      await this.apply(tx, event);
     });
   }
 
-  private async apply(tx: EntityManager, envelope: EventEnvelope): Promise<void> {
-    const data = envelope.data as Record<string, any>;
-    if (envelope.type.startsWith('Customer')) return applyCustomerEvent(tx, envelope);
-    if (envelope.type === 'PlatformConfigInitialized.v1') {
-      await this.storeLimits(tx, envelope.streamId, data.platformId, data.mode, data.supportedCurrencies);
-      return this.storeFees(tx, envelope.streamId, data.feeConfigs);
+  private async apply(tx: EntityManager, event: Handled): Promise<void> {
+    switch (event.type) {
+      case 'CustomerCreated.v1':
+      case 'CustomerUpdated.v1':
+      case 'CustomerDeleted.v1':
+        return applyCustomerEvent(tx, event);
+      case 'PlatformConfigInitialized.v1':
+        await this.storeLimits(tx, event.streamId, event.data.platformId, event.data.mode, event.data.supportedCurrencies);
+        return this.storeFees(tx, event.streamId, event.data.feeConfigs);
+      case 'PlatformConfigUpdated.v1': {
+        const { changes } = event.data;
+        if (!changes.supportedCurrencies && !changes.feeConfigs) return;
+        const [known] = await queryRows<{ platform_id: string; mode: Mode }>(tx, `SELECT platform_id, mode FROM platform_currency_configs WHERE config_stream_id = $1`, [event.streamId]);
+        if (!known) throw new Error(`config ${event.streamId} updated before it was initialized`); // retried, then DLQ
+        if (changes.supportedCurrencies) await this.storeLimits(tx, event.streamId, known.platform_id, known.mode, changes.supportedCurrencies);
+        if (changes.feeConfigs) await this.storeFees(tx, event.streamId, changes.feeConfigs);
+      }
     }
-    const changes = data.changes ?? {};
-    if (!changes.supportedCurrencies && !changes.feeConfigs) return;
-    const [known] = await queryRows(tx, `SELECT platform_id, mode FROM platform_currency_configs WHERE config_stream_id = $1`, [envelope.streamId]);
-    if (!known) throw new Error(`config ${envelope.streamId} updated before it was initialized`); // retried, then DLQ
-    if (changes.supportedCurrencies) await this.storeLimits(tx, envelope.streamId, known.platform_id, known.mode, changes.supportedCurrencies);
-    if (changes.feeConfigs) await this.storeFees(tx, envelope.streamId, changes.feeConfigs);
   }
 
   private async storeLimits(tx: EntityManager, streamId: string, platformId: string, mode: Mode, configs: CurrencyLimits[] | undefined): Promise<void> {

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { decode, PAYMENTS_EVENTS, Transaction } from '@payments/contracts';
 import { DomainError, EventEnvelope, recordInInbox } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { serviceTopic } from '@payments/messaging';
@@ -6,11 +7,6 @@ import type { QuoteCommand } from './quote.decider';
 import type { QuoteService } from './quote.service';
 
 export const QUOTING_PAYMENT_OUTCOMES_CONSUMER = 'quoting.payment-outcomes';
-
-/** The part of payments' TransactionStatusChanged.v1 quoting reads. */
-interface TransactionChange {
-  transaction: { id: string; quoteId?: string | null; status: string; failureReason?: string | null };
-}
 
 /**
  * Closes executed quotes from payments' transaction outcomes: COMPLETED → QuoteCompleted, FAILED → QuoteFailed (also
@@ -29,25 +25,28 @@ export class PaymentOutcomesConsumer {
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
-    if (envelope.type !== 'TransactionStatusChanged.v1') return;
-    const { transaction } = envelope.data as TransactionChange;
-    const command = commandFor(transaction, envelope.occurredAt);
-    if (!transaction.quoteId || !command || !envelope.platformId) return;
+    const event = decode(PAYMENTS_EVENTS, envelope);
+    if (event?.type !== 'TransactionStatusChanged.v1') return; // unknown, internal or not ours
+    const { transaction } = event.data;
+    const command = commandFor(transaction, event.occurredAt);
+    const { quoteId } = transaction;
+    const platformId = event.platformId;
+    if (!quoteId || !command || !platformId) return;
     await this.dataSource.transaction(async (tx) => {
-      if (!(await recordInInbox(tx, this.schema, QUOTING_PAYMENT_OUTCOMES_CONSUMER, envelope.eventId))) return;
-      const metadata = { correlationId: envelope.metadata?.correlationId, causationId: envelope.eventId, actor: 'payments' };
+      if (!(await recordInInbox(tx, this.schema, QUOTING_PAYMENT_OUTCOMES_CONSUMER, event.eventId))) return;
+      const metadata = { correlationId: event.metadata?.correlationId, causationId: event.eventId, actor: 'payments' };
       try {
-        await this.quotes.decideAndAppend(tx, envelope.platformId!, transaction.quoteId!, command, metadata);
+        await this.quotes.decideAndAppend(tx, platformId, quoteId, command, metadata);
       } catch (error) {
         // A refused transition (a quote that never executed) is a fact to log, not a poison message to retry.
         if (!(error instanceof DomainError)) throw error;
-        this.log(`quote ${transaction.quoteId}: ${command.type} refused (${error.code})`);
+        this.log(`quote ${quoteId}: ${command.type} refused (${error.code})`);
       }
     });
   }
 }
 
-function commandFor(transaction: TransactionChange['transaction'], now: string): QuoteCommand | null {
+function commandFor(transaction: Transaction, now: string): QuoteCommand | null {
   if (transaction.status === 'COMPLETED') return { type: 'CompleteQuote', now };
   if (transaction.status === 'FAILED') return { type: 'FailQuote', failureReason: transaction.failureReason ?? 'QUOTE_EXECUTION_FAILED', now };
   return null;

@@ -1,4 +1,4 @@
-import type { Mode } from '@payments/contracts';
+import type { Catalogued, Mode, QUOTING_EVENTS } from '@payments/contracts';
 
 /**
  * Events of a customer's SCA passkey (stream `ScaPasskey:<customerId>`, one per customer), on the quoting topic.
@@ -33,3 +33,6 @@ export type ScaPasskeyUsed = { type: 'ScaPasskeyUsed.v1'; data: { passkeyId: str
 export type ScaPasskeyRemoved = { type: 'ScaPasskeyRemoved.v1'; data: { passkeyId: string; at: string } };
 
 export type ScaPasskeyEvent = ScaPasskeyEnrolled | ScaPasskeyUsed | ScaPasskeyRemoved;
+
+/** Every event of the stream is declared (internal) in the quoting catalogue. */
+const _declared: Catalogued<typeof QUOTING_EVENTS, ScaPasskeyEvent> = true;

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { AuthenticatorTransportFuture, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
-import { ApiError, CallerContext, EnrolScaPasskeyRequest, isCustomerId, isScaRegion, Mode, ScaCustomerRef, ScaPasskey, ScaPasskeyRegistrationOptions } from '@payments/contracts';
+import { ApiError, CallerContext, EnrolScaPasskeyRequest, isCustomerId, isScaRegion, Mode, ScaPasskey, ScaPasskeyRegistrationOptions } from '@payments/contracts';
 import { CommandExecutor, queryRows } from '@payments/eventsourcing';
 import { ScaPasskeyCommand, scaPasskeyDecider } from './sca-passkey.decider';
 import { ScaPasskeyConfig } from './sca-passkey.config';
@@ -15,6 +15,12 @@ export interface ScaPasskeyServiceOptions {
   registrationTtlMs: number;
   /** Unanswered registration challenges kept per customer (several tabs); older ones are dropped. */
   openRegistrationsMax: number;
+}
+
+/** The customer of an enrolment, resolved from quoting's customer directory (tenancy checked there). */
+export interface ScaCustomerRef {
+  customerId: string;
+  customerRegion: string | null;
 }
 
 type Scope = Pick<CallerContext, 'platformId' | 'mode'> & Partial<Pick<CallerContext, 'correlationId' | 'clientId'>>;

@@ -1,8 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { EnrolScaPasskeyRequest, RpcRequest, ScaCustomerRef, ScaPasskey, ScaPasskeyRegistrationOptions, ScaPasskeysRpc } from '@payments/contracts';
+import { EnrolScaPasskeyBody, RpcRequest, ScaCustomerBody, ScaPasskey, ScaPasskeyRegistrationOptions, ScaPasskeysRpc } from '@payments/contracts';
+import { Handles } from '@payments/runtime';
 import type { Quoting } from '../quoting';
 import { QUOTING } from '../quoting.tokens';
+import type { ScaCustomerRef } from './sca-passkey.service';
 
 const now = () => new Date().toISOString();
 
@@ -11,24 +12,30 @@ const now = () => new Date().toISOString();
 export class ScaPasskeysRpcController {
   constructor(@Inject(QUOTING) private readonly quoting: Quoting) {}
 
-  @MessagePattern(ScaPasskeysRpc.registrationOptions)
-  registrationOptions(@Payload() r: RpcRequest<ScaCustomerRef>): Promise<ScaPasskeyRegistrationOptions> {
-    return this.quoting.scaPasskeys.registrationOptions(r.caller, r.body, now());
+  @Handles(ScaPasskeysRpc.registrationOptions)
+  async registrationOptions(r: RpcRequest<ScaCustomerBody>): Promise<ScaPasskeyRegistrationOptions> {
+    return this.quoting.scaPasskeys.registrationOptions(r.caller, await this.customer(r), now());
   }
 
-  @MessagePattern(ScaPasskeysRpc.enrol)
-  enrol(@Payload() r: RpcRequest<ScaCustomerRef & EnrolScaPasskeyRequest>): Promise<ScaPasskey> {
-    return this.quoting.scaPasskeys.enrol(r.caller, r.body, now());
+  @Handles(ScaPasskeysRpc.enrol)
+  async enrol(r: RpcRequest<EnrolScaPasskeyBody>): Promise<ScaPasskey> {
+    return this.quoting.scaPasskeys.enrol(r.caller, { ...r.body, ...(await this.customer(r)) }, now());
   }
 
-  @MessagePattern(ScaPasskeysRpc.get)
-  get(@Payload() r: RpcRequest<ScaCustomerRef>): Promise<ScaPasskey> {
-    return this.quoting.scaPasskeys.get(r.caller, r.body);
+  @Handles(ScaPasskeysRpc.get)
+  async get(r: RpcRequest<ScaCustomerBody>): Promise<ScaPasskey> {
+    return this.quoting.scaPasskeys.get(r.caller, await this.customer(r));
   }
 
-  @MessagePattern(ScaPasskeysRpc.remove)
-  async remove(@Payload() r: RpcRequest<ScaCustomerRef>): Promise<null> {
-    await this.quoting.scaPasskeys.remove(r.caller, r.body, now());
+  @Handles(ScaPasskeysRpc.remove)
+  async remove(r: RpcRequest<ScaCustomerBody>): Promise<null> {
+    await this.quoting.scaPasskeys.remove(r.caller, await this.customer(r), now());
     return null; // undefined would send no reply at all
+  }
+
+  /** 404 unless the customer is the caller's (platform and mode); one created a moment ago is waited for briefly. */
+  private async customer(r: RpcRequest<ScaCustomerBody>): Promise<ScaCustomerRef> {
+    const known = await this.quoting.customers.get(r.caller, r.body.customerId);
+    return { customerId: known.customerId, customerRegion: known.region };
   }
 }

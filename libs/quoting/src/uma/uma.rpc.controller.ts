@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ListUmaProvidersQuery, Page, QuotingRpc, ReceiverLookupQuery, RpcRequest, UmaProvider, UmaReceiverLookup } from '@payments/contracts';
+import { ListUmaProvidersQuery, Page, QuotingRpc, RpcRequest, UmaLookupBody, UmaProvider, UmaReceiverLookup } from '@payments/contracts';
+import { Handles } from '@payments/runtime';
 import { UMA_PROVIDERS } from '@payments/uma';
 import type { Quoting } from '../quoting';
 import { QUOTING } from '../quoting.tokens';
@@ -11,14 +11,14 @@ import { listUmaProviders } from './uma-providers';
 export class UmaRpcController {
   constructor(@Inject(QUOTING) private readonly quoting: Quoting) {}
 
-  @MessagePattern(QuotingRpc.umaLookup)
-  lookup(@Payload() r: RpcRequest<ReceiverLookupQuery & { receiverUmaAddress: string }>): Promise<UmaReceiverLookup> {
+  @Handles(QuotingRpc.umaLookup)
+  lookup(r: RpcRequest<UmaLookupBody>): Promise<UmaReceiverLookup> {
     const { receiverUmaAddress, ...query } = r.body;
     return this.quoting.umaLookups.lookup(r.caller, receiverUmaAddress, query);
   }
 
-  @MessagePattern(QuotingRpc.listUmaProviders)
-  providers(@Payload() r: RpcRequest<ListUmaProvidersQuery>): Page<UmaProvider> {
+  @Handles(QuotingRpc.listUmaProviders)
+  providers(r: RpcRequest<ListUmaProvidersQuery>): Page<UmaProvider> {
     return listUmaProviders(UMA_PROVIDERS, r.body);
   }
 }

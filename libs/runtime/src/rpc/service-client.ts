@@ -1,6 +1,6 @@
 import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
-import { ApiError, isErrorEnvelope } from '@payments/contracts';
+import { ApiError, isErrorEnvelope, RpcContract } from '@payments/contracts';
 
 export interface ServiceEndpoint {
   name: string;
@@ -31,12 +31,14 @@ export class ServiceClient {
     this.proxy = ClientProxyFactory.create({ transport: Transport.TCP, options: { host: endpoint.host, port: endpoint.port } });
   }
 
-  async call<TResult>(pattern: string, payload: unknown): Promise<TResult> {
+  /** `payload` is checked against the contract's declared payload, the answer typed as its declared result. */
+  async call<Payload, Result>(contract: RpcContract<Payload, Result>, payload: NoInfer<Payload>): Promise<Result> {
+    const { pattern } = contract;
     const started = performance.now();
     const done = (outcome: RpcSample['outcome']) =>
       this.observe({ service: this.endpoint.name, pattern, outcome, seconds: (performance.now() - started) / 1000 });
     try {
-      const result = await firstValueFrom(this.proxy.send<TResult>(pattern, payload).pipe(timeout(this.timeoutMs)));
+      const result = await firstValueFrom(this.proxy.send<Result>(pattern, payload).pipe(timeout(this.timeoutMs)));
       done('ok');
       return result;
     } catch (error) {

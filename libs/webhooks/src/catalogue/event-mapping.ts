@@ -1,3 +1,4 @@
+import { ACCOUNTS_EVENTS, decodeAny, IDENTITY_EVENTS, PAYMENTS_EVENTS, PublicEventOf, QUOTING_EVENTS } from '@payments/contracts';
 import type { EventEnvelope } from '@payments/eventsourcing';
 import { CUSTOMER_KYC_STATUSES, webhookTypes } from './webhook-types';
 
@@ -19,51 +20,69 @@ export interface MappedWebhook {
   source: { carried: unknown } | { fetch: ResourceRef };
 }
 
-/** The webhook a domain event stands for, or null when platforms are not told about it. Pure: no I/O. */
+/** The topics the dispatcher reads, by their catalogues: it sees their public events only. */
+export const WEBHOOK_SOURCE_CATALOGUES = [IDENTITY_EVENTS, ACCOUNTS_EVENTS, QUOTING_EVENTS, PAYMENTS_EVENTS] as const;
+
+/** A public event of one of the source topics. */
+export type SourceEvent = PublicEventOf<(typeof WEBHOOK_SOURCE_CATALOGUES)[number]>;
+
+/** The webhook a domain event stands for, or null when platforms are not told about it (or it is not a known public event). Pure: no I/O. */
 export function webhookFor(envelope: EventEnvelope): MappedWebhook | null {
-  const data = (envelope.data ?? {}) as Record<string, any>;
-  const declared = data.mode ?? data.transaction?.mode ?? data.invitation?.mode;
+  const event = decodeAny(WEBHOOK_SOURCE_CATALOGUES, envelope);
+  if (!event) return null;
+  const declared = 'mode' in event.data ? event.data.mode : undefined;
   const mode = declared === 'SANDBOX' || declared === 'PRODUCTION' ? declared : undefined;
   const withMode = (w: Omit<MappedWebhook, 'mode'>): MappedWebhook => (mode ? { ...w, mode } : w);
-  switch (envelope.type) {
-    case 'CustomerKycStatusChanged.v1':
-      if (!CUSTOMER_KYC_STATUSES.includes(data.kycStatus)) return null;
-      return withMode({ type: webhookTypes.customer(data.customerType, data.kycStatus), retryable: true, source: { fetch: { kind: 'customer', customerId: envelope.streamId } } });
+  switch (event.type) {
+    case 'CustomerKycStatusChanged.v1': {
+      const { customerType, kycStatus } = event.data;
+      if (!isCustomerKycStatus(kycStatus)) return null;
+      return withMode({ type: webhookTypes.customer(customerType, kycStatus), retryable: true, source: { fetch: { kind: 'customer', customerId: event.streamId } } });
+    }
     case 'VerificationSubmitted.v1':
     case 'VerificationErrorsFound.v1':
     case 'VerificationApproved.v1':
     case 'VerificationRejected.v1':
-      return withMode({ type: webhookTypes.verification(verificationStatusOf(envelope.type, data)), retryable: true, source: { fetch: { kind: 'verification', verificationId: data.verificationId ?? envelope.streamId } } });
+      return withMode({ type: webhookTypes.verification(verificationStatusOf(event)), retryable: true, source: { fetch: { kind: 'verification', verificationId: event.data.verificationId ?? event.streamId } } });
     case 'ExternalAccountStatusChanged.v1':
       return withMode({
         type: webhookTypes.externalAccountStatus,
         retryable: true,
-        source: { fetch: { kind: 'externalAccount', externalAccountId: envelope.streamId, gone: { id: envelope.streamId, status: data.status, updatedAt: data.at } } },
+        source: { fetch: { kind: 'externalAccount', externalAccountId: event.streamId, gone: { id: event.streamId, status: event.data.status, updatedAt: event.data.at } } },
       });
     case 'InternalAccountBalanceChanged.v1':
       return withMode({
         type: webhookTypes.internalAccountBalance,
         retryable: true,
-        source: { fetch: { kind: 'internalAccount', accountId: data.accountId ?? envelope.streamId, customerId: data.customerId ?? undefined, currency: data.currency } },
+        source: { fetch: { kind: 'internalAccount', accountId: event.data.accountId ?? event.streamId, customerId: event.data.customerId ?? undefined, currency: event.data.currency } },
       });
     case 'CustomerImportJobCompleted.v1':
     case 'CustomerImportJobFailed.v1':
-      return withMode({ type: webhookTypes.bulkUpload(envelope.type === 'CustomerImportJobCompleted.v1' ? 'COMPLETED' : 'FAILED'), retryable: true, source: { fetch: { kind: 'bulkJob', jobId: envelope.streamId } } });
+      return withMode({ type: webhookTypes.bulkUpload(event.type === 'CustomerImportJobCompleted.v1' ? 'COMPLETED' : 'FAILED'), retryable: true, source: { fetch: { kind: 'bulkJob', jobId: event.streamId } } });
     case 'TransactionStatusChanged.v1': {
-      const transaction = data.transaction as Record<string, any> | undefined;
+      const { transaction } = event.data;
       if (!transaction?.status) return null;
       const type = webhookTypes.payment(transaction.type, transaction.status);
       return withMode({ type, retryable: type !== 'INCOMING_PAYMENT.PENDING', source: { carried: transaction } });
     }
     case 'InvitationClaimed.v1':
-      return withMode({ type: webhookTypes.invitationClaimed, retryable: true, source: { carried: data.invitation ?? data } });
+      return withMode({ type: webhookTypes.invitationClaimed, retryable: true, source: { carried: event.data.invitation ?? event.data } });
     default:
       return null;
   }
 }
 
-function verificationStatusOf(type: string, data: Record<string, any>): string {
-  if (type === 'VerificationSubmitted.v1') return data.verificationStatus ?? 'IN_PROGRESS';
-  if (type === 'VerificationErrorsFound.v1') return 'RESOLVE_ERRORS';
-  return type === 'VerificationApproved.v1' ? 'APPROVED' : 'REJECTED';
+const isCustomerKycStatus = (status: string): status is (typeof CUSTOMER_KYC_STATUSES)[number] => (CUSTOMER_KYC_STATUSES as readonly string[]).includes(status);
+
+function verificationStatusOf(event: Extract<SourceEvent, { type: `Verification${string}` }>): string {
+  switch (event.type) {
+    case 'VerificationSubmitted.v1':
+      return event.data.verificationStatus ?? 'IN_PROGRESS';
+    case 'VerificationErrorsFound.v1':
+      return 'RESOLVE_ERRORS';
+    case 'VerificationApproved.v1':
+      return 'APPROVED';
+    case 'VerificationRejected.v1':
+      return 'REJECTED';
+  }
 }

@@ -1,4 +1,4 @@
-import { AccountsRpc, ApiError, CallerContext, CustomerImportsRpc, CustomersRpc, InternalAccount, Mode, MODES, Page, VerificationsRpc } from '@payments/contracts';
+import { AccountsRpc, ApiError, CallerContext, CustomerImportsRpc, CustomersRpc, InternalAccount, Mode, MODES, VerificationsRpc } from '@payments/contracts';
 import type { ServiceClient } from '@payments/runtime';
 import type { ResourceRef } from './event-mapping';
 
@@ -43,8 +43,8 @@ export class ResourceReader {
   /** Accounts has no get-by-id RPC: the owner's accounts in that currency are few, the one with this id is picked. */
   private async internalAccount(caller: CallerContext, ref: Extract<ResourceRef, { kind: 'internalAccount' }>): Promise<InternalAccount> {
     const accounts = ref.customerId
-      ? (await this.clients.accounts.call<Page<InternalAccount>>(AccountsRpc.listCustomerInternalAccounts, { caller, body: { customerId: ref.customerId, currency: ref.currency, limit: 100 } })).data
-      : (await this.clients.accounts.call<{ data: InternalAccount[] }>(AccountsRpc.listPlatformInternalAccounts, { caller, body: { currency: ref.currency } })).data;
+      ? (await this.clients.accounts.call(AccountsRpc.listCustomerInternalAccounts, { caller, body: { customerId: ref.customerId, currency: ref.currency, limit: 100 } })).data
+      : (await this.clients.accounts.call(AccountsRpc.listPlatformInternalAccounts, { caller, body: { currency: ref.currency } })).data;
     const account = accounts.find((a) => a.id === ref.accountId);
     if (!account) throw new ApiError('NOT_FOUND', 'internal account not found');
     return account;

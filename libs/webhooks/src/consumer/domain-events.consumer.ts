@@ -1,16 +1,18 @@
 import type { DataSource } from 'typeorm';
-import { Mode, MODES } from '@payments/contracts';
+import { decodeAny, isOneOf, Mode, MODES } from '@payments/contracts';
 import { EventEnvelope, queryRows, recordInInbox } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { serviceTopic } from '@payments/messaging';
-import { webhookFor } from '../catalogue/event-mapping';
+import { SourceEvent, WEBHOOK_SOURCE_CATALOGUES, webhookFor } from '../catalogue/event-mapping';
 import type { ResourceReader } from '../catalogue/resource-reader';
 import { TEST_WEBHOOK } from '../catalogue/webhook-types';
 import type { DeliveryQueue, NewDelivery } from '../delivery/delivery-queue';
 import type { WebhookSettingsCache } from '../settings/webhook-settings.cache';
 
 export const WEBHOOK_EVENTS_CONSUMER = 'webhook-dispatcher.deliveries';
-export const WEBHOOK_SOURCE_TOPICS = ['identity', 'accounts', 'quoting', 'payments'].map(serviceTopic);
+export const WEBHOOK_SOURCE_TOPICS = WEBHOOK_SOURCE_CATALOGUES.map((catalogue) => serviceTopic(catalogue.service));
+
+type ConfigEvent = Extract<SourceEvent, { type: 'PlatformConfigInitialized.v1' | 'PlatformConfigUpdated.v1' | 'WebhookEndpointDisabled.v1' }>;
 
 /**
  * Turns domain events into queued webhooks. It only enqueues (the inbox row and the delivery commit together, so a
@@ -34,8 +36,9 @@ export class DomainEventsConsumer {
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
-    if (!envelope.platformId) return;
-    if (envelope.type.startsWith('PlatformConfig') || envelope.type === 'WebhookEndpointDisabled.v1') return this.configChanged(envelope);
+    const event = decodeAny(WEBHOOK_SOURCE_CATALOGUES, envelope);
+    if (!event || !envelope.platformId) return; // unknown or internal types are ignored
+    if (isOneOf(event, 'PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1', 'WebhookEndpointDisabled.v1')) return this.configChanged(event);
     const mapped = webhookFor(envelope);
     if (!mapped) return;
     // Most platforms and modes have no endpoint: ask the (cached) settings before reading any resource over RPC.
@@ -60,14 +63,13 @@ export class DomainEventsConsumer {
     return false;
   }
 
-  private async configChanged(envelope: EventEnvelope): Promise<void> {
+  private async configChanged(envelope: ConfigEvent): Promise<void> {
     this.settings.invalidate(envelope.platformId!);
-    const data = envelope.data as Record<string, any>;
     if (envelope.type === 'PlatformConfigInitialized.v1') {
-      await queryRows(this.dataSource, `INSERT INTO config_streams (config_stream_id, platform_id, mode) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [envelope.streamId, data.platformId, data.mode]);
+      await queryRows(this.dataSource, `INSERT INTO config_streams (config_stream_id, platform_id, mode) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [envelope.streamId, envelope.data.platformId, envelope.data.mode]);
       return;
     }
-    if (envelope.type !== 'PlatformConfigUpdated.v1' || typeof data.changes?.webhookEndpoint !== 'string') return;
+    if (envelope.type !== 'PlatformConfigUpdated.v1' || typeof envelope.data.changes?.webhookEndpoint !== 'string') return;
     const [stream] = await queryRows<{ platform_id: string; mode: Mode }>(this.dataSource, `SELECT platform_id, mode FROM config_streams WHERE config_stream_id = $1`, [envelope.streamId]);
     if (!stream) throw new Error(`config ${envelope.streamId} updated before it was initialized`); // retried, then DLQ
     // A new endpoint gets a TEST, once per change; never retried, its one attempt is recorded.
@@ -75,7 +77,7 @@ export class DomainEventsConsumer {
     await this.inTransaction(envelope, (tx) => this.queue.enqueue(tx, test));
   }
 
-  private async inTransaction(envelope: EventEnvelope, work: (tx: import('typeorm').EntityManager) => Promise<unknown>): Promise<void> {
+  private async inTransaction(envelope: Pick<EventEnvelope, 'eventId'>, work: (tx: import('typeorm').EntityManager) => Promise<unknown>): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
       if (!(await recordInInbox(tx, this.schema, WEBHOOK_EVENTS_CONSUMER, envelope.eventId))) return;
       await work(tx);

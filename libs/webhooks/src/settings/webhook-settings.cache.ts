@@ -19,7 +19,7 @@ export class WebhookSettingsCache {
     const key = `${platformId}/${mode}`;
     const cached = this.entries.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached.value;
-    const value = this.identity.call<WebhookSettings>(IdentityRpc.webhookSettings, { caller: dispatcherCaller(platformId, mode), body: {} });
+    const value = this.identity.call(IdentityRpc.webhookSettings, { caller: dispatcherCaller(platformId, mode), body: {} });
     this.entries.set(key, { expiresAt: Date.now() + this.ttlMs, value });
     value.catch(() => this.entries.get(key)?.value === value && this.entries.delete(key)); // never cache a failure
     return value;

@@ -1,0 +1,22 @@
+import { ACCOUNTS_EVENTS } from './accounts.events';
+import { defineCatalogue, EventCatalogue, EventService } from './catalogue';
+import { IDENTITY_EVENTS } from './identity.events';
+import { PAYMENTS_EVENTS } from './payments.events';
+import { QUOTING_EVENTS } from './quoting.events';
+
+/** The webhook dispatcher appends no events: its topic carries nothing. */
+export const WEBHOOKS_EVENTS = defineCatalogue('webhooks', []);
+
+/** Every service's catalogue, by service: what each writes, and what of it leaves the service. */
+export const EVENT_CATALOGUES = {
+  identity: IDENTITY_EVENTS,
+  accounts: ACCOUNTS_EVENTS,
+  quoting: QUOTING_EVENTS,
+  payments: PAYMENTS_EVENTS,
+  webhooks: WEBHOOKS_EVENTS,
+} as const satisfies Record<EventService, EventCatalogue>;
+
+/** The catalogue of a service by name; a service that declares nothing publishes nothing. */
+export function catalogueOf(service: string): EventCatalogue {
+  return (EVENT_CATALOGUES as Record<string, EventCatalogue>)[service] ?? defineCatalogue(service as EventService, []);
+}

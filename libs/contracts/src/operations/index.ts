@@ -1,0 +1,20 @@
+import { ACCOUNT_OPERATIONS } from './accounts.operations';
+import { CUSTOMER_OPERATIONS } from './customers.operations';
+import type { AnyHttpOperation } from './http-operation';
+import { KYC_OPERATIONS } from './kyc.operations';
+import { PAYMENT_OPERATIONS } from './payments.operations';
+import { PLATFORM_OPERATIONS } from './platform.operations';
+import { QUOTING_OPERATIONS } from './quoting.operations';
+
+export * from './http-operation';
+export * from './file-parts';
+
+/** Every public HTTP operation: the gateway serves exactly these, and the OpenAPI document lists exactly these. */
+export const OPERATIONS: readonly AnyHttpOperation[] = [
+  ...PLATFORM_OPERATIONS,
+  ...CUSTOMER_OPERATIONS,
+  ...KYC_OPERATIONS,
+  ...ACCOUNT_OPERATIONS,
+  ...QUOTING_OPERATIONS,
+  ...PAYMENT_OPERATIONS,
+];

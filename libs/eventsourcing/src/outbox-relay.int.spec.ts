@@ -1,0 +1,117 @@
+import { EventEnvelope as BusEnvelope, IDENTITY_EVENTS, PAYMENTS_EVENTS } from '@payments/contracts';
+import { eventually } from '@payments/testing';
+import { EventEnvelope, EventPublisher } from './envelope';
+import { PostgresEventStore } from './event-store';
+import { loadCheckpoint } from './checkpoints';
+import { LOG_START } from './log-reader';
+import { OutboxRelay } from './outbox-relay';
+import { reconcileRelay } from './relay-reconcile';
+import { openTestServiceDb, TestServiceDb } from './test-service-db';
+
+/** Records what reaches the topic. */
+class RecordingPublisher implements EventPublisher {
+  readonly published: EventEnvelope[] = [];
+  async publish(_topic: string, envelopes: readonly EventEnvelope[]): Promise<void> {
+    this.published.push(...envelopes);
+  }
+}
+
+const terms = {
+  transactionId: 'Transaction:1',
+  platformId: 'Platform:1',
+  mode: 'SANDBOX',
+  type: 'OUTGOING',
+  direction: 'OUTGOING',
+  customerId: null,
+  source: { accountId: 'InternalAccount:1' },
+  destination: { accountId: 'ExternalAccount:1' },
+  sentAmount: { amount: 1000, currency: 'USD' },
+  receivedAmount: { amount: 1000, currency: 'USD' },
+  fees: 0,
+  platformFees: 0,
+  exchangeRate: 1,
+  quoteId: null,
+  description: null,
+  paymentRail: 'ACH',
+  railSelectionMode: null,
+  settlementTimelineSeconds: null,
+  expectedSettlementAt: null,
+  rateDetails: null,
+  reference: 'REF-1',
+  plan: { hold: { accountId: 'InternalAccount:1', amount: 1000 }, legs: ['secret saga plan'] },
+  rail: { script: 'sandbox payout', steps: ['SUBMIT', 'SETTLE'] },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  status: 'PENDING',
+  failureReason: null,
+};
+
+describe('OutboxRelay publishes only public events (real PostgreSQL)', () => {
+  let db: TestServiceDb;
+  const store = new PostgresEventStore('svc');
+
+  beforeAll(async () => {
+    db = await openTestServiceDb('svc');
+  });
+  afterAll(() => db.close());
+
+  it('publishes public events in their public form, never internal or undeclared ones, and moves its checkpoint past all', async () => {
+    const ds = db.dataSource;
+    await store.append(ds, 'Transaction:1', 'no_stream', [
+      { type: 'TransactionCreated.v1', data: terms },
+      { type: 'TransactionStatusChanged.v1', data: { transaction: { id: 'Transaction:1', status: 'PENDING' }, previousStatus: null, mode: 'SANDBOX' } },
+      { type: 'TransactionFundsHeld.v1', data: { transactionId: 'Transaction:1', at: '2026-01-01T00:00:01.000Z' } }, // internal
+      { type: 'SomethingNobodyDeclared.v1', data: { leaked: true } }, // undeclared: not published either
+      { type: 'TransactionCompleted.v1', data: { transactionId: 'Transaction:1', settledAt: '2026-01-01T00:00:02.000Z' } },
+    ]);
+    const publisher = new RecordingPublisher();
+    const relay = new OutboxRelay({ db: ds, schema: 'svc', store, publisher, topic: 'payments.payments.events.v1', catalogue: PAYMENTS_EVENTS });
+
+    // The log shows a commit once every older transaction of the server has ended (log-reader.ts): poll for it.
+    let moved = 0;
+    await eventually(async () => (moved += await relay.runOnce()) >= 5, { timeoutMs: 30_000, what: 'the relay moving past the five events' });
+    expect(moved).toBe(5); // past all five, published or not
+    expect(await relay.runOnce()).toBe(0);
+    expect(publisher.published.map((e) => e.type)).toEqual(['TransactionCreated.v1', 'TransactionStatusChanged.v1', 'TransactionCompleted.v1']);
+    const created = publisher.published[0].data as Record<string, unknown>;
+    expect(created).not.toHaveProperty('plan');
+    expect(created).not.toHaveProperty('rail');
+    expect(created).toMatchObject({ transactionId: 'Transaction:1', status: 'PENDING', paymentRail: 'ACH', reference: 'REF-1' });
+    expect(JSON.stringify(publisher.published)).not.toContain('secret saga plan');
+    const { events: log } = await store.readAll(ds, LOG_START, 100);
+    expect((await loadCheckpoint(ds, 'svc', 'outbox-relay')).position).toEqual(log[log.length - 1].globalPosition);
+
+    // The log keeps the event whole.
+    expect((log[0].data as Record<string, unknown>).plan).toBeDefined();
+  });
+
+  it('moves past a batch that holds internal events only, without publishing anything', async () => {
+    const ds = db.dataSource;
+    const idStore = new PostgresEventStore('svc');
+    await idStore.append(ds, 'Customer:internal-only', 'no_stream', [{ type: 'ContactCodeIssued.v1', data: { channel: 'email', codeHash: 'h'.repeat(64), expiresAt: 'x', issuedAt: 'y' } }]);
+    const publisher = new RecordingPublisher();
+    const relay = new OutboxRelay({ db: ds, schema: 'svc', store: idStore, publisher, topic: 'payments.identity.events.v1', catalogue: IDENTITY_EVENTS, name: 'identity-relay' });
+    // This relay starts at the log's beginning: the five payments events (undeclared here) and the internal one.
+    let moved = 0;
+    await eventually(async () => (moved += await relay.runOnce()) >= 6, { timeoutMs: 30_000, what: 'the relay moving past the internal event' });
+    expect(publisher.published).toEqual([]);
+    expect(publisher.published.map((e) => e.type)).not.toContain('ContactCodeIssued.v1');
+    expect(JSON.stringify(publisher.published)).not.toContain('h'.repeat(64));
+  });
+
+  it('reconcile expects public events only and republishes them in their public form', async () => {
+    const ds = db.dataSource;
+    const log = await eventually(async () => {
+      const { events } = await store.readAll(ds, LOG_START, 100);
+      return events.length >= 5 && events;
+    });
+    const onTopic = new Set(log.filter((e) => e.type === 'TransactionStatusChanged.v1').map((e) => e.eventId));
+    const publisher = new RecordingPublisher();
+    const report = await reconcileRelay({ db: ds, store, topic: 'payments.payments.events.v1', publishedIds: onTopic, catalogue: PAYMENTS_EVENTS, publisher });
+    // TransactionCreated and TransactionCompleted are missing; the internal and undeclared ones are not expected.
+    expect(report.missing).toBe(2);
+    expect(report.sample.map((s) => s.type)).toEqual(['TransactionCreated.v1', 'TransactionCompleted.v1']);
+    expect(publisher.published.map((e: BusEnvelope) => e.type)).toEqual(['TransactionCreated.v1', 'TransactionCompleted.v1']);
+    expect(publisher.published[0].data).not.toHaveProperty('plan');
+    expect(report.scanned).toBeGreaterThan(report.expected);
+  });
+});
