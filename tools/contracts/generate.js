@@ -51,6 +51,7 @@ const RESPONSE_TYPES = [
   'UmaProvider',
   'UmaReceiverLookup',
   'UntrustChallenge',
+  'UntrustConfirmed',
   'Verification',
   'WebhookTestResult',
   'WithdrawalFeeEstimate',

@@ -91,6 +91,11 @@ describe('customers through the gateway', () => {
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ sourceOfWealthCategories: ['SALARY'], purposeOfAccount: 'P2P_TRANSFERS', annualIncomeRange: 'RANGE_100K_250K' });
     expect((await t.call('GET', `/customers/${created.id}`)).body).toEqual(patched.body);
+    // OTHER needs its description (published CustomerEdd); the description is kept and answered.
+    const other = await t.call('PATCH', `/customers/${created.id}`, { body: { sourceOfFundsCategories: ['OTHER'] } });
+    expect(other.body).toMatchObject({ status: 400, details: { errors: [{ field: 'sourceOfFundsOtherDescription' }] } });
+    const described = await t.call('PATCH', `/customers/${created.id}`, { body: { sourceOfFundsCategories: ['OTHER'], sourceOfFundsOtherDescription: 'Contest winnings', purposeOfAccount: 'OTHER', purposeOfAccountOtherDescription: 'Household budget' } });
+    expect(described.body).toMatchObject({ sourceOfFundsCategories: ['OTHER'], sourceOfFundsOtherDescription: 'Contest winnings', purposeOfAccountOtherDescription: 'Household budget' });
     const both = await t.call('PATCH', `/customers/${created.id}`, { body: { email: 'a@x.com', phoneNumber: '+14155550100' } });
     expect(both.status).toBe(400);
     expect((await t.call('PATCH', `/customers/${created.id}`, { body: { customerType: 'BUSINESS' } })).status).toBe(400);

@@ -169,6 +169,25 @@ describe('external accounts: conformance with the published API (real HTTP)', ()
     });
   });
 
+  describe('ownershipType and defaultUmaDepositAccount of the published create requests', () => {
+    it('keeps ownershipType and answers it on create, get and list; refuses an unknown one', async () => {
+      const created = await create({ currency: 'USD', ownershipType: 'FIRST_PARTY', accountInfo: usdInfo({ accountNumber: '12345678911' }) });
+      expect(created).toMatchObject({ status: 201, body: { ownershipType: 'FIRST_PARTY' } });
+      expect((await t.call('GET', `/customers/external-accounts/${created.body.id}`)).body.ownershipType).toBe('FIRST_PARTY');
+      const platform = await createPlatform({ currency: 'USD', ownershipType: 'THIRD_PARTY', accountInfo: usdInfo({ accountNumber: '12345678912' }) });
+      expect(platform).toMatchObject({ status: 201, body: { ownershipType: 'THIRD_PARTY' } });
+      expect(fields(await create({ currency: 'USD', ownershipType: 'SOMEONE', accountInfo: usdInfo() }))).toEqual(['ownershipType']);
+      expect((await create({ currency: 'USD', accountInfo: usdInfo({ accountNumber: '12345678913' }) })).body).not.toHaveProperty('ownershipType');
+    });
+
+    it('takes defaultUmaDepositAccount false (the default) and says plainly that true is not served', async () => {
+      expect((await create({ currency: 'USD', defaultUmaDepositAccount: false, accountInfo: usdInfo({ accountNumber: '12345678914' }) })).status).toBe(201);
+      const before = (await t.call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(customerId)}`)).body.totalCount;
+      expect((await create({ currency: 'USD', defaultUmaDepositAccount: true, accountInfo: usdInfo({ accountNumber: '12345678915' }) })).body).toMatchObject({ status: 501, code: 'NOT_IMPLEMENTED' });
+      expect((await t.call('GET', `/customers/external-accounts?customerId=${encodeURIComponent(customerId)}`)).body.totalCount).toBe(before); // nothing stored
+    });
+  });
+
   describe('check digits: relaxed in the sandbox, enforced in production; formats hold in both', () => {
     const mxn = (clabeNumber: string) => ({ currency: 'MXN', accountInfo: { accountType: 'MXN_ACCOUNT', clabeNumber, beneficiary: JOHN_DOE } });
 

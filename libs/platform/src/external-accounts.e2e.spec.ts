@@ -92,12 +92,19 @@ describe('external accounts', () => {
     const challenge = await t.call('POST', `/customers/external-accounts/${id}/untrust`);
     expect(challenge.status).toBe(200);
     expect(challenge.body).toMatchObject({ externalAccountId: id, factor: 'SMS_OTP', expiresAt: expect.any(String) });
+    // The published BeneficiaryTrustStart beside it: the same challenge, whose id the confirm may name.
+    const sca = challenge.body.scaChallenge;
+    expect(sca).toEqual({ id: expect.stringMatching(/^ScaChallenge:/), expiresAt: challenge.body.expiresAt, factor: 'SMS_OTP', availableFactors: ['SMS_OTP'], purpose: null });
     const wrong = await t.call('POST', `/customers/external-accounts/${id}/untrust/confirm`, { body: { code: '000000' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.details.errors[0].field).toBe('code');
-    const confirmed = await t.call('POST', `/customers/external-accounts/${id}/untrust/confirm`, { body: { code: '123456' } });
+    const passkey = await t.call('POST', `/customers/external-accounts/${id}/untrust/confirm`, { body: { passkeyAssertion: { id: 'x' }, origin: 'https://app.example.com' } });
+    expect(passkey.body).toMatchObject({ status: 400, details: { errors: [{ field: 'code' }] } });
+    const otherChallenge = await t.call('POST', `/customers/external-accounts/${id}/untrust/confirm`, { body: { code: '123456', challengeId: 'ScaChallenge:someone-else' } });
+    expect(otherChallenge.body).toMatchObject({ status: 400, details: { errors: [{ field: 'challengeId' }] } });
+    const confirmed = await t.call('POST', `/customers/external-accounts/${id}/untrust/confirm`, { body: { code: '123456', challengeId: sca.id } });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.trustedBeneficiary).toBe(false);
+    expect(confirmed.body).toMatchObject({ trustedBeneficiary: false, trusted: false }); // published BeneficiaryTrustConfirm.trusted
     expect((await t.call('DELETE', `/customers/external-accounts/${id}`)).status).toBe(204);
   });
 

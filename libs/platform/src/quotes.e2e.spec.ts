@@ -160,6 +160,14 @@ describe('quotes and exchange rates (real PostgreSQL, HTTP)', () => {
     const q = (await call('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: from }, destination: { destinationType: 'ACCOUNT', accountId: to }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000 })).body;
     // 10000: service 50 bps (50) + 25 fixed; platform 100 bps (100) + 50 fixed.
     expect(q).toMatchObject({ feesIncluded: 225, platformFeesIncluded: 150 });
+    // The published platformFeeOverride replaces the configured fee for one quote (USD source, fee in USD).
+    const body = (override: unknown) => ({ source: { sourceType: 'ACCOUNT', accountId: from }, destination: { destinationType: 'ACCOUNT', accountId: to }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000, platformFeeOverride: override });
+    const overridden = (await call('POST', '/quotes', body({ platformFixedFee: { amount: 10, currency: 'USD' }, platformVariableFeeBps: 30 }))).body;
+    expect(overridden).toMatchObject({ feesIncluded: 115, platformFeesIncluded: 40 }); // service 75 + platform 30 bps (30) + 10
+    expect((await call('POST', '/quotes', body({ platformFixedFee: { amount: 10, currency: 'EUR' }, platformVariableFeeBps: 30 }))).body).toMatchObject({ status: 400, details: { errors: [{ field: 'platformFeeOverride.platformFixedFee.currency' }] } });
+    expect((await call('POST', '/quotes', body({ platformFixedFee: { amount: 10, currency: 'USD' }, platformVariableFeeBps: 10_001 }))).status).toBe(400);
+    const fromEur = (await call('POST', '/quotes', { ...body({ platformFixedFee: { amount: 10, currency: 'EUR' }, platformVariableFeeBps: 30 }), source: { sourceType: 'ACCOUNT', accountId: to }, destination: { destinationType: 'ACCOUNT', accountId: from } })).body;
+    expect(fromEur).toMatchObject({ status: 400, details: { errors: [{ field: 'platformFeeOverride' }] } });
     expect((await call('PATCH', '/config', { feeConfigs: [fee(0, 0)] })).body.feeConfigs).toEqual([]);
     // Another platform never sees these fees.
     expect((await t.call('GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR')).body.data[0].platformFixedFee).toBe(0);

@@ -73,12 +73,14 @@ describe('external account decider', () => {
   it('trusts once; untrust needs a started challenge, the right code, and no expiry', () => {
     given(externalAccountDecider, [created()]).when({ type: 'TrustExternalAccount', now: T0 }).then([trusted]);
     given(externalAccountDecider, [created(), trusted]).when({ type: 'TrustExternalAccount', now: T0 }).then([]);
-    given(externalAccountDecider, [created()]).when({ type: 'BeginUntrust', expiresAt: T1, now: T0 }).thenFails('CONFLICT');
+    given(externalAccountDecider, [created()]).when({ type: 'BeginUntrust', challengeId: 'ScaChallenge:1', expiresAt: T1, now: T0 }).thenFails('CONFLICT');
     given(externalAccountDecider, [created(), trusted]).when({ type: 'ConfirmUntrust', codeMatches: true, now: T0 }).thenFails('CONFLICT');
-    const requested: ExternalAccountEvent = { type: 'ExternalAccountUntrustRequested.v1', data: { expiresAt: T1, at: T0 } };
-    given(externalAccountDecider, [created(), trusted]).when({ type: 'BeginUntrust', expiresAt: T1, now: T0 }).then([requested]);
+    const requested: ExternalAccountEvent = { type: 'ExternalAccountUntrustRequested.v1', data: { challengeId: 'ScaChallenge:1', expiresAt: T1, at: T0 } };
+    given(externalAccountDecider, [created(), trusted]).when({ type: 'BeginUntrust', challengeId: 'ScaChallenge:1', expiresAt: T1, now: T0 }).then([requested]);
     given(externalAccountDecider, [created(), trusted, requested]).when({ type: 'ConfirmUntrust', codeMatches: false, now: T0 }).thenFails('INVALID_INPUT');
     given(externalAccountDecider, [created(), trusted, requested]).when({ type: 'ConfirmUntrust', codeMatches: true, now: T1 }).thenFails('CONFLICT');
+    given(externalAccountDecider, [created(), trusted, requested]).when({ type: 'ConfirmUntrust', codeMatches: true, challengeId: 'ScaChallenge:2', now: T0 }).thenFails('INVALID_INPUT');
+    given(externalAccountDecider, [created(), trusted, requested]).when({ type: 'ConfirmUntrust', codeMatches: true, challengeId: 'ScaChallenge:1', now: T0 }).then([{ type: 'ExternalAccountUntrusted.v1', data: { at: T0 } }]);
     given(externalAccountDecider, [created(), trusted, requested]).when({ type: 'ConfirmUntrust', codeMatches: true, now: T0 }).then([{ type: 'ExternalAccountUntrusted.v1', data: { at: T0 } }]);
     const untrusted: ExternalAccountEvent = { type: 'ExternalAccountUntrusted.v1', data: { at: T0 } };
     given(externalAccountDecider, [created(), trusted, requested, untrusted]).when({ type: 'DeleteExternalAccount', now: T1 }).then(deletedEvents);

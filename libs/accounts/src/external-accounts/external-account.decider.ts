@@ -9,9 +9,10 @@ export type CreateExternalAccount = { type: 'CreateExternalAccount'; now: string
 export type CompleteVerification = { type: 'CompleteVerification'; now: string };
 export type DeleteExternalAccount = { type: 'DeleteExternalAccount'; now: string };
 export type TrustExternalAccount = { type: 'TrustExternalAccount'; now: string };
-export type BeginUntrust = { type: 'BeginUntrust'; expiresAt: string; now: string };
+export type BeginUntrust = { type: 'BeginUntrust'; challengeId: string; expiresAt: string; now: string };
 /** `codeMatches` is decided by the service (the sandbox code, later the SCA service): no secrets in the decider. */
-export type ConfirmUntrust = { type: 'ConfirmUntrust'; codeMatches: boolean; now: string };
+/** `challengeId`: the one the client names, when it names one (it must be the open challenge's). */
+export type ConfirmUntrust = { type: 'ConfirmUntrust'; codeMatches: boolean; challengeId?: string; now: string };
 
 export type ExternalAccountCommand = CreateExternalAccount | CompleteVerification | DeleteExternalAccount | TrustExternalAccount | BeginUntrust | ConfirmUntrust;
 
@@ -34,7 +35,7 @@ function decide(command: ExternalAccountCommand, state: ExternalAccountState): D
       return state.trusted ? [] : [{ type: 'ExternalAccountTrusted.v1', data: { at: command.now } }];
     case 'BeginUntrust':
       if (!state.trusted) return notTrusted();
-      return [{ type: 'ExternalAccountUntrustRequested.v1', data: { expiresAt: command.expiresAt, at: command.now } }];
+      return [{ type: 'ExternalAccountUntrustRequested.v1', data: { challengeId: command.challengeId, expiresAt: command.expiresAt, at: command.now } }];
     case 'ConfirmUntrust':
       return confirmUntrust(command, state);
     default:
@@ -59,6 +60,9 @@ function completeVerification(command: CompleteVerification, state: LiveExternal
 function confirmUntrust(command: ConfirmUntrust, state: LiveExternalAccount): Decision<ExternalAccountEvent> {
   if (!state.trusted) return notTrusted();
   if (!state.untrustExpiresAt || state.untrustExpiresAt <= command.now) return new DomainError('CONFLICT', 'no untrust is waiting for confirmation: start one with POST .../untrust');
+  if (command.challengeId !== undefined && command.challengeId !== state.untrustChallengeId) {
+    return new DomainError('INVALID_INPUT', 'challengeId is not the open untrust challenge', { errors: [{ field: 'challengeId', message: 'send the id of the scaChallenge the last untrust answered' }] });
+  }
   if (!command.codeMatches) return new DomainError('INVALID_INPUT', 'the code is not correct', { errors: [{ field: 'code', message: 'wrong code' }] });
   return [{ type: 'ExternalAccountUntrusted.v1', data: { at: command.now } }];
 }

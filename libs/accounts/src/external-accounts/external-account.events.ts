@@ -21,7 +21,8 @@ export type ExternalAccountDeleted = { type: 'ExternalAccountDeleted.v1'; data: 
 /** The customer confirmed the account as a trusted beneficiary (SCA exemption). */
 export type ExternalAccountTrusted = { type: 'ExternalAccountTrusted.v1'; data: ExternalAccountTrustChangedData };
 /** Internal: the untrust step awaiting its confirmation code. */
-export type ExternalAccountUntrustRequested = { type: 'ExternalAccountUntrustRequested.v1'; data: { expiresAt: string; at: string } };
+/** `challengeId` since the published scaChallenge (absent in events written before it). */
+export type ExternalAccountUntrustRequested = { type: 'ExternalAccountUntrustRequested.v1'; data: { challengeId?: string; expiresAt: string; at: string } };
 export type ExternalAccountUntrusted = { type: 'ExternalAccountUntrusted.v1'; data: ExternalAccountTrustChangedData };
 
 export type ExternalAccountEvent =

@@ -15,6 +15,7 @@ import {
   ReceiverLookupBody,
   RpcRequest,
   UntrustChallenge,
+  UntrustConfirmed,
 } from '@payments/contracts';
 import { Handles } from '@payments/runtime';
 import type { Accounts } from '../accounts';
@@ -70,8 +71,9 @@ export class ExternalAccountRpcController {
   }
 
   @Handles(AccountsRpc.confirmUntrustExternalAccount)
-  confirmUntrust(r: RpcRequest<ConfirmUntrustBody>): Promise<ExternalAccount> {
-    return this.accounts.externalAccounts.confirmUntrust(r.caller, r.body.externalAccountId, r.body.code, now());
+  confirmUntrust(r: RpcRequest<ConfirmUntrustBody>): Promise<UntrustConfirmed> {
+    const { externalAccountId, ...proof } = r.body;
+    return this.accounts.externalAccounts.confirmUntrust(r.caller, externalAccountId, proof, now());
   }
 
   @Handles(AccountsRpc.assertExternalAccountCanReceive)

@@ -4,6 +4,7 @@ import {
   ApiError,
   BeneficiaryVerificationStatusValue,
   CallerContext,
+  ConfirmUntrustRequest,
   CreateExternalAccountRequest,
   CreatePlatformExternalAccountRequest,
   ExternalAccount,
@@ -17,6 +18,7 @@ import {
   ReceiverLookup,
   ReceiverLookupQuery,
   UntrustChallenge,
+  UntrustConfirmed,
 } from '@payments/contracts';
 import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, IdempotencyClaims, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import { awaitArrival, idempotencyScopeOf, keysetBodyPage, SqlWhere } from '@payments/runtime';
@@ -70,6 +72,9 @@ export class ExternalAccountService {
   }
 
   private async createCustomerAccount(caller: CallerContext, request: CreateExternalAccountRequest, now: string, id: string, claim: ClaimInTransaction): Promise<ExternalAccount> {
+    if (request.defaultUmaDepositAccount === true) {
+      throw new ApiError('NOT_IMPLEMENTED', 'UMA payments are deposited to the customer\'s internal account: defaultUmaDepositAccount true is not supported yet');
+    }
     const customer = await this.knownCustomer(caller, request.customerId, this.options.customerArrivalWaitMs);
     if (!customer) throw new ApiError('NOT_FOUND', 'customer not found', { errors: [{ field: 'customerId', message: 'no such customer' }] });
     return this.create(caller, request.customerId, customer.customer_type, request, now, id, claim);
@@ -113,14 +118,22 @@ export class ExternalAccountService {
     if (!account.trustedBeneficiary) throw new ApiError('CONFLICT', 'the account is not a trusted beneficiary');
     if (caller.mode !== 'SANDBOX') throw new ApiError('NOT_IMPLEMENTED', 'untrust codes need an SCA delivery channel, which production does not have yet');
     const expiresAt = new Date(Date.parse(now) + this.options.untrustCodeTtlMs).toISOString();
-    await this.run(caller, externalAccountId, { type: 'BeginUntrust', expiresAt, now });
-    return { externalAccountId, factor: 'SMS_OTP', expiresAt };
+    const challengeId = `ScaChallenge:${uuidv7()}`;
+    await this.run(caller, externalAccountId, { type: 'BeginUntrust', challengeId, expiresAt, now });
+    const scaChallenge = { id: challengeId, expiresAt, factor: 'SMS_OTP' as const, availableFactors: ['SMS_OTP' as const], purpose: null };
+    return { externalAccountId, factor: 'SMS_OTP', expiresAt, scaChallenge };
   }
 
-  async confirmUntrust(caller: CallerContext, externalAccountId: string, code: string, now: string): Promise<ExternalAccount> {
+  /** The untrust challenge's factor is SMS_OTP: a passkey proof cannot answer it. */
+  async confirmUntrust(caller: CallerContext, externalAccountId: string, proof: ConfirmUntrustRequest, now: string): Promise<UntrustConfirmed> {
     await this.get(caller, externalAccountId);
-    const codeMatches = caller.mode === 'SANDBOX' && code === this.options.sandboxCode;
-    return this.run(caller, externalAccountId, { type: 'ConfirmUntrust', codeMatches, now });
+    if (proof.code === undefined) {
+      const message = proof.passkeyAssertion ? "the untrust challenge's factor is SMS_OTP: send its code, not a passkey assertion" : 'code is required';
+      throw new ApiError('INVALID_INPUT', message, { errors: [{ field: 'code', message }] });
+    }
+    const codeMatches = caller.mode === 'SANDBOX' && proof.code === this.options.sandboxCode;
+    const account = await this.run(caller, externalAccountId, { type: 'ConfirmUntrust', codeMatches, challengeId: proof.challengeId, now });
+    return { ...account, trusted: false };
   }
 
   /** For payments: only ACTIVE accounts receive. 404 for none (or another tenant's), 400 otherwise. */
@@ -195,6 +208,7 @@ export class ExternalAccountService {
       customerId,
       currency: request.currency,
       platformAccountId: platformAccountId ?? null,
+      ...(request.ownershipType ? { ownershipType: request.ownershipType } : {}),
       accountInfo,
       beneficiaryVerificationStatus: beneficiaryCheck(accountInfo, sandbox),
       sandbox,

@@ -7,6 +7,7 @@ export type ExternalAccountRecord = ExternalAccountCreated['data'] & {
   trusted: boolean;
   /** Set while an untrust waits for its confirmation code. */
   untrustExpiresAt: string | null;
+  untrustChallengeId?: string | null;
   updatedAt: string;
 };
 
@@ -32,7 +33,7 @@ export function evolveExternalAccount(state: ExternalAccountState, event: Extern
     case 'ExternalAccountTrusted.v1':
       return { ...state, trusted: true, untrustExpiresAt: null, updatedAt: event.data.at };
     case 'ExternalAccountUntrustRequested.v1':
-      return { ...state, untrustExpiresAt: event.data.expiresAt };
+      return { ...state, untrustExpiresAt: event.data.expiresAt, untrustChallengeId: event.data.challengeId ?? null };
     case 'ExternalAccountUntrusted.v1':
       return { ...state, trusted: false, untrustExpiresAt: null, updatedAt: event.data.at };
     default:

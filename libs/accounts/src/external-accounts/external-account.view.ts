@@ -11,6 +11,7 @@ export function toExternalAccount(state: Exclude<ExternalAccountState, { status:
     status: state.status,
     currency: r.currency,
     ...(r.platformAccountId ? { platformAccountId: r.platformAccountId } : {}),
+    ...(r.ownershipType ? { ownershipType: r.ownershipType } : {}),
     accountInfo: publicAccountInfo(r.accountInfo),
     ...(r.beneficiaryVerificationStatus ? { beneficiaryVerificationStatus: r.beneficiaryVerificationStatus } : {}),
     trustedBeneficiary: r.trusted,

@@ -1,7 +1,7 @@
-import { IsObject, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsString, Matches, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../optional-not-null';
 import { PageQuery } from '../pagination/pagination';
-import type { QuoteCurrency } from '../quotes/quotes.dto';
+import type { QuoteCurrency, ScaChallenge } from '../quotes/quotes.dto';
 
 /** Seed ExternalAccount statuses (interop §6.5 adds PENDING_OWNERSHIP_VERIFICATION and UNVERIFIED, unused here). */
 export const EXTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'UNDER_REVIEW', 'INACTIVE'] as const;
@@ -11,9 +11,15 @@ export const BENEFICIARY_VERIFICATION_STATUSES = ['MATCHED', 'PARTIAL_MATCH', 'N
 export type BeneficiaryVerificationStatusValue = (typeof BENEFICIARY_VERIFICATION_STATUSES)[number];
 
 /** POST /platform/external-accounts: an account of the platform itself (no customer). */
+/** Whose account it is: the customer's own (FIRST_PARTY) or someone else's (THIRD_PARTY); published OwnershipType. */
+export const OWNERSHIP_TYPES = ['FIRST_PARTY', 'THIRD_PARTY'] as const;
+export type OwnershipType = (typeof OWNERSHIP_TYPES)[number];
+
 export class CreatePlatformExternalAccountRequest {
   @IsString() @Matches(/^[A-Z0-9]{3,5}$/) currency!: string;
   @OptionalNotNull() @IsString() @MaxLength(255) platformAccountId?: string;
+  /** Kept and answered; travel-rule checks that depend on it are not built. */
+  @OptionalNotNull() @IsIn(OWNERSHIP_TYPES) ownershipType?: OwnershipType;
   /** Discriminated by `accountType`; the accounts service validates it against the account-type table. */
   @IsObject() accountInfo!: Record<string, unknown>;
 }
@@ -21,6 +27,8 @@ export class CreatePlatformExternalAccountRequest {
 /** POST /customers/external-accounts. */
 export class CreateExternalAccountRequest extends CreatePlatformExternalAccountRequest {
   @IsString() @MaxLength(64) customerId!: string;
+  /** Published: UMA payments to the customer land in this account. Only `false` (the default) is served here. */
+  @OptionalNotNull() @IsBoolean() defaultUmaDepositAccount?: boolean;
 }
 
 /** GET /platform/external-accounts. */
@@ -33,9 +41,16 @@ export class ListExternalAccountsQuery extends ListPlatformExternalAccountsQuery
   @OptionalNotNull() @IsString() @MaxLength(64) customerId?: string;
 }
 
-/** POST /customers/external-accounts/{id}/untrust/confirm: the SCA code (sandbox: 123456). */
+/**
+ * POST /customers/external-accounts/{id}/untrust/confirm: the SCA proof (published BeneficiaryTrustConfirmRequest).
+ * The untrust challenge's factor is SMS_OTP, so `code` (sandbox: 123456) is what confirms it; `passkeyAssertion` and
+ * `origin` are accepted as fields and refused as a proof for it. `challengeId`, when sent, must be the open one.
+ */
 export class ConfirmUntrustRequest {
-  @IsString() @MaxLength(16) code!: string;
+  @OptionalNotNull() @IsString() @MaxLength(16) code?: string;
+  @OptionalNotNull() @IsString() @MaxLength(100) challengeId?: string;
+  @OptionalNotNull() @IsObject() passkeyAssertion?: Record<string, unknown>;
+  @OptionalNotNull() @IsString() @MaxLength(2048) origin?: string;
 }
 
 /** GET /receiver/external-account/{accountId} (interop §6.14). */
@@ -54,6 +69,8 @@ export interface ExternalAccount {
   /** @examples ["USD"] */
   currency: string;
   platformAccountId?: string;
+  /** As sent at creation; absent when none was. */
+  ownershipType?: OwnershipType;
   /**
    * As stored (the seed's form), minus write-only fields (beneficiary.documentNumber), plus the published API's
    * `paymentRails` of fiat accounts and a business beneficiary's legalName, taxId and registrationNumber beside businessInfo.
@@ -76,6 +93,13 @@ export interface UntrustChallenge {
   factor: 'SMS_OTP';
   /** @format date-time */
   expiresAt: string;
+  /** The same challenge in the published form (BeneficiaryTrustStart); its `id` may be sent back as `challengeId`. */
+  scaChallenge: ScaChallenge;
+}
+
+/** The account after a confirmed untrust, with the published BeneficiaryTrustConfirm's `trusted` (always false here). */
+export interface UntrustConfirmed extends ExternalAccount {
+  trusted: boolean;
 }
 
 /** A currency the account receives (as in the UMA lookup). */

@@ -42,6 +42,12 @@ export interface Customer {
   sourceOfFundsCategories?: string[];
   sourceOfWealthCategories?: string[];
   purposeOfAccount?: string;
+  /** Present when `sourceOfFundsCategories` includes OTHER. */
+  sourceOfFundsOtherDescription?: string;
+  /** Present when `sourceOfWealthCategories` includes OTHER. */
+  sourceOfWealthOtherDescription?: string;
+  /** Present when `purposeOfAccount` is OTHER. */
+  purposeOfAccountOtherDescription?: string;
   expectedMonthlyTransactionCount?: string;
   expectedMonthlyTransactionVolume?: string;
   annualIncomeRange?: string;

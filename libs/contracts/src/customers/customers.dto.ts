@@ -42,6 +42,10 @@ export class CustomerFieldsDto {
   @OptionalNotNull() @IsArray() @ArrayUnique() @IsIn(SOURCE_OF_FUNDS, { each: true }) sourceOfFundsCategories?: string[];
   @OptionalNotNull() @IsArray() @ArrayUnique() @IsIn(SOURCE_OF_WEALTH, { each: true }) sourceOfWealthCategories?: string[];
   @OptionalNotNull() @IsIn(PURPOSE_OF_ACCOUNT) purposeOfAccount?: string;
+  /** With OTHER among the categories or as the purpose, what it is (published CustomerEdd; required then). */
+  @OptionalNotNull() @IsName(500) sourceOfFundsOtherDescription?: string;
+  @OptionalNotNull() @IsName(500) sourceOfWealthOtherDescription?: string;
+  @OptionalNotNull() @IsName(500) purposeOfAccountOtherDescription?: string;
   @OptionalNotNull() @IsIn(MONTHLY_TRANSACTION_COUNTS) expectedMonthlyTransactionCount?: string;
   @OptionalNotNull() @IsIn(MONTHLY_TRANSACTION_VOLUMES) expectedMonthlyTransactionVolume?: string;
   @OptionalNotNull() @IsIn(ANNUAL_INCOME_RANGES) annualIncomeRange?: string;

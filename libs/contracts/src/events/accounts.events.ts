@@ -1,4 +1,4 @@
-import type { BeneficiaryVerificationStatusValue, ExternalAccountStatus } from '../accounts/external-accounts.dto';
+import type { BeneficiaryVerificationStatusValue, ExternalAccountStatus, OwnershipType } from '../accounts/external-accounts.dto';
 import type { Mode } from '../rpc/rpc';
 import { dataSchema, defineCatalogue, defineEvent, redacting } from './catalogue';
 
@@ -15,6 +15,8 @@ export interface ExternalAccountCreatedData {
   customerId: string | null;
   currency: string;
   platformAccountId: string | null;
+  /** Absent when the request named none (and in events written before the field). */
+  ownershipType?: OwnershipType;
   accountInfo: Record<string, unknown>;
   /** The beneficiary-name check at creation; null for crypto wallets (no beneficiary). */
   beneficiaryVerificationStatus: BeneficiaryVerificationStatusValue | null;

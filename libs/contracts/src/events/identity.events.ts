@@ -7,7 +7,7 @@ import type { ContactChannel } from '../rpc/customers.rpc';
 import type { Mode, Permission } from '../rpc/rpc';
 import type { VerificationError } from '../verifications/verification';
 import type { BeneficialOwnerIdType, BeneficialOwnerRole } from '../verifications/verification-enums';
-import { dataSchema, defineCatalogue, defineEvent, redacting, withoutFields } from './catalogue';
+import { dataSchema, defineCatalogue, defineEvent, PublicEventOf, redacting, withoutFields } from './catalogue';
 
 /** The identity service's events (topic `payments.identity.events.v1`): platforms, credentials, customers, KYC. */
 
@@ -86,6 +86,12 @@ export interface CustomerPublicProfile {
   sourceOfFundsCategories?: string[];
   sourceOfWealthCategories?: string[];
   purposeOfAccount?: string;
+  /** Present when `sourceOfFundsCategories` includes OTHER. */
+  sourceOfFundsOtherDescription?: string;
+  /** Present when `sourceOfWealthCategories` includes OTHER. */
+  sourceOfWealthOtherDescription?: string;
+  /** Present when `purposeOfAccount` is OTHER. */
+  purposeOfAccountOtherDescription?: string;
   expectedMonthlyTransactionCount?: string;
   expectedMonthlyTransactionVolume?: string;
   annualIncomeRange?: string;
@@ -378,3 +384,6 @@ export const IDENTITY_EVENTS = defineCatalogue(service, [
   defineEvent({ service, name: 'DocumentSubmitted', version: 1, visibility: 'internal', description: 'A KYC document was handed to a verification.' }),
   defineEvent({ service, name: 'DocumentDeleted', version: 1, visibility: 'internal', description: 'A KYC document was deleted.' }),
 ]);
+
+/** The customer lifecycle as other services keep their copy of it (payments' and quoting's customer directories). */
+export type CustomerLifecycleEvent = Extract<PublicEventOf<typeof IDENTITY_EVENTS>, { type: 'CustomerCreated.v1' | 'CustomerUpdated.v1' | 'CustomerDeleted.v1' }>;

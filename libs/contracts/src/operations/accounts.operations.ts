@@ -75,7 +75,7 @@ export const ACCOUNT_OPERATIONS = [
     body: CreateExternalAccountRequest,
     status: 201,
     response: 'ExternalAccount',
-    errors: [404],
+    errors: [404, 501],
     request: ({ body }) => body,
   }),
   operation({
@@ -143,8 +143,8 @@ export const ACCOUNT_OPERATIONS = [
     rpc: AccountsRpc.confirmUntrustExternalAccount,
     body: ConfirmUntrustRequest,
     status: 200,
-    response: 'ExternalAccount',
-    request: ({ params, body }) => ({ externalAccountId: params.externalAccountId, code: body.code }),
+    response: 'UntrustConfirmed',
+    request: ({ params, body }) => ({ ...body, externalAccountId: params.externalAccountId }),
   }),
   operation({
     operationId: 'listPlatformExternalAccounts',

@@ -1,5 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmptyObject, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { FeeAmountDto } from '../config/platform-config.dto';
 import { OptionalNotNull } from '../optional-not-null';
 import { QueryArray } from '../query-array';
 import { PURPOSES_OF_PAYMENT } from '../transactions/transactions.dto';
@@ -42,6 +43,13 @@ export class QuoteDestinationRequest {
 export const RECORD_MAX_KEYS = 100;
 export const RECORD_MAX_JSON_LENGTH = 16_384;
 
+/** The published PlatformFeeOverride: this quote's platform fee instead of the configured one (USD sources only). */
+export class PlatformFeeOverrideDto {
+  /** In the quote's source currency. */
+  @ValidateNested() @Type(() => FeeAmountDto) platformFixedFee!: FeeAmountDto;
+  @IsInt() @Min(0) @Max(10_000) platformVariableFeeBps!: number;
+}
+
 /** POST /quotes. */
 export class CreateQuoteRequest {
   @IsNotEmptyObject() @ValidateNested() @Type(() => QuoteSourceRequest) source!: QuoteSourceRequest;
@@ -58,6 +66,8 @@ export class CreateQuoteRequest {
   @OptionalNotNull() @IsString() @MaxLength(80) remittanceInformation?: string;
   /** Required by some corridors (e.g. India); the published PurposeOfPayment enum. */
   @OptionalNotNull() @IsIn(PURPOSES_OF_PAYMENT) purposeOfPayment?: PurposeOfPayment;
+  /** Replaces the platform's configured fee for this quote (USD source only, as published). */
+  @OptionalNotNull() @IsObject() @ValidateNested() @Type(() => PlatformFeeOverrideDto) platformFeeOverride?: PlatformFeeOverrideDto;
   /**
    * What the destination asked to know about the sender (`requiredPayerDataFields` of a receiver lookup), keyed by
    * field name (FULL_NAME, NATIONALITY, POSTAL_ADDRESS…). Free-form as published; at most RECORD_MAX_KEYS keys and

@@ -22,6 +22,7 @@ import type {
   ReverseEntryRequest,
   TransferRequest,
   UntrustChallenge,
+  UntrustConfirmed,
 } from '../accounts';
 import type { Page } from '../pagination';
 import type { PaymentInstructions } from '../quotes';
@@ -43,7 +44,7 @@ export const AccountsRpc = {
   /** Answers null: undefined would send no reply at all. */
   deleteExternalAccount: rpc<ExternalAccountIdBody, null>('accounts.external-accounts.delete'),
   beginUntrustExternalAccount: rpc<ExternalAccountIdBody, UntrustChallenge>('accounts.external-accounts.untrust'),
-  confirmUntrustExternalAccount: rpc<ConfirmUntrustBody, ExternalAccount>('accounts.external-accounts.untrust-confirm'),
+  confirmUntrustExternalAccount: rpc<ConfirmUntrustBody, UntrustConfirmed>('accounts.external-accounts.untrust-confirm'),
   /** For the SCA flow (quoting) once a customer confirms a beneficiary as trusted. */
   trustExternalAccount: rpc<ExternalAccountIdBody, ExternalAccount>('accounts.external-accounts.trust'),
   /**

@@ -19,4 +19,6 @@ export class CreateVerificationRequest {
 export class ListVerificationsQuery extends PageQuery {
   @OptionalNotNull() @IsString() @MaxLength(210) @Matches(CUSTOMER_ID_SHAPE, { message: CUSTOMER_ID_MESSAGE }) customerId?: string;
   @OptionalNotNull() @IsIn(VERIFICATION_STATUSES) status?: VerificationStatus;
+  /** The published name of `status`; when both are sent they must agree. */
+  @OptionalNotNull() @IsIn(VERIFICATION_STATUSES) verificationStatus?: VerificationStatus;
 }

@@ -4,7 +4,7 @@ import { ContactChannel, CustomerProfile } from './customer.events';
 
 const INDIVIDUAL_ONLY: (keyof CustomerProfile)[] = [
   'fullName', 'birthDate', 'nationality', 'idType', 'identifier', 'countryOfIssuance', 'sourceOfFundsCategories', 'sourceOfWealthCategories',
-  'purposeOfAccount', 'expectedMonthlyTransactionCount', 'expectedMonthlyTransactionVolume', 'annualIncomeRange', 'netWorthRange', 'pepStatus',
+  'purposeOfAccount', 'sourceOfFundsOtherDescription', 'sourceOfWealthOtherDescription', 'purposeOfAccountOtherDescription', 'expectedMonthlyTransactionCount', 'expectedMonthlyTransactionVolume', 'annualIncomeRange', 'netWorthRange', 'pepStatus',
 ];
 
 /** Rules over a whole profile (after a create or a patch) that the request DTO alone cannot express. */
@@ -15,6 +15,7 @@ export function profileErrors(type: CustomerType, profile: CustomerProfile, curr
     if (profile.businessInfo) err('businessInfo', 'businessInfo is only for BUSINESS customers');
     if (profile.birthDate && profile.birthDate >= today) err('birthDate', 'birthDate must be in the past');
     if (profile.identifier && profile.idType !== 'SSN' && profile.idType !== 'ITIN') err('idType', 'an identifier needs idType SSN or ITIN');
+    otherDescriptionErrors(profile, err);
   } else {
     if (!profile.businessInfo) err('businessInfo', 'businessInfo is required for BUSINESS customers');
     for (const field of INDIVIDUAL_ONLY) if (profile[field] !== undefined) err(field, `${field} is only for INDIVIDUAL customers`);
@@ -44,4 +45,17 @@ function addressErrors(address: NonNullable<CustomerProfile['address']>, at: str
 /** Channels a region's rules require: both in the EU/EEA (where email and phone are mandatory), none elsewhere. */
 export function requiredChannels(profile: CustomerProfile): ContactChannel[] {
   return isScaRegion(profile.region) ? ['email', 'phone'] : [];
+}
+
+/** The published rule: OTHER needs its description (one left from an earlier OTHER is kept, not refused). */
+const OTHER_DESCRIPTIONS = [
+  ['sourceOfFundsOtherDescription', (p: CustomerProfile) => p.sourceOfFundsCategories?.includes('OTHER'), 'sourceOfFundsCategories includes OTHER'],
+  ['sourceOfWealthOtherDescription', (p: CustomerProfile) => p.sourceOfWealthCategories?.includes('OTHER'), 'sourceOfWealthCategories includes OTHER'],
+  ['purposeOfAccountOtherDescription', (p: CustomerProfile) => p.purposeOfAccount === 'OTHER', 'purposeOfAccount is OTHER'],
+] as const;
+
+function otherDescriptionErrors(profile: CustomerProfile, err: (field: string, message: string) => void): void {
+  for (const [field, isOther, when] of OTHER_DESCRIPTIONS) {
+    if (isOther(profile) && !profile[field]) err(field, `${field} is required when ${when}`);
+  }
 }

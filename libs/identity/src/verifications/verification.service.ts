@@ -90,7 +90,10 @@ export class VerificationService {
   }
 
   list(caller: CallerContext, query: ListVerificationsQuery): Promise<Page<Verification>> {
-    const where = new SqlWhere().add('platform_id = ?', caller.platformId).add('mode = ?', caller.mode).add('customer_id = ?', query.customerId).add('status = ?', query.status);
+    if (query.status && query.verificationStatus && query.status !== query.verificationStatus) {
+      throw new ApiError('INVALID_INPUT', 'status and verificationStatus disagree', { errors: [{ field: 'verificationStatus', message: 'send one of status and verificationStatus, or the same value' }] });
+    }
+    const where = new SqlWhere().add('platform_id = ?', caller.platformId).add('mode = ?', caller.mode).add('customer_id = ?', query.customerId).add('status = ?', query.status ?? query.verificationStatus);
     return keysetBodyPage<Verification>({ db: this.dataSource, table: 'verifications', keyColumn: 'verification_id', where, limit: query.limit, cursor: query.cursor });
   }
 

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { ApiError, Mode } from '@payments/contracts';
-import { EventEnvelope, queryRows } from '@payments/eventsourcing';
+import { ApiError, CustomerLifecycleEvent, Mode } from '@payments/contracts';
+import { queryRows } from '@payments/eventsourcing';
 import { awaitArrival } from '@payments/runtime';
 
 type Scope = { platformId: string; mode: Mode };
@@ -26,25 +26,26 @@ interface CustomerRow {
 }
 
 /** Applies identity's CustomerCreated/Updated/Deleted.v1 to `customers` (inside the consumer's inbox transaction). */
-export async function applyCustomerEvent(tx: EntityManager, envelope: EventEnvelope): Promise<void> {
-  const data = envelope.data as Record<string, any>;
-  switch (envelope.type) {
-    case 'CustomerCreated.v1':
+export async function applyCustomerEvent(tx: EntityManager, event: CustomerLifecycleEvent): Promise<void> {
+  switch (event.type) {
+    case 'CustomerCreated.v1': {
+      const data = event.data;
       await tx.query(
         `INSERT INTO customers (customer_id, platform_id, mode, uma_address, platform_customer_id, currencies) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
          ON CONFLICT (customer_id) DO NOTHING`,
         [data.customerId, data.platformId, data.mode, data.umaAddress ?? null, data.platformCustomerId ?? null, JSON.stringify(data.currencies ?? [])],
       );
       return;
+    }
     case 'CustomerUpdated.v1': {
-      const changes = data.changes ?? {};
-      if (changes.umaAddress !== undefined) await tx.query(`UPDATE customers SET uma_address = $2 WHERE customer_id = $1`, [envelope.streamId, changes.umaAddress]);
-      if (changes.platformCustomerId !== undefined) await tx.query(`UPDATE customers SET platform_customer_id = $2 WHERE customer_id = $1`, [envelope.streamId, changes.platformCustomerId]);
-      if (changes.currencies !== undefined) await tx.query(`UPDATE customers SET currencies = $2::jsonb WHERE customer_id = $1`, [envelope.streamId, JSON.stringify(changes.currencies)]);
+      const changes = event.data.changes;
+      if (changes.umaAddress !== undefined) await tx.query(`UPDATE customers SET uma_address = $2 WHERE customer_id = $1`, [event.streamId, changes.umaAddress]);
+      if (changes.platformCustomerId !== undefined) await tx.query(`UPDATE customers SET platform_customer_id = $2 WHERE customer_id = $1`, [event.streamId, changes.platformCustomerId]);
+      if (changes.currencies !== undefined) await tx.query(`UPDATE customers SET currencies = $2::jsonb WHERE customer_id = $1`, [event.streamId, JSON.stringify(changes.currencies)]);
       return;
     }
     case 'CustomerDeleted.v1':
-      await tx.query(`UPDATE customers SET deleted = true WHERE customer_id = $1`, [data.customerId ?? envelope.streamId]);
+      await tx.query(`UPDATE customers SET deleted = true WHERE customer_id = $1`, [event.data.customerId]);
       return;
   }
 }

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { ApiError, isScaRegion, Mode } from '@payments/contracts';
-import { EventEnvelope, queryRows } from '@payments/eventsourcing';
+import { ApiError, CustomerLifecycleEvent, isScaRegion, Mode } from '@payments/contracts';
+import { queryRows } from '@payments/eventsourcing';
 import { awaitArrival } from '@payments/runtime';
 
 /** What quoting knows of a customer (identity owns customers; this is its copy from the bus). */
@@ -13,23 +13,24 @@ export interface KnownCustomer {
 }
 
 /** Applies identity's CustomerCreated/Updated/Deleted.v1 to the `customers` table (inside the consumer's inbox transaction). */
-export async function applyCustomerEvent(tx: EntityManager, envelope: EventEnvelope): Promise<void> {
-  const data = envelope.data as Record<string, any>;
-  switch (envelope.type) {
-    case 'CustomerCreated.v1':
+export async function applyCustomerEvent(tx: EntityManager, event: CustomerLifecycleEvent): Promise<void> {
+  switch (event.type) {
+    case 'CustomerCreated.v1': {
+      const data = event.data;
       await tx.query(
         `INSERT INTO customers (customer_id, platform_id, mode, region, currencies) VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT (customer_id) DO NOTHING`,
         [data.customerId, data.platformId, data.mode, data.profile?.region ?? null, JSON.stringify(data.currencies ?? [])],
       );
       return;
+    }
     case 'CustomerUpdated.v1': {
-      const changes = data.changes ?? {};
-      if (changes.region !== undefined) await tx.query(`UPDATE customers SET region = $2 WHERE customer_id = $1`, [envelope.streamId, changes.region]);
-      if (changes.currencies !== undefined) await tx.query(`UPDATE customers SET currencies = $2::jsonb WHERE customer_id = $1`, [envelope.streamId, JSON.stringify(changes.currencies)]);
+      const changes = event.data.changes;
+      if (changes.region !== undefined) await tx.query(`UPDATE customers SET region = $2 WHERE customer_id = $1`, [event.streamId, changes.region]);
+      if (changes.currencies !== undefined) await tx.query(`UPDATE customers SET currencies = $2::jsonb WHERE customer_id = $1`, [event.streamId, JSON.stringify(changes.currencies)]);
       return;
     }
     case 'CustomerDeleted.v1':
-      await tx.query(`UPDATE customers SET deleted = true WHERE customer_id = $1`, [data.customerId ?? envelope.streamId]);
+      await tx.query(`UPDATE customers SET deleted = true WHERE customer_id = $1`, [event.data.customerId]);
       return;
   }
 }

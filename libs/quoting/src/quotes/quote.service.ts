@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { ApiError, CallerContext, CreateQuoteRequest, FundQuoteRequest, isQuoteId, Quote, RECORD_MAX_JSON_LENGTH, RECORD_MAX_KEYS, ScaFactor } from '@payments/contracts';
+import { ApiError, CallerContext, CreateQuoteRequest, FundQuoteRequest, isQuoteId, PlatformFeeOverrideDto, Quote, RECORD_MAX_JSON_LENGTH, RECORD_MAX_KEYS, ScaFactor } from '@payments/contracts';
 import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, IdempotencyClaims, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { CurrencyLimits, PlatformFeeConfig } from '../platform-config/identity-events.consumer';
@@ -58,7 +58,9 @@ export class QuoteService {
     }
     const rate = this.rates.rate(parties.sendingCurrency, parties.receivingCurrency, now);
     if (!rate) throw new ApiError('INVALID_CURRENCY', `${parties.sendingCurrency} to ${parties.receivingCurrency} cannot be quoted`);
-    const { limits, fees } = await this.platformTerms(caller, parties.sendingCurrency, parties.receivingCurrency);
+    const terms = await this.platformTerms(caller, parties.sendingCurrency, parties.receivingCurrency);
+    const { limits } = terms;
+    const fees = request.platformFeeOverride ? overriddenFees(request.platformFeeOverride, parties.sendingCurrency) : terms.fees;
     const command: QuoteCommand = {
       type: 'CreateQuote',
       quoteId,
@@ -217,6 +219,16 @@ export class QuoteService {
     if (!terms) throw new ApiError('INVALID_CURRENCY', `${sending} is not a configured currency of the platform`, { errors: [{ field: 'source', message: `the platform config has no ${sending} limits` }] });
     return terms;
   }
+}
+
+/** The published rule: an override replaces the configured platform fee, for USD sources, in the source currency. */
+function overriddenFees(override: PlatformFeeOverrideDto, sendingCurrency: string): PlatformFees {
+  const invalid = (field: string, message: string) => new ApiError('INVALID_INPUT', message, { errors: [{ field, message }] });
+  if (sendingCurrency !== 'USD') throw invalid('platformFeeOverride', `platformFeeOverride is supported when the source currency is USD, not ${sendingCurrency}`);
+  if (override.platformFixedFee.currency !== sendingCurrency) {
+    throw invalid('platformFeeOverride.platformFixedFee.currency', `the fixed fee must be in the source currency ${sendingCurrency}`);
+  }
+  return { variableFeeBps: override.platformVariableFeeBps, fixedFee: override.platformFixedFee.amount };
 }
 
 /** senderCustomerInfo is free-form (as published) but kept in events: at most RECORD_MAX_KEYS keys of 1 to 128 characters and RECORD_MAX_JSON_LENGTH characters. */
