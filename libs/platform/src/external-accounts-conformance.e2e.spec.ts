@@ -89,14 +89,6 @@ const PUBLISHED_EXAMPLES: [string, string, Record<string, unknown>][] = [
  * digit: they stay a 400 in the sandbox too, naming these fields (the deliberate differences in docs/accounts.md).
  */
 const REFUSED_EXAMPLES: Record<string, string[]> = {
-  // Both a bank and a mobile-money (or UPI) identifier: one account is one of the two.
-  INR_ACCOUNT: ['accountInfo'],
-  BDT_ACCOUNT: ['accountInfo'],
-  CNY_ACCOUNT: ['accountInfo'],
-  COP_ACCOUNT: ['accountInfo'],
-  EGP_ACCOUNT: ['accountInfo'],
-  GHS_ACCOUNT: ['accountInfo'],
-  PKR_ACCOUNT: ['accountInfo'],
   // "Example Provider" is no mobile-money provider; +1234567890 is no number of the wallet's country.
   KES_ACCOUNT: ['accountInfo.provider'],
   RWF_ACCOUNT: ['accountInfo.provider'],

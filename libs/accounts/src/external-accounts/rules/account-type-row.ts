@@ -23,6 +23,13 @@ export interface Variant {
   beneficiary?: BeneficiaryExtras;
   /** Overrides the row's rails. */
   paymentRails?: PaymentRails;
+  /**
+   * The variant an account is paid through when it names several (the published examples give a bank account a
+   * mobile-money number or a UPI address too): the others are then kept as further identifiers, checked by `alongside`.
+   */
+  primary?: boolean;
+  /** The rules of this variant's fields when it comes with the primary one (default: its own `fields`). */
+  alongside?: FieldRules;
 }
 
 /** One row of the account-type table. */

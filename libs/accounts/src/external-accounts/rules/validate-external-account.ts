@@ -40,9 +40,10 @@ export function validateExternalAccount(input: ExternalAccountInput): FieldError
     errors.push({ field: 'currency', message: `currency must be ${row.currencies.join(' or ')} for ${accountType}`, constraint: { enum: [...row.currencies] } });
   }
   const checksums = input.checksums ?? 'ENFORCED';
-  const { variant, errors: variantErrors } = chooseVariant(row, accountInfo);
-  errors.push(...variantErrors, ...foreignFieldErrors(row, accountInfo, variant), ...ruleErrors(row.fields, accountInfo, checksums));
+  const { variant, alongside, errors: variantErrors } = chooseVariant(row, accountInfo);
+  errors.push(...variantErrors, ...foreignFieldErrors(row, accountInfo, variant, alongside), ...ruleErrors(row.fields, accountInfo, checksums));
   if (variant) errors.push(...ruleErrors(variant.fields, accountInfo, checksums));
+  for (const other of alongside) errors.push(...ruleErrors(other.alongside ?? other.fields, accountInfo, checksums));
   errors.push(...publishedInputErrors(row, accountInfo, variant));
   const senderIsBusiness = input.senderIsBusiness ?? input.ownerType !== 'INDIVIDUAL';
   const beneficiaryCurrency = typeof currency === 'string' && row.currencies.includes(currency) ? currency : row.currencies[0];

@@ -8,9 +8,10 @@ export const MOBILE_MONEY_CASES: RowCases[] = [
     valid: [
       fiat('COP_ACCOUNT', { bankName: 'BANCOLOMBIA', accountNumber: '12345678901', bankAccountType: 'SAVINGS' }),
       fiat('COP_ACCOUNT', { bankName: 'NEQUI', phoneNumber: '+573001234567' }),
+      fiat('COP_ACCOUNT', { bankName: 'BANCOLOMBIA', accountNumber: '12345678901', bankAccountType: 'SAVINGS', phoneNumber: '+14155550123' }),
     ],
     invalid: [
-      exactlyOne('both accountNumber and phoneNumber', { phoneNumber: '+573001234567' }),
+      bad('phoneNumber', '12345', 'a malformed phoneNumber beside the accountNumber (kept as a further identifier)'),
       exactlyOne('neither accountNumber nor phoneNumber', { accountNumber: undefined, bankAccountType: undefined }),
       bad('accountNumber', '12ab', 'accountNumber with letters'),
       bad('bankAccountType', 'CURRENT', 'bankAccountType outside CHECKING/SAVINGS'),
@@ -28,9 +29,10 @@ export const MOBILE_MONEY_CASES: RowCases[] = [
     valid: [
       fiat('SLV_ACCOUNT', { accountNumber: '1234567890', bankAccountType: 'CHECKING', bankName: 'BANCO_AGRICOLA' }),
       fiat('SLV_ACCOUNT', { phoneNumber: '+50370123456' }),
+      fiat('SLV_ACCOUNT', { accountNumber: '1234567890', bankAccountType: 'CHECKING', bankName: 'BANCO_AGRICOLA', phoneNumber: '+14155550123' }),
     ],
     invalid: [
-      exactlyOne('both accountNumber and phoneNumber', { phoneNumber: '+50370123456' }),
+      bad('phoneNumber', '12345', 'a malformed phoneNumber beside the accountNumber (kept as a further identifier)'),
       exactlyOne('neither accountNumber nor phoneNumber', { phoneNumber: undefined }, 1),
       bad('phoneNumber', '+5037012345', '+503 then 7 digits', 1),
       bad('bankName', 'TIGO_MONEY_EL_SALVADOR', 'bankName on the mobile-money variant', 1),
@@ -47,11 +49,12 @@ export const MOBILE_MONEY_CASES: RowCases[] = [
     valid: [
       fiat('BDT_ACCOUNT', { bankName: 'BRAC_BANK', accountNumber: '1501201234567', branchCode: '060261234', swiftCode: 'BRAKBDDH' }),
       fiat('BDT_ACCOUNT', { bankName: 'BKASH', phoneNumber: '+8801712345678' }),
+      fiat('BDT_ACCOUNT', { bankName: 'BRAC_BANK', accountNumber: '1501201234567', branchCode: '06026', swiftCode: 'BRAKBDDH', phoneNumber: '+14155550123' }),
     ],
     invalid: [
-      exactlyOne('both accountNumber and phoneNumber', { phoneNumber: '+8801712345678' }),
+      bad('phoneNumber', '12345', 'a malformed phoneNumber beside the accountNumber (kept as a further identifier)'),
       exactlyOne('neither accountNumber nor phoneNumber', { phoneNumber: undefined }, 1),
-      bad('branchCode', '12345', 'branchCode of 5 digits'),
+      bad('branchCode', '1234567', 'branchCode of 7 digits (neither 5 nor 9)'),
       bad('bankName', ' ', 'blank bankName'),
       bad('accountNumber', '1234', 'accountNumber of 4 digits'),
       bad('swiftCode', 'DBSSSGSG', 'BIC of a Singapore bank'),
@@ -64,9 +67,9 @@ export const MOBILE_MONEY_CASES: RowCases[] = [
   {
     accountType: 'CNY_ACCOUNT',
     currency: 'CNY',
-    valid: [fiat('CNY_ACCOUNT', { bankName: 'BANK_OF_CHINA', accountNumber: '6216610100001234567' }), fiat('CNY_ACCOUNT', { bankName: 'ALIPAY', phoneNumber: '+8613812345678' })],
+    valid: [fiat('CNY_ACCOUNT', { bankName: 'BANK_OF_CHINA', accountNumber: '6216610100001234567' }), fiat('CNY_ACCOUNT', { bankName: 'ALIPAY', phoneNumber: '+8613812345678' }), fiat('CNY_ACCOUNT', { bankName: 'BANK_OF_CHINA', accountNumber: '6216610100001234567', phoneNumber: '+14155550123' })],
     invalid: [
-      exactlyOne('both accountNumber and phoneNumber', { phoneNumber: '+8613812345678' }),
+      bad('phoneNumber', '12345', 'a malformed phoneNumber beside the accountNumber (kept as a further identifier)'),
       exactlyOne('neither accountNumber nor phoneNumber', { accountNumber: undefined }),
       bad('accountNumber', '123456789012345678901', 'accountNumber of 21 digits'),
       bad('bankName', ' ', 'blank bankName'),
@@ -81,9 +84,10 @@ export const MOBILE_MONEY_CASES: RowCases[] = [
     valid: [
       fiat('EGP_ACCOUNT', { bankName: 'NATIONAL_BANK_OF_EGYPT', iban: 'EG380019000500000000263180002' }),
       fiat('EGP_ACCOUNT', { bankName: 'VODAFONE_CASH', phoneNumber: '+201001234567' }),
+      fiat('EGP_ACCOUNT', { bankName: 'NATIONAL_BANK_OF_EGYPT', iban: 'EG380019000500000000263180002', phoneNumber: '+14155550123' }),
     ],
     invalid: [
-      exactlyOne('both iban and phoneNumber', { phoneNumber: '+201001234567' }),
+      bad('phoneNumber', '12345', 'a malformed phoneNumber beside the iban (kept as a further identifier)'),
       exactlyOne('neither iban nor phoneNumber', { iban: undefined }),
       bad('iban', 'PK36SCBL0000001123456702', 'IBAN of another country'),
       bad('bankName', ' ', 'blank bankName'),
@@ -98,9 +102,9 @@ export const MOBILE_MONEY_CASES: RowCases[] = [
   {
     accountType: 'GHS_ACCOUNT',
     currency: 'GHS',
-    valid: [fiat('GHS_ACCOUNT', { bankName: 'GCB_BANK', accountNumber: '1234567890123' }), fiat('GHS_ACCOUNT', { bankName: 'MTN_MOMO', phoneNumber: '+233241234567' })],
+    valid: [fiat('GHS_ACCOUNT', { bankName: 'GCB_BANK', accountNumber: '1234567890123' }), fiat('GHS_ACCOUNT', { bankName: 'MTN_MOMO', phoneNumber: '+233241234567' }), fiat('GHS_ACCOUNT', { bankName: 'GCB_BANK', accountNumber: '1234567890123', phoneNumber: '+14155550123' })],
     invalid: [
-      exactlyOne('both accountNumber and phoneNumber', { phoneNumber: '+233241234567' }),
+      bad('phoneNumber', '12345', 'a malformed phoneNumber beside the accountNumber (kept as a further identifier)'),
       exactlyOne('neither accountNumber nor phoneNumber', { phoneNumber: undefined }, 1),
       bad('phoneNumber', '+23324123456', '+233 then 8 digits', 1),
       bad('accountNumber', '12 34', 'accountNumber with a space'),
@@ -116,9 +120,10 @@ export const MOBILE_MONEY_CASES: RowCases[] = [
       fiat('PKR_ACCOUNT', { bankName: 'HABIB_BANK', accountNumber: '12345678901234', iban: 'PK36SCBL0000001123456702' }),
       fiat('PKR_ACCOUNT', { bankName: 'HABIB_BANK', accountNumber: '12345678901234' }),
       fiat('PKR_ACCOUNT', { bankName: 'JAZZCASH', phoneNumber: '+923001234567' }),
+      fiat('PKR_ACCOUNT', { bankName: 'HABIB_BANK', accountNumber: '12345678901234', iban: 'PK36SCBL0000001123456702', phoneNumber: '+14155550123' }),
     ],
     invalid: [
-      exactlyOne('both accountNumber and phoneNumber', { phoneNumber: '+923001234567' }),
+      bad('phoneNumber', '12345', 'a malformed phoneNumber beside the accountNumber (kept as a further identifier)'),
       exactlyOne('neither accountNumber nor phoneNumber', { phoneNumber: undefined }, 2),
       bad('iban', 'PK36SCBL0000001123456703', 'IBAN failing MOD 97-10'),
       bad('iban', 'AE070331234567890123456', 'IBAN of another country'),
@@ -138,9 +143,11 @@ export const MOBILE_MONEY_CASES: RowCases[] = [
       fiat('INR_ACCOUNT', { vpa: 'asha@okaxis' }),
       fiat('INR_ACCOUNT', { accountNumber: '123456789012', ifsc: 'HDFC0001234', rail: 'NEFT', bankName: 'HDFC_BANK' }),
       fiat('INR_ACCOUNT', { accountNumber: '123456789', ifsc: 'SBIN0000001', rail: 'RTGS' }),
+      // Both, as the published example sends them: paid by NEFT, the vpa kept beside.
+      fiat('INR_ACCOUNT', { vpa: 'asha@okaxis', accountNumber: '123456789012', ifsc: 'HDFC0001234', rail: 'NEFT' }),
     ],
     invalid: [
-      exactlyOne('both vpa and accountNumber', { accountNumber: '123456789012' }),
+      bad('vpa', 'asha', 'a malformed vpa beside the bank account (kept as a further identifier)', 3),
       exactlyOne('neither vpa nor accountNumber', { vpa: undefined }),
       bad('vpa', 'asha', 'vpa without a handle'),
       bad('vpa', 'asha@1bank', 'vpa whose handle starts with a digit'),
