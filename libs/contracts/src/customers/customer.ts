@@ -1,16 +1,12 @@
 import type { ContactChannelStatus, CustomerType, KycStatus } from './customer-enums';
 
-/** The Customer resource as the API returns it (individual and business share one shape; type-specific fields). */
-export interface Customer {
-  /** @pattern ^Customer: */
-  id: string;
-  platformCustomerId: string;
-  customerType: CustomerType;
-  /** @examples ["$alice@sandbox.uma.money"] */
-  umaAddress: string;
+/**
+ * What a platform tells about a customer (request fields after normalisation), without its id number: the API's
+ * Customer answers it, identity's customer events carry it (CustomerPublicProfile).
+ */
+export interface CustomerProfileFields {
   /** ISO 3166-1 alpha-2 */
   region?: string;
-  currencies: string[];
   /** @format email */
   email?: string;
   /** E.164 */
@@ -25,19 +21,11 @@ export interface Customer {
     /** ISO 3166-1 alpha-2 */
     country: string;
   };
-  /** Only the channels the customer region requires; absent when none is. */
-  contactVerification?: { email?: ContactChannelStatus; phone?: ContactChannelStatus };
-  /** Individuals. */
-  kycStatus?: KycStatus;
-  /** Businesses. */
-  kybStatus?: KycStatus;
   fullName?: string;
   /** @format date */
   birthDate?: string;
   nationality?: string;
   idType?: string;
-  /** The identifier is write-only; only its last four digits come back. */
-  identifierLast4?: string;
   countryOfIssuance?: string;
   sourceOfFundsCategories?: string[];
   sourceOfWealthCategories?: string[];
@@ -54,6 +42,25 @@ export interface Customer {
   netWorthRange?: string;
   pepStatus?: string;
   businessInfo?: CustomerBusinessInfo;
+}
+
+/** The Customer resource as the API returns it (individual and business share one shape; type-specific fields). */
+export interface Customer extends CustomerProfileFields {
+  /** @pattern ^Customer: */
+  id: string;
+  platformCustomerId: string;
+  customerType: CustomerType;
+  /** @examples ["$alice@sandbox.uma.money"] */
+  umaAddress: string;
+  currencies: string[];
+  /** Only the channels the customer region requires; absent when none is. */
+  contactVerification?: { email?: ContactChannelStatus; phone?: ContactChannelStatus };
+  /** Individuals. */
+  kycStatus?: KycStatus;
+  /** Businesses. */
+  kybStatus?: KycStatus;
+  /** The identifier is write-only; only its last four digits come back. */
+  identifierLast4?: string;
   isDeleted?: boolean;
   /** @format date-time */
   createdAt: string;

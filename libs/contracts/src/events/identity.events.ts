@@ -1,6 +1,6 @@
 import type { CustomerImportRowError } from '../bulk-import.dto';
 import type { FeeConfig, PlatformCurrencyConfig } from '../config/platform-config.dto';
-import type { CustomerBusinessInfo } from '../customers/customer';
+import type { CustomerProfileFields } from '../customers/customer';
 import type { CustomerType, KycStatus } from '../customers/customer-enums';
 import type { KycLinkProvider } from '../kyc-link.dto';
 import type { ContactChannel } from '../rpc/customers.rpc';
@@ -72,33 +72,7 @@ export interface TokenDeletedData {
 }
 
 /** What the platform told us about the customer (request fields after normalisation), without its id number. */
-export interface CustomerPublicProfile {
-  region?: string;
-  email?: string;
-  phoneNumber?: string;
-  endUserTermsConsent?: { acceptedAt: string; ipAddress: string; termsVersion: string; acceptanceMethod: string };
-  address?: { line1: string; line2?: string; city: string; state?: string; postalCode: string; country: string };
-  fullName?: string;
-  birthDate?: string;
-  nationality?: string;
-  idType?: string;
-  countryOfIssuance?: string;
-  sourceOfFundsCategories?: string[];
-  sourceOfWealthCategories?: string[];
-  purposeOfAccount?: string;
-  /** Present when `sourceOfFundsCategories` includes OTHER. */
-  sourceOfFundsOtherDescription?: string;
-  /** Present when `sourceOfWealthCategories` includes OTHER. */
-  sourceOfWealthOtherDescription?: string;
-  /** Present when `purposeOfAccount` is OTHER. */
-  purposeOfAccountOtherDescription?: string;
-  expectedMonthlyTransactionCount?: string;
-  expectedMonthlyTransactionVolume?: string;
-  annualIncomeRange?: string;
-  netWorthRange?: string;
-  pepStatus?: string;
-  businessInfo?: CustomerBusinessInfo;
-}
+export type CustomerPublicProfile = CustomerProfileFields;
 
 export interface CustomerCreatedData {
   customerId: string;
