@@ -22,5 +22,5 @@ export async function accountCurrency(db: DataSource, scope: { platformId: strin
     );
     if (row) return { accountId, kind: 'EXTERNAL', currency: row.currency, owner: row.customer_id ? 'CUSTOMER' : 'PLATFORM', ...(row.customer_id ? { customerId: row.customer_id } : {}), status: row.status };
   }
-  throw new ApiError('NOT_FOUND', 'account not found');
+  throw new ApiError('REFERENCE_NOT_FOUND', 'account not found');
 }

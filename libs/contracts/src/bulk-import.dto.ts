@@ -77,6 +77,12 @@ export interface CustomerImportProgress {
    */
   succeeded: number;
   /**
+   * The published name of `succeeded` (always equal to it).
+   * @asType integer
+   * @minimum 0
+   */
+  successful: number;
+  /**
    * Rows refused; each has at least one entry in `errors`.
    * @asType integer
    * @minimum 0

@@ -79,7 +79,12 @@ describe('beneficial owners through the gateway', () => {
     expect((await t.call('PATCH', `/beneficial-owners/${a.id}`, { body: { ownershipPercentage: 61 } })).status).toBe(400);
     expect((await t.call('PATCH', `/beneficial-owners/${a.id}`, { body: { ownershipPercentage: 60 } })).body.ownershipPercentage).toBe(60);
     expect((await t.call('PATCH', `/beneficial-owners/${a.id}`, { body: { customerId: business } })).status).toBe(400); // cannot move
-    expect((await t.call('PATCH', '/beneficial-owners/BeneficialOwner:00000000-0000-7000-8000-000000000000', { body: { ownershipPercentage: 1 } })).status).toBe(404);
+    expect((await t.call('PATCH', '/beneficial-owners/BeneficialOwner:00000000-0000-7000-8000-000000000000', { body: { ownershipPercentage: 1 } })).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
+    // The published Address: city may be absent; line1, postalCode and country may not.
+    const cityless = await t.call('PATCH', `/beneficial-owners/${a.id}`, { body: { personalInfo: { address: { line1: '1 Main St', postalCode: '94105', country: 'US', state: 'CA' } } } });
+    expect(cityless.status).toBe(200);
+    expect(cityless.body.personalInfo.address).toEqual({ line1: '1 Main St', postalCode: '94105', country: 'US', state: 'CA' });
+    expect((await t.call('PATCH', `/beneficial-owners/${a.id}`, { body: { personalInfo: { address: { line1: '1 Main St', country: 'US' } } } })).body).toMatchObject({ status: 400, details: { errors: [{ field: 'personalInfo.address.postalCode' }] } });
   });
 
   it('lists the owners of one business (customerId required), paginated; a deleted business takes its owners along', async () => {

@@ -27,7 +27,7 @@ describe('bulk customer import from CSV (real HTTP)', () => {
     expect(accepted.status).toBe(202);
     expect(accepted.body).toEqual({ jobId: expect.stringMatching(/^Job:[0-9a-f-]{36}$/), status: 'PENDING' });
     const job = await finishedJob(t, accepted.body.jobId);
-    expect(job).toMatchObject({ id: accepted.body.jobId, status: 'COMPLETED', progress: { total: 4, processed: 4, succeeded: 4, failed: 0 }, errors: [], fileName: 'customers.csv' });
+    expect(job).toMatchObject({ id: accepted.body.jobId, status: 'COMPLETED', progress: { total: 4, processed: 4, succeeded: 4, successful: 4, failed: 0 }, errors: [], fileName: 'customers.csv' });
     expect(Date.parse(job.completedAt)).toBeGreaterThanOrEqual(Date.parse(job.createdAt));
 
     const [ada] = await customerByPcid(t, 'mix-1');
@@ -60,7 +60,7 @@ describe('bulk customer import from CSV (real HTTP)', () => {
     const broken = csv.trimEnd().split('\n');
     broken.push('$short@sandbox.uma.money,err-9,INDIVIDUAL'); // 9: too few fields
     const job = await finishedJob(t, (await uploadCsv(t, broken.join('\n'))).body.jobId);
-    expect(job.progress).toEqual({ total: 9, processed: 9, succeeded: 1, failed: 8 });
+    expect(job.progress).toEqual({ total: 9, processed: 9, succeeded: 1, successful: 1, failed: 8 }); // successful: the published name
     const byRow = (row: number) => job.errors.filter((e: any) => e.row === row).map((e: any) => [e.field, e.code]);
     expect(byRow(1)).toEqual([['fullName', 'INVALID_INPUT'], ['birthDate', 'INVALID_INPUT']]);
     expect(byRow(2)).toEqual(expect.arrayContaining([['birthDate', 'INVALID_INPUT'], ['country', 'INVALID_INPUT']]));
@@ -210,7 +210,7 @@ describe('bulk customer import from CSV (real HTTP)', () => {
     await sql(`UPDATE identity.customer_import_jobs SET processed = 0, succeeded = 0, failed = 0 WHERE job_id = $1`, [jobId]);
     worker.start();
     const job = await finishedJob(t, jobId, { timeoutMs: 60_000 });
-    expect(job.progress).toEqual({ total: 3000, processed: 3000, succeeded: 3000, failed: 0 });
+    expect(job.progress).toEqual({ total: 3000, processed: 3000, succeeded: 3000, successful: 3000, failed: 0 });
     const [recovered] = await sql(`SELECT count(*)::int AS n FROM identity.customer_import_rows WHERE job_id = $1 AND recovered`, [jobId]);
     expect(recovered.n).toBeGreaterThanOrEqual(before.processed);
     const [counts] = await sql(`SELECT count(*)::int AS n FROM identity.customers WHERE platform_customer_id LIKE 'crash-%'`);
@@ -231,7 +231,7 @@ describe('bulk customer import from CSV (real HTTP)', () => {
     const job = await finishedJob(t, accepted.body.jobId, { timeoutMs: 270_000 });
     const seconds = (performance.now() - started) / 1000;
     console.log(`10,000-row CSV (${(Buffer.byteLength(csv) / 1e6).toFixed(1)} MB): 202 after ${acceptedMs.toFixed(0)} ms, COMPLETED after ${seconds.toFixed(1)} s (${Math.round(10_000 / seconds)} rows/s)`);
-    expect(job.progress).toEqual({ total: 10_000, processed: 10_000, succeeded: 10_000, failed: 0 });
+    expect(job.progress).toEqual({ total: 10_000, processed: 10_000, succeeded: 10_000, successful: 10_000, failed: 0 });
     expect((await t.call('GET', '/customers?limit=1&platformCustomerId=bulk10k-9999')).body.totalCount).toBe(1);
   }, 300_000);
 });

@@ -68,10 +68,10 @@ describe('POST /crypto/estimate-withdrawal-fee (real PostgreSQL, HTTP)', () => {
 
   it('answers 404 for an internal account that is not this platform\'s (or mode\'s), an external account, or none', async () => {
     const other = await t.createTenant('Fee stranger');
-    expect((await estimate(usdcOnBase(), other.sandbox)).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
-    expect((await estimate(usdcOnBase(), t.tenant.production)).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
-    expect((await estimate(usdcOnBase({ internalAccountId: 'InternalAccount:00000000-0000-7000-8000-000000000000' }))).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
-    expect((await estimate(usdcOnBase({ internalAccountId: await createExternalAccount(t, t.tenant.sandbox) }))).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await estimate(usdcOnBase(), other.sandbox)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
+    expect((await estimate(usdcOnBase(), t.tenant.production)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
+    expect((await estimate(usdcOnBase({ internalAccountId: 'InternalAccount:00000000-0000-7000-8000-000000000000' }))).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
+    expect((await estimate(usdcOnBase({ internalAccountId: await createExternalAccount(t, t.tenant.sandbox) }))).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
   });
 
   it('needs credentials (401) and VIEW (403); changes nothing', async () => {

@@ -107,6 +107,76 @@ describe('customers through the gateway', () => {
     expect((await t.call('GET', '/customers?customerType=ALIEN')).status).toBe(400);
   });
 
+  it('patches a business with a partial businessInfo (published BusinessInfoUpdate), merged into the stored one', async () => {
+    const created = (await t.call('POST', '/customers', { body: business('bp1') })).body;
+    const patched = await t.call('PATCH', `/customers/${created.id}`, { body: { customerType: 'BUSINESS', businessInfo: { doingBusinessAs: 'Acme' } } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.businessInfo).toEqual({ ...created.businessInfo, doingBusinessAs: 'Acme' });
+    // A field sent replaces that field; the others stay.
+    const renamed = await t.call('PATCH', `/customers/${created.id}`, { body: { businessInfo: { legalName: 'Acme Renamed LLC', countriesOfOperation: ['US', 'CA'] } } });
+    expect(renamed.body.businessInfo).toEqual({ ...created.businessInfo, doingBusinessAs: 'Acme', legalName: 'Acme Renamed LLC', countriesOfOperation: ['US', 'CA'] });
+    expect((await t.call('GET', `/customers/${created.id}`)).body).toEqual(renamed.body);
+    // The per-field rules still hold for the fields sent, and the whole-profile rules for the merged result.
+    const cases: [Record<string, unknown>, string][] = [
+      [{ taxId: '' }, 'businessInfo.taxId'],
+      [{ naicsCode: 'x1' }, 'businessInfo.naicsCode'],
+      [{ country: 'XX' }, 'businessInfo.country'],
+      [{ legalName: null }, 'businessInfo.legalName'],
+      [{ incorporatedOn: '2999-01-01' }, 'businessInfo.incorporatedOn'],
+      [{ businessType: 'ALCHEMY' }, 'businessInfo.businessType'],
+      [{ shoeSize: 44 }, 'businessInfo.shoeSize'],
+    ];
+    for (const [businessInfo, field] of cases) {
+      const res = await t.call('PATCH', `/customers/${created.id}`, { body: { businessInfo } });
+      expect([res.status, res.body.details?.errors.map((e: { field: string }) => e.field)]).toEqual([400, [field]]);
+    }
+    // An individual still cannot take businessInfo, partial or not.
+    const ind = (await t.call('POST', '/customers', { body: individual('bp2') })).body;
+    const onIndividual = await t.call('PATCH', `/customers/${ind.id}`, { body: { businessInfo: { doingBusinessAs: 'Acme' } } });
+    expect(onIndividual.body).toMatchObject({ status: 400, details: { errors: [{ field: 'businessInfo' }] } });
+  });
+
+  it('takes and answers the published BusinessInfo fields on create and update', async () => {
+    const published = {
+      doingBusinessAs: 'Acme', entityType: 'LLC', businessType: 'PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES', countriesOfOperation: ['US'],
+      purposeOfAccount: 'OTHER', purposeOfAccountOtherDescription: 'Escrow for equipment leases', sourceOfFunds: 'Funds derived from customer payments',
+      sourceOfFundsCategories: ['OTHER'], sourceOfFundsOtherDescription: 'Proceeds from a legal settlement', expectedMonthlyTransactionCount: 'COUNT_100_TO_500',
+      expectedMonthlyTransactionVolume: 'VOLUME_100K_TO_1M', expectedRecipientJurisdictions: ['US', 'MX'], expectedCounterpartyCountries: ['MX'], naicsCode: '541511',
+      primaryContactFirstName: 'Jane', primaryContactLastName: 'Smith',
+    };
+    const base = business('bf1');
+    const created = await t.call('POST', '/customers', { body: { ...base, businessInfo: { ...base.businessInfo, ...published } } });
+    expect(created.status).toBe(201);
+    expect(created.body.businessInfo).toEqual({ ...base.businessInfo, ...published });
+    const updated = await t.call('PATCH', `/customers/${created.body.id}`, { body: { customerType: 'BUSINESS', businessInfo: { businessType: 'RETAIL_TRADE', expectedCounterpartyCountries: ['CA'], primaryContactLastName: 'Jones' } } });
+    expect(updated.status).toBe(200);
+    expect(updated.body.businessInfo).toEqual({ ...base.businessInfo, ...published, businessType: 'RETAIL_TRADE', expectedCounterpartyCountries: ['CA'], primaryContactLastName: 'Jones' });
+  });
+
+  it('says a required businessInfo field is required when it is absent on create', async () => {
+    const res = await t.call('POST', '/customers', { body: business('br1', { businessInfo: { legalName: 'Acme br1 LLC' } }) });
+    expect(res.status).toBe(400);
+    expect(res.body.details.errors).toEqual(expect.arrayContaining([
+      expect.objectContaining({ field: 'businessInfo.country', message: 'country is required' }),
+      expect.objectContaining({ field: 'businessInfo.incorporatedOn', message: 'incorporatedOn is required' }),
+      expect.objectContaining({ field: 'businessInfo.taxId', message: 'taxId is required' }),
+    ]));
+    expect(res.body.details.errors).toHaveLength(3);
+  });
+
+  it('takes an address without city (published Address: line1, postalCode and country), keeping the country rules', async () => {
+    const created = await t.call('POST', '/customers', { body: individual('ac1', { address: { line1: '1 Main St', state: 'IL', postalCode: '62701', country: 'US' } }) });
+    expect(created.status).toBe(201);
+    expect(created.body.address).toEqual({ line1: '1 Main St', state: 'IL', postalCode: '62701', country: 'US' });
+    const moved = await t.call('PATCH', `/customers/${created.body.id}`, { body: { address: { line1: '10 Downing St', postalCode: 'SW1A 2AA', country: 'GB' } } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.address).toEqual({ line1: '10 Downing St', postalCode: 'SW1A 2AA', country: 'GB' });
+    const noState = await t.call('POST', '/customers', { body: business('ac2', { address: { line1: '9 Market St', postalCode: '94103', country: 'US' } }) });
+    expect(noState.body).toMatchObject({ status: 400, details: { errors: [{ field: 'address.state' }] } });
+    const noPostalCode = await t.call('POST', '/customers', { body: individual('ac3', { address: { line1: '1 Main St', city: 'Berlin', country: 'DE' } }) });
+    expect(noPostalCode.body).toMatchObject({ status: 400, details: { errors: [{ field: 'address.postalCode' }] } });
+  });
+
   it('deletes: 404 afterwards, 410 on a second delete, history kept, and listed only with isIncludingDeleted', async () => {
     const created = (await t.call('POST', '/customers', { body: individual('d1') })).body;
     // Published: 200 with the customer as it was deleted (isDeleted: true).

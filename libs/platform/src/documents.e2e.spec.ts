@@ -91,9 +91,9 @@ describe('documents through the gateway', () => {
     const otherMode = await uploadDocument(t, holder, { auth: t.tenant.production });
     const unknownOwner = await uploadDocument(t, `BeneficialOwner:${uuidv7()}`);
     for (const res of [foreign, otherMode]) expect({ status: res.status, body: res.body }).toEqual({ status: missing.status, body: missing.body });
-    // Published 404 code for a customer: USER_NOT_FOUND; it has none for a beneficial owner (docs/kyc.md).
+    // Published 404 codes: USER_NOT_FOUND for a customer, REFERENCE_NOT_FOUND for anything without a code of its own.
     expect(missing.body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
-    expect(unknownOwner.body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(unknownOwner.body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
     expect(await footprint()).toEqual(before);
   });
 
@@ -174,7 +174,7 @@ describe('documents through the gateway', () => {
   it('deletes a document with its bytes; a later GET is 404', async () => {
     const doc = (await uploadDocument(t, holder)).body;
     expect((await t.call('DELETE', `/documents/${doc.id}`)).status).toBe(204);
-    expect((await t.call('GET', `/documents/${doc.id}`)).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await t.call('GET', `/documents/${doc.id}`)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
     expect((await t.call('DELETE', `/documents/${doc.id}`)).status).toBe(404);
     expect((await t.call('GET', '/documents?limit=100')).body.data.map((d: { id: string }) => d.id)).not.toContain(doc.id);
     expect(await db().query(`SELECT 1 FROM identity.document_files WHERE file_key LIKE $1`, [`${doc.id}/%`])).toEqual([]);

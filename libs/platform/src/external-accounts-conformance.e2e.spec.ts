@@ -100,9 +100,12 @@ const REFUSED_EXAMPLES: Record<string, string[]> = {
   XAF_ACCOUNT: ['accountInfo.phoneNumber', 'accountInfo.provider'],
   BWP_ACCOUNT: ['accountInfo.phoneNumber', 'accountInfo.provider'],
   HTG_ACCOUNT: ['accountInfo.phoneNumber'],
-  // A BIC of another country than the account's (MABORUMMYYY is Russian; DEUTDEFF German for an NG account).
+  // A BIC of another country than the account's (MABORUMMYYY is Russian; DEUTDEFF German for NG and BD accounts).
   MYR_ACCOUNT: ['accountInfo.swiftCode'],
   SWIFT_ACCOUNT: ['accountInfo.swiftCode'],
+  BDT_ACCOUNT: ['accountInfo.swiftCode'],
+  // The seed: Colombian banks expect the holder's identity document, which the example beneficiary lacks.
+  COP_ACCOUNT: ['accountInfo.beneficiary.documentNumber', 'accountInfo.beneficiary.documentType'],
   // An e-mail address declared as a CPF key.
   BRL_ACCOUNT: ['accountInfo.pixKey'],
 };
@@ -271,6 +274,26 @@ describe('external accounts: conformance with the published API (real HTTP)', ()
       expect(fields(mixed)).toEqual(['accountInfo.beneficiary.legalName']);
       const nameless = await createPlatform({ currency: 'USD', accountInfo: usdInfo({ beneficiary: { beneficiaryType: 'BUSINESS', taxId: '1', address: ADDRESS } }) });
       expect(fields(nameless)).toEqual(['accountInfo.beneficiary.legalName']);
+    });
+  });
+
+  describe('the published Address and the platform account routes', () => {
+    it('takes a beneficiary address without city (the published Address requires line1, postalCode, country) outside USD, GBP and EUR', async () => {
+      const { city: _city, ...cityless } = ADDRESS;
+      const res = await create({ currency: 'MXN', accountInfo: { accountType: 'MXN_ACCOUNT', clabeNumber: VALID_CLABE, beneficiary: { ...JOHN_DOE, address: cityless } } });
+      expect(res.status).toBe(201);
+      expect(res.body.accountInfo.beneficiary.address).toEqual(cityless);
+      // The seed spells out city for USD, GBP and EUR beneficiaries: there it stays required.
+      const usd = await create({ currency: 'USD', accountInfo: usdInfo({ beneficiary: { ...JOHN_DOE, address: cityless } }) });
+      expect(fields(usd)).toEqual(['accountInfo.beneficiary.address.city']);
+    });
+
+    it('gets and deletes a platform account by id (getPlatformExternalAccountById, deletePlatformExternalAccountById)', async () => {
+      const created = await createPlatform({ currency: 'USD', accountInfo: usdInfo() });
+      const got = await call('getPlatformExternalAccountById', 'GET', `/platform/external-accounts/${created.body.id}`);
+      expect(got.status).toBe(200);
+      expect(got.body.accountInfo.paymentRails).toEqual(RAILS.USD_ACCOUNT);
+      expect((await call('deletePlatformExternalAccountById', 'DELETE', `/platform/external-accounts/${created.body.id}`)).status).toBe(204);
     });
   });
 

@@ -72,8 +72,8 @@ describe('external accounts', () => {
   it('deletes softly: 204, then 404 and gone from lists', async () => {
     const id = await createExternalAccount(t, t.tenant.sandbox);
     expect((await t.call('DELETE', `/customers/external-accounts/${id}`)).status).toBe(204);
-    expect((await get(id)).status).toBe(404);
-    expect((await t.call('DELETE', `/customers/external-accounts/${id}`)).status).toBe(404);
+    expect((await get(id)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
+    expect((await t.call('DELETE', `/customers/external-accounts/${id}`)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
     const all = (await t.call('GET', '/customers/external-accounts?limit=100')).body.data.map((a: { id: string }) => a.id);
     expect(all).not.toContain(id);
     const [row] = await t.platform.accounts.host.dataSource.query(`SELECT status FROM accounts.external_accounts WHERE external_account_id = $1`, [id]);
@@ -112,10 +112,11 @@ describe('external accounts', () => {
     const other = await t.createTenant();
     const theirCustomer = await createCustomerId(t, other.sandbox);
     const res = await t.call('POST', '/customers/external-accounts', { body: { customerId: theirCustomer, ...ngnAccount() } });
-    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND', details: { errors: [{ field: 'customerId' }] } });
     expect((await t.call('GET', '/customers/external-accounts', { auth: other.sandbox })).body.totalCount).toBe(0);
     const theirs = await createExternalAccount(t, other.sandbox);
-    expect((await get(theirs)).status).toBe(404);
+    expect((await get(theirs)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
+    expect((await get('not-an-id')).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
   });
 
   it('creates and lists platform accounts apart from customer accounts; pages with a cursor', async () => {
@@ -133,6 +134,41 @@ describe('external accounts', () => {
     expect(customers).not.toContain(res.body.id);
     expect((await get(res.body.id)).status).toBe(200);
     expect((await untilStatus(t, t.tenant.sandbox, res.body.id, 'ACTIVE')).status).toBe('ACTIVE');
+  });
+
+  it("gets and deletes platform accounts by id, only the platform's own: a customer's, another platform's or mode's is 404 REFERENCE_NOT_FOUND", async () => {
+    const getPlatform = (id: string, auth = t.tenant.sandbox) => t.call('GET', `/platform/external-accounts/${id}`, { auth });
+    const deletePlatform = (id: string, auth = t.tenant.sandbox) => t.call('DELETE', `/platform/external-accounts/${id}`, { auth });
+    const notFound = { status: 404, code: 'REFERENCE_NOT_FOUND', message: expect.any(String) };
+    const created = (await t.call('POST', '/platform/external-accounts', { body: ngnAccount('323') })).body;
+    const customerAccount = await createExternalAccount(t, t.tenant.sandbox);
+
+    const res = await getPlatform(created.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: created.id, currency: 'NGN', accountInfo: created.accountInfo, createdAt: created.createdAt });
+    expect(res.body.customerId).toBeUndefined();
+
+    expect((await getPlatform(customerAccount)).body).toMatchObject(notFound);
+    expect((await deletePlatform(customerAccount)).body).toMatchObject(notFound);
+    expect((await get(customerAccount)).status).toBe(200); // untouched
+    const other = await t.createTenant();
+    for (const auth of [other.sandbox, other.production, t.tenant.production]) {
+      expect((await getPlatform(created.id, auth)).body).toMatchObject(notFound);
+      expect((await deletePlatform(created.id, auth)).body).toMatchObject(notFound);
+    }
+    expect((await getPlatform('ExternalAccount:00000000-0000-7000-8000-000000000000')).body).toMatchObject(notFound);
+    expect((await getPlatform('not-an-id')).body).toMatchObject(notFound);
+
+    // The customer routes keep addressing platform accounts, as before the platform routes existed (docs/accounts.md).
+    expect((await get(created.id)).status).toBe(200);
+
+    const deleted = await deletePlatform(created.id);
+    expect(deleted.status).toBe(204);
+    expect((await getPlatform(created.id)).body).toMatchObject(notFound);
+    expect((await deletePlatform(created.id)).body).toMatchObject(notFound);
+    expect((await get(created.id)).status).toBe(404);
+    const listed = (await t.call('GET', '/platform/external-accounts?limit=100')).body.data.map((a: { id: string }) => a.id);
+    expect(listed).not.toContain(created.id);
   });
 
   it('looks up an ACTIVE account as a receiver: its currency at quoting\'s mid rate from the sending currency, within the platform limits', async () => {
@@ -154,7 +190,7 @@ describe('external accounts', () => {
     const refused = await t.call('GET', `/receiver/external-account/${stuck}`);
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED');
-    expect((await t.call('GET', `/receiver/external-account/ExternalAccount:00000000-0000-7000-8000-000000000000`)).status).toBe(404);
+    expect((await t.call('GET', `/receiver/external-account/ExternalAccount:00000000-0000-7000-8000-000000000000`)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
   });
 
   it('never activates a production account and ignores the sandbox suffixes there', async () => {

@@ -25,9 +25,11 @@ describe('internal accounts and sandbox funding', () => {
     expect(page.data.map((a: { balance: { currency: { code: string } } }) => a.balance.currency.code).sort()).toEqual(['EUR', 'USD', 'USDC']);
     const usd = page.data.find((a: { balance: { currency: { code: string } } }) => a.balance.currency.code === 'USD');
     expect(usd).toMatchObject({ id: expect.stringMatching(/^InternalAccount:/), customerId: customer.id, type: 'INTERNAL_FIAT', status: 'ACTIVE', balance: { amount: 0 }, totalBalance: { amount: 0 } });
-    expect(usd.fundingPaymentInstructions[0].accountOrWalletInfo).toMatchObject({ accountType: 'USD_ACCOUNT', routingNumber: '021000021', reference: expect.stringMatching(/^PP[0-9A-F]{10}$/) });
+    // paymentRails (required by the published Payment*AccountInfo): the rails external accounts of the type answer.
+    expect(usd.fundingPaymentInstructions[0].accountOrWalletInfo).toMatchObject({ accountType: 'USD_ACCOUNT', routingNumber: '021000021', reference: expect.stringMatching(/^PP[0-9A-F]{10}$/), paymentRails: ['ACH', 'WIRE', 'RTP', 'FEDNOW'] });
     const eur = page.data.find((a: { balance: { currency: { code: string } } }) => a.balance.currency.code === 'EUR');
     expect(eur.fundingPaymentInstructions[0].accountOrWalletInfo.iban).toMatch(/^DE\d{20}$/);
+    expect(eur.fundingPaymentInstructions[0].accountOrWalletInfo.paymentRails).toEqual(['SEPA', 'SEPA_INSTANT']);
     const usdc = page.data.find((a: { type: string }) => a.type === 'INTERNAL_CRYPTO');
     expect(usdc.fundingPaymentInstructions[0].accountOrWalletInfo.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     // Deterministic: the same account shows the same instructions on every read.
@@ -57,7 +59,8 @@ describe('internal accounts and sandbox funding', () => {
     }
     expect((await t.call('POST', `/sandbox/internal-accounts/${usd.id}/fund`, { auth: t.tenant.production, body: { amount: 1 } })).status).toBe(404);
     const other = await t.createTenant();
-    expect((await t.call('POST', `/sandbox/internal-accounts/${usd.id}/fund`, { auth: other.sandbox, body: { amount: 1 } })).status).toBe(404);
+    expect((await t.call('POST', `/sandbox/internal-accounts/${usd.id}/fund`, { auth: other.sandbox, body: { amount: 1 } })).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
+    expect((await t.call('POST', '/sandbox/internal-accounts/InternalAccount:00000000-0000-7000-8000-000000000000/fund', { body: { amount: 1 } })).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
     expect((await t.call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`, { auth: other.sandbox })).body.totalCount).toBe(0);
   });
 });

@@ -101,8 +101,8 @@ describe('quotes and exchange rates (real PostgreSQL, HTTP)', () => {
   it('another platform\'s accounts and quotes are a 404', async () => {
     const other = await t.createTenant('Quote stranger');
     const foreignUsd = await usdAccount(t, other.sandbox);
-    expect((await quote(usd, foreignUsd, 'SENDING', 1_000)).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
-    expect((await quote(foreignUsd, eur, 'SENDING', 1_000)).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await quote(usd, foreignUsd, 'SENDING', 1_000)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
+    expect((await quote(foreignUsd, eur, 'SENDING', 1_000)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
     expect((await quote(usd, 'InternalAccount:00000000-0000-7000-8000-000000000000', 'SENDING', 1_000)).body).toMatchObject({ status: 404 });
     const mine = (await quote(usd, eur, 'SENDING', 1_000)).body;
     expect((await t.call('GET', `/quotes/${mine.id}`, { auth: other.sandbox })).body).toMatchObject({ status: 404, code: 'QUOTE_NOT_FOUND' });
@@ -134,8 +134,12 @@ describe('quotes and exchange rates (real PostgreSQL, HTTP)', () => {
     expect(all.map((x: { destinationCurrency: { code: string } }) => x.destinationCurrency.code)).toEqual(expect.arrayContaining(['EUR', 'MXN', 'BTC', 'USDC', 'USDT']));
     expect(all).toHaveLength(39);
     expect((await t.call('GET', '/exchange-rates?sourceCurrency=XYZ')).body).toMatchObject({ status: 400, code: 'INVALID_CURRENCY' });
-    expect((await t.call('GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=USD')).body).toMatchObject({ status: 400, code: 'SAME_CURRENCY' });
-    expect((await t.call('GET', '/exchange-rates')).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect((await t.call('GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=USD')).body).toEqual({ data: [] }); // no rate to itself
+    // Without sourceCurrency (optional in the published API): from each configured currency (USD, EUR here).
+    const pairs = (await t.call('GET', '/exchange-rates?destinationCurrency=EUR,USD,MXN')).body.data.map((x: { sourceCurrency: { code: string }; destinationCurrency: { code: string } }) => `${x.sourceCurrency.code}>${x.destinationCurrency.code}`);
+    expect(pairs).toEqual(['USD>EUR', 'USD>MXN', 'EUR>USD', 'EUR>MXN']);
+    expect((await t.call('GET', '/exchange-rates')).body.data).toHaveLength(2 * 39);
+    expect((await t.call('GET', '/exchange-rates?sourceCurrency=usd')).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
   });
 
   it('adds the platform\'s fee configs to exchange rates and quotes (platformFeesIncluded); USD only; zero fees remove them', async () => {

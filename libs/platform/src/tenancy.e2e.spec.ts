@@ -3,7 +3,7 @@ import { API_VERSION } from '@payments/gateway';
 import { startTestPlatform, TestPlatform, TestTenant } from './test-platform';
 import { createCustomerHolder, uploadDocument } from './test-documents';
 import { servedRoutes } from './test-routes';
-import { createExternalAccount, trust, untilStatus } from './test-external-accounts';
+import { createExternalAccount, ngnAccount, trust, untilStatus } from './test-external-accounts';
 import { individualRow, toCsv, uploadCsv } from './test-customer-import';
 import { addOwner, businessBody, createCustomer, individualBody, ownerBody } from './test-kyc';
 import { internalAccountOf, usdAccount } from './test-quotes';
@@ -140,6 +140,7 @@ function customerRows(): TenancyRow[] {
 /** External accounts of the owner: trusted ones for the untrust routes, an ACTIVE one for the receiver lookup. */
 function externalAccountRows(): TenancyRow[] {
   const account = async (t: TestPlatform, o: TestTenant) => createExternalAccount(t, o.sandbox);
+  const platformAccount = async (t: TestPlatform, o: TestTenant) => (await t.call('POST', '/platform/external-accounts', { auth: o.sandbox, body: ngnAccount() })).body.id as string;
   const trusted = async (t: TestPlatform, o: TestTenant) => {
     const id = await account(t, o);
     await trust(t, id);
@@ -148,6 +149,8 @@ function externalAccountRows(): TenancyRow[] {
   return [
     { route: 'GET /customers/external-accounts/:externalAccountId', setup: async (t, o) => `/customers/external-accounts/${await account(t, o)}` },
     { route: 'DELETE /customers/external-accounts/:externalAccountId', setup: async (t, o) => `/customers/external-accounts/${await account(t, o)}` },
+    { route: 'GET /platform/external-accounts/:externalAccountId', setup: async (t, o) => `/platform/external-accounts/${await platformAccount(t, o)}` },
+    { route: 'DELETE /platform/external-accounts/:externalAccountId', setup: async (t, o) => `/platform/external-accounts/${await platformAccount(t, o)}` },
     { route: 'POST /customers/external-accounts/:externalAccountId/untrust', setup: async (t, o) => `/customers/external-accounts/${await trusted(t, o)}/untrust` },
     {
       route: 'POST /customers/external-accounts/:externalAccountId/untrust/confirm',

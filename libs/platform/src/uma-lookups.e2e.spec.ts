@@ -134,10 +134,12 @@ describe('UMA receiver lookups and providers (real PostgreSQL, HTTP)', () => {
       expect(res.body).toMatchObject({ hasMore: false, totalCount: allowed.length });
       expect(res.body.nextCursor).toBeUndefined();
       expect(res.body.data.map((p: { name: string }) => p.name)).toEqual(allowed);
-      expect(res.body.data[0]).toEqual(UMA_PROVIDERS.find((p) => p.name === allowed[0]));
+      // The published UmaProvider: currencies as Currency objects, the allow list as a boolean.
+      const first = UMA_PROVIDERS.find((p) => p.name === allowed[0])!;
+      expect(res.body.data[0]).toEqual({ ...first, supportedCurrencies: first.supportedCurrencies.map((code) => ({ code, name: expect.any(String), symbol: expect.any(String), decimals: expect.any(Number) })), allowListStatus: true });
       const all = (await t.call('GET', '/uma-providers?limit=100&hasBlockedProviders=true')).body;
       expect(all.totalCount).toBe(UMA_PROVIDERS.length);
-      expect(all.data.filter((p: { allowListStatus: string }) => p.allowListStatus === 'BLOCKED').length).toBeGreaterThan(0);
+      expect(all.data.filter((p: { allowListStatus: boolean }) => p.allowListStatus === false).length).toBeGreaterThan(0);
       expect((await t.call('GET', '/uma-providers?hasBlockedProviders=false')).body.totalCount).toBe(allowed.length);
     });
 
@@ -145,7 +147,7 @@ describe('UMA receiver lookups and providers (real PostgreSQL, HTTP)', () => {
       const mx = (await t.call('GET', '/uma-providers?countryCode=mx')).body.data.map((p: { name: string }) => p.name);
       expect(mx).toEqual(['Quetzal Digital', 'Tidepool Pay']);
       const usdc = (await t.call('GET', '/uma-providers?currencyCode=USDC')).body;
-      expect(usdc.data.every((p: { supportedCurrencies: string[] }) => p.supportedCurrencies.includes('USDC'))).toBe(true);
+      expect(usdc.data.every((p: { supportedCurrencies: { code: string }[] }) => p.supportedCurrencies.some((c) => c.code === 'USDC'))).toBe(true);
       expect(usdc.data.some((p: { name: string }) => p.name === 'Granite FX')).toBe(false); // BLOCKED
       expect((await t.call('GET', '/uma-providers?currencyCode=USDC&hasBlockedProviders=true')).body.data.some((p: { name: string }) => p.name === 'Granite FX')).toBe(true);
       expect((await t.call('GET', '/uma-providers?countryCode=US&currencyCode=MXN')).body.data.map((p: { name: string }) => p.name)).toEqual(['Tidepool Pay']);

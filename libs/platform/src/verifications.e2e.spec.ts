@@ -176,7 +176,7 @@ describe('KYC/KYB verifications through the gateway (sandbox decisions on durabl
     expect((await t.call('GET', '/verifications?verificationStatus=IN_PROGRESS&limit=1')).body).toEqual(inProgress.body);
     expect((await t.call('GET', '/verifications?verificationStatus=IN_PROGRESS&status=RESOLVE_ERRORS')).body).toMatchObject({ status: 400, details: { errors: [{ field: 'verificationStatus' }] } });
     expect((await t.call('GET', `/verifications/${b.body.id}`)).body).toEqual(b.body);
-    expect((await t.call('GET', '/verifications/Verification:00000000-0000-7000-8000-000000000000')).status).toBe(404);
+    expect((await t.call('GET', '/verifications/Verification:00000000-0000-7000-8000-000000000000')).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
     expect((await t.call('POST', '/verifications', { body: { customerId: 'Customer:00000000-0000-7000-8000-000000000000' } })).body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
     expect((await t.call('POST', '/verifications', { body: { customerId: 'nope' } })).status).toBe(400);
   });

@@ -16,8 +16,8 @@ import {
 import { Handles } from '@payments/runtime';
 import type { Quoting } from './quoting';
 import { QUOTING } from './quoting.tokens';
-import { exchangeRates } from './rates/exchange-rates';
-import { exchangeRateTerms } from './quotes/quote.service';
+import { listExchangeRates } from './rates/exchange-rates';
+import { configuredCurrencies, exchangeRateTerms } from './quotes/quote.service';
 import { midRates } from './rates/mid-rates';
 
 /** Thin RPC adapter of the quoting service. */
@@ -27,8 +27,8 @@ export class QuotingRpcController {
 
   @Handles(QuotingRpc.exchangeRates)
   async rates(r: RpcRequest<ExchangeRatesQuery>): Promise<ExchangeRates> {
-    const terms = await exchangeRateTerms(this.quoting.host.dataSource, r.caller, r.body.sourceCurrency);
-    return exchangeRates(this.quoting.rates, r.body, terms, new Date().toISOString());
+    const db = this.quoting.host.dataSource;
+    return listExchangeRates(this.quoting.rates, r.body, () => configuredCurrencies(db, r.caller), (source) => exchangeRateTerms(db, r.caller, source), new Date().toISOString());
   }
 
   @Handles(QuotingRpc.createQuote)

@@ -1,6 +1,18 @@
-import type { UmaAllowListStatus, UmaProvider } from '@payments/contracts';
+/** Whether the platform may pay a provider's users (BLOCKED: it may not). */
+export type UmaAllowListStatus = 'ALLOWED' | 'BLOCKED';
 
-const provider = (name: string, host: string, supportedRegions: string[], supportedCurrencies: string[], lei: string, allowListStatus: UmaAllowListStatus = 'ALLOWED'): UmaProvider => ({
+/** A provider of the catalogue: currencies by code; the API answers it as a published UmaProvider. */
+export interface UmaCatalogueEntry {
+  name: string;
+  supportedRegions: string[];
+  domain: string;
+  logoUrl: string;
+  supportedCurrencies: string[];
+  lei: string;
+  allowListStatus: UmaAllowListStatus;
+}
+
+const provider = (name: string, host: string, supportedRegions: string[], supportedCurrencies: string[], lei: string, allowListStatus: UmaAllowListStatus = 'ALLOWED'): UmaCatalogueEntry => ({
   name,
   supportedRegions,
   domain: `uma.${host}`,
@@ -14,7 +26,7 @@ const provider = (name: string, host: string, supportedRegions: string[], suppor
  * The shipped catalogue: fictional providers under the reserved `.example` top-level domain (RFC 2606), so none
  * names or reaches a real company. The LEIs carry valid check digits but are made up.
  */
-export const UMA_PROVIDERS: readonly UmaProvider[] = [
+export const UMA_PROVIDERS: readonly UmaCatalogueEntry[] = [
   provider('Brightharbor Wallet', 'brightharbor.example', ['US', 'CA'], ['USD', 'CAD', 'BTC', 'USDC'], '5493002BRHARBOR0UM75'),
   provider('Tidepool Pay', 'tidepool.example', ['US', 'MX'], ['USD', 'MXN', 'USDC'], '984500TIDEPOOL1PAY93'),
   provider('Northwind Finance', 'northwind-finance.example', ['GB', 'IE'], ['GBP', 'EUR'], '213800NORTHWND0FIN10'),

@@ -65,8 +65,8 @@ describe('external account decider', () => {
   it('deletes softly (INACTIVE), then the account is gone; a trusted beneficiary cannot be deleted', () => {
     given(externalAccountDecider, [created()]).when({ type: 'DeleteExternalAccount', now: T1 }).then(deletedEvents);
     expect(given(externalAccountDecider, [created(), ...deletedEvents]).state.status).toBe('INACTIVE');
-    given(externalAccountDecider, [created(), ...deletedEvents]).when({ type: 'DeleteExternalAccount', now: T1 }).thenFails('NOT_FOUND');
-    given(externalAccountDecider).when({ type: 'DeleteExternalAccount', now: T1 }).thenFails('NOT_FOUND');
+    given(externalAccountDecider, [created(), ...deletedEvents]).when({ type: 'DeleteExternalAccount', now: T1 }).thenFails('REFERENCE_NOT_FOUND');
+    given(externalAccountDecider).when({ type: 'DeleteExternalAccount', now: T1 }).thenFails('REFERENCE_NOT_FOUND');
     given(externalAccountDecider, [created(), trusted]).when({ type: 'DeleteExternalAccount', now: T1 }).thenFails('BENEFICIARY_TRUSTED');
   });
 

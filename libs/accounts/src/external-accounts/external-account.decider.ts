@@ -16,7 +16,7 @@ export type ConfirmUntrust = { type: 'ConfirmUntrust'; codeMatches: boolean; cha
 
 export type ExternalAccountCommand = CreateExternalAccount | CompleteVerification | DeleteExternalAccount | TrustExternalAccount | BeginUntrust | ConfirmUntrust;
 
-const notFound = () => new DomainError('NOT_FOUND', 'external account not found');
+const notFound = () => new DomainError('REFERENCE_NOT_FOUND', 'external account not found');
 const live = (state: ExternalAccountState): state is LiveExternalAccount => state.status === 'PENDING' || state.status === 'ACTIVE' || state.status === 'UNDER_REVIEW';
 
 function decide(command: ExternalAccountCommand, state: ExternalAccountState): Decision<ExternalAccountEvent> {

@@ -60,6 +60,17 @@ export class ExternalAccountRpcController {
     return null;
   }
 
+  @Handles(AccountsRpc.getPlatformExternalAccount)
+  getPlatform(r: RpcRequest<ExternalAccountIdBody>): Promise<ExternalAccount> {
+    return this.accounts.externalAccounts.get(r.caller, r.body.externalAccountId, 'PLATFORM');
+  }
+
+  @Handles(AccountsRpc.deletePlatformExternalAccount)
+  async deletePlatform(r: RpcRequest<ExternalAccountIdBody>): Promise<null> {
+    await this.accounts.externalAccounts.delete(r.caller, r.body.externalAccountId, now(), 'PLATFORM');
+    return null;
+  }
+
   @Handles(AccountsRpc.trustExternalAccount)
   trust(r: RpcRequest<ExternalAccountIdBody>): Promise<ExternalAccount> {
     return this.accounts.externalAccounts.trust(r.caller, r.body.externalAccountId, now());

@@ -47,7 +47,15 @@ interface KnownCustomer {
   customer_type: 'INDIVIDUAL' | 'BUSINESS';
 }
 
-const notFound = () => new ApiError('NOT_FOUND', 'external account not found');
+/** Public 404 of a missing or foreign account: the published Error404 code for a reference (here an account id) that resolves to nothing. */
+const notFound = () => new ApiError('REFERENCE_NOT_FOUND', 'external account not found');
+const customerNotFound = (details?: Record<string, unknown>) => new ApiError('USER_NOT_FOUND', 'customer not found', details);
+
+/**
+ * Whose accounts a route addresses: the platform routes only the platform's own (no customerId), the customer routes
+ * and the other services' RPCs (payments, quoting, webhooks) any account of the caller's platform and mode.
+ */
+export type ExternalAccountOwner = 'ANY' | 'PLATFORM';
 
 /** External accounts of customers and of the platform. Reads from `external_accounts`, writes through the decider. */
 export class ExternalAccountService {
@@ -76,13 +84,15 @@ export class ExternalAccountService {
       throw new ApiError('NOT_IMPLEMENTED', 'UMA payments are deposited to the customer\'s internal account: defaultUmaDepositAccount true is not supported yet');
     }
     const customer = await this.knownCustomer(caller, request.customerId, this.options.customerArrivalWaitMs);
-    if (!customer) throw new ApiError('NOT_FOUND', 'customer not found', { errors: [{ field: 'customerId', message: 'no such customer' }] });
+    if (!customer) throw customerNotFound({ errors: [{ field: 'customerId', message: 'no such customer' }] });
     return this.create(caller, request.customerId, customer.customer_type, request, now, id, claim);
   }
 
-  async get(caller: Scope, externalAccountId: string): Promise<ExternalAccount> {
+  /** The account, if it is the caller's platform's and mode's (and, for owner PLATFORM, the platform's own); else 404. */
+  async get(caller: Scope, externalAccountId: string, owner: ExternalAccountOwner = 'ANY'): Promise<ExternalAccount> {
+    const platformOnly = owner === 'PLATFORM' ? ' AND customer_id IS NULL' : '';
     const rows = isExternalAccountId(externalAccountId)
-      ? await this.dataSource.query(`SELECT body FROM external_accounts WHERE external_account_id = $1 AND platform_id = $2 AND mode = $3 AND deleted_at IS NULL`, [
+      ? await this.dataSource.query(`SELECT body FROM external_accounts WHERE external_account_id = $1 AND platform_id = $2 AND mode = $3 AND deleted_at IS NULL${platformOnly}`, [
           externalAccountId,
           caller.platformId,
           caller.mode,
@@ -101,8 +111,8 @@ export class ExternalAccountService {
   }
 
   /** Soft delete: INACTIVE, then a 404 like any unknown account. 409 BENEFICIARY_TRUSTED while trusted. */
-  async delete(caller: CallerContext, externalAccountId: string, now: string): Promise<void> {
-    await this.get(caller, externalAccountId);
+  async delete(caller: CallerContext, externalAccountId: string, now: string, owner: ExternalAccountOwner = 'ANY'): Promise<void> {
+    await this.get(caller, externalAccountId, owner);
     await this.run(caller, externalAccountId, { type: 'DeleteExternalAccount', now });
   }
 
@@ -151,7 +161,7 @@ export class ExternalAccountService {
    * platform's sending currencies the customer (customerId) holds, else the platform's first that can reach the account.
    */
   async receiverLookup(caller: CallerContext, externalAccountId: string, query: ReceiverLookupQuery): Promise<ReceiverLookup> {
-    if (query.customerId !== undefined && !(await this.knownCustomer(caller, query.customerId, 0))) throw new ApiError('NOT_FOUND', 'customer not found');
+    if (query.customerId !== undefined && !(await this.knownCustomer(caller, query.customerId, 0))) throw customerNotFound();
     const account = await this.assertCanReceive(caller.platformId, caller.mode, externalAccountId);
     const rows = await queryRows<{ configs: StoredCurrencyConfig[] }>(this.dataSource, `SELECT configs FROM platform_currencies WHERE platform_id = $1 AND mode = $2`, [caller.platformId, caller.mode]);
     const configs = rows.flatMap((r) => r.configs);

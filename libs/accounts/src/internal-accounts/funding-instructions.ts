@@ -4,12 +4,16 @@ import type { Mode } from '@payments/contracts';
 import { findCurrency } from '@payments/money';
 import { eip55 } from '@payments/addresses';
 import { ibanMod97 } from '../external-accounts/rules/checksums/iban';
+import { paymentRailsOf } from '../external-accounts/rules/published-form';
 
 export interface PaymentInstructions {
   accountOrWalletInfo: Record<string, unknown> & { accountType: string };
   instructionsNotes?: string;
   isPlatformAccount: boolean;
 }
+
+const FBO = 'Payments Platform FBO';
+const SANDBOX_BIC = 'SANDUS33XXX';
 
 /** Deterministic digits from the account id: the same account always shows the same instructions. */
 function digits(accountId: string, salt: string, length: number): string {
@@ -32,13 +36,17 @@ export function referenceCode(accountId: string): string {
 export function fundingInstructions(accountId: string, currency: string, mode: Mode, isPlatformAccount: boolean): PaymentInstructions[] {
   if (mode !== 'SANDBOX') return [];
   const reference = referenceCode(accountId);
-  const wrap = (info: PaymentInstructions['accountOrWalletInfo'], notes: string): PaymentInstructions[] => [{ accountOrWalletInfo: info, instructionsNotes: notes, isPlatformAccount }];
+  // paymentRails (required by the published Payment*AccountInfo): the rails the external accounts of the type answer.
+  const wrap = (info: PaymentInstructions['accountOrWalletInfo'], notes: string): PaymentInstructions[] => {
+    const paymentRails = paymentRailsOf(info);
+    return [{ accountOrWalletInfo: paymentRails ? { ...info, paymentRails } : info, instructionsNotes: notes, isPlatformAccount }];
+  };
   const bankNotes = `Sandbox: include ${reference} in the payment reference.`;
   switch (currency) {
     case 'USD':
-      return wrap({ accountType: 'USD_ACCOUNT', paymentRails: ['ACH', 'WIRE'], accountNumber: digits(accountId, 'usd', 12), routingNumber: '021000021', bankName: 'Sandbox Bank', accountHolderName: 'Payments Platform FBO', reference }, bankNotes);
+      return wrap({ accountType: 'USD_ACCOUNT', accountNumber: digits(accountId, 'usd', 12), routingNumber: '021000021', bankName: 'Sandbox Bank', accountHolderName: FBO, reference }, bankNotes);
     case 'EUR':
-      return wrap({ accountType: 'EUR_ACCOUNT', iban: germanIban(accountId), swiftCode: 'SANDDEFFXXX', bankName: 'Sandbox Bank', accountHolderName: 'Payments Platform FBO', reference }, bankNotes);
+      return wrap({ accountType: 'EUR_ACCOUNT', iban: germanIban(accountId), swiftCode: 'SANDDEFFXXX', bankName: 'Sandbox Bank', accountHolderName: FBO, reference }, bankNotes);
     case 'MXN':
       return wrap({ accountType: 'MXN_ACCOUNT', clabeNumber: clabe(accountId), bankName: 'Sandbox Bank', reference }, bankNotes);
     case 'USDC':
@@ -48,7 +56,8 @@ export function fundingInstructions(accountId: string, currency: string, mode: M
       return wrap({ accountType: 'BITCOIN_L1', assetType: 'BTC', address: bech32.encode('tb', [0, ...bech32.toWords(createHash('sha256').update(`btc/${accountId}`).digest().subarray(0, 20))]) }, 'Sandbox: testnet address.');
     default:
       if (findCurrency(currency)?.kind !== 'FIAT') return [];
-      return wrap({ accountType: 'SWIFT_ACCOUNT', swiftCode: 'SANDUS33XXX', accountNumber: digits(accountId, currency, 14), bankName: 'Sandbox Bank', currency, reference }, bankNotes);
+      // The published PaymentSwiftAccountInfo also requires country (the BIC's) and accountHolderName.
+      return wrap({ accountType: 'SWIFT_ACCOUNT', swiftCode: SANDBOX_BIC, country: SANDBOX_BIC.slice(4, 6), accountNumber: digits(accountId, currency, 14), bankName: 'Sandbox Bank', accountHolderName: FBO, currency, reference }, bankNotes);
   }
 }
 

@@ -85,7 +85,7 @@ export class InternalAccountService {
     const rows: LedgerAccountRow[] = isInternalAccountId(accountId)
       ? await this.dataSource.query(`SELECT * FROM ledger_accounts WHERE account_id = $1 AND platform_id = $2 AND mode = $3 AND owner <> 'SYSTEM'`, [accountId, caller.platformId, caller.mode])
       : [];
-    if (!rows[0]) throw new ApiError('NOT_FOUND', 'internal account not found');
+    if (!rows[0]) throw new ApiError('REFERENCE_NOT_FOUND', 'internal account not found');
     return rows[0];
   }
 

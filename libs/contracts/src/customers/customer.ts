@@ -1,4 +1,4 @@
-import type { ContactChannelStatus, CustomerType, KycStatus } from './customer-enums';
+import type { BUSINESS_TYPES, ContactChannelStatus, CustomerType, ENTITY_TYPES, KycStatus } from './customer-enums';
 
 /**
  * What a platform tells about a customer (request fields after normalisation), without its id number: the API's
@@ -12,15 +12,7 @@ export interface CustomerProfileFields {
   /** E.164 */
   phoneNumber?: string;
   endUserTermsConsent?: { acceptedAt: string; ipAddress: string; termsVersion: string; acceptanceMethod: string };
-  address?: {
-    line1: string;
-    line2?: string;
-    city: string;
-    state?: string;
-    postalCode: string;
-    /** ISO 3166-1 alpha-2 */
-    country: string;
-  };
+  address?: Address;
   fullName?: string;
   /** @format date */
   birthDate?: string;
@@ -76,14 +68,49 @@ export interface EndUserTerms {
 
 /**
  * A business customer's details as answered (published BusinessInfoResponse: only `legalName` is always there; a
- * customer imported from CSV may lack `incorporatedOn`). Further published fields pass through as sent.
+ * customer imported from CSV may lack `incorporatedOn` and `taxId`).
  */
 export interface CustomerBusinessInfo {
   legalName: string;
+  doingBusinessAs?: string;
+  /** ISO 3166-1 alpha-2: of incorporation or registration */
   country?: string;
+  registrationNumber?: string;
   /** @format date */
   incorporatedOn?: string;
+  entityType?: (typeof ENTITY_TYPES)[number];
   taxId?: string;
-  registrationNumber?: string;
-  [field: string]: unknown;
+  /** ISO 3166-1 alpha-2 codes */
+  countriesOfOperation?: string[];
+  businessType?: (typeof BUSINESS_TYPES)[number];
+  purposeOfAccount?: string;
+  /** Free text: the primary source of the business's funds. */
+  sourceOfFunds?: string;
+  sourceOfFundsCategories?: string[];
+  /** What OTHER among `sourceOfFundsCategories` is. */
+  sourceOfFundsOtherDescription?: string;
+  /** What the OTHER `purposeOfAccount` is. */
+  purposeOfAccountOtherDescription?: string;
+  expectedMonthlyTransactionCount?: string;
+  expectedMonthlyTransactionVolume?: string;
+  /** ISO 3166-1 alpha-2 codes: where the business expects to send payments */
+  expectedRecipientJurisdictions?: string[];
+  /** ISO 3166-1 alpha-2 codes: of its expected counterparties */
+  expectedCounterpartyCountries?: string[];
+  /** 2 to 6 digits */
+  naicsCode?: string;
+  /** The business's primary contact (a director or authorised representative). */
+  primaryContactFirstName?: string;
+  primaryContactLastName?: string;
+}
+
+/** A postal address as answered (the published Address: city, like line2 and state, may be absent). */
+export interface Address {
+  line1: string;
+  line2?: string;
+  city?: string;
+  state?: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2 */
+  country: string;
 }

@@ -16,7 +16,7 @@ import {
   SOURCE_OF_FUNDS,
   SOURCE_OF_WEALTH,
 } from './customer-enums';
-import { AddressDto, BusinessInfoDto, EndUserTermsConsentDto } from './customer-parts.dto';
+import { AddressDto, BusinessInfoDto, BusinessInfoUpdateDto, EndUserTermsConsentDto } from './customer-parts.dto';
 
 const UMA_ADDRESS = /^\$[a-z0-9._-]{1,64}@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 
@@ -51,18 +51,20 @@ export class CustomerFieldsDto {
   @OptionalNotNull() @IsIn(ANNUAL_INCOME_RANGES) annualIncomeRange?: string;
   @OptionalNotNull() @IsIn(NET_WORTH_RANGES) netWorthRange?: string;
   @OptionalNotNull() @IsIn(PEP_STATUSES) pepStatus?: string;
-  // Businesses
-  @OptionalNotNull() @ValidateNested() @Type(() => BusinessInfoDto) businessInfo?: BusinessInfoDto;
+  // Businesses: `businessInfo`, declared by each request (whole on create, partial on update).
 }
 
 /** POST /customers. */
 export class CreateCustomerRequest extends CustomerFieldsDto {
   @IsIn(CUSTOMER_TYPES) customerType!: CustomerType;
+  @OptionalNotNull() @ValidateNested() @Type(() => BusinessInfoDto) businessInfo?: BusinessInfoDto;
 }
 
 /** PATCH /customers/{id}: only the fields sent change; `customerType`, when sent, must be the customer's. */
 export class UpdateCustomerRequest extends CustomerFieldsDto {
   @OptionalNotNull() @IsIn(CUSTOMER_TYPES) customerType?: CustomerType;
+  /** Only the fields sent replace the stored ones (published BusinessInfoUpdate). */
+  @OptionalNotNull() @ValidateNested() @Type(() => BusinessInfoUpdateDto) businessInfo?: BusinessInfoUpdateDto;
 }
 
 /** GET /customers. */

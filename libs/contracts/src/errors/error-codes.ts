@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   TRANSACTION_NOT_FOUND: 404,
   TOKEN_NOT_FOUND: 404,
   BULK_UPLOAD_JOB_NOT_FOUND: 404,
+  /** A resource without a code of its own (external and internal accounts, documents, verifications, owners, links). */
+  REFERENCE_NOT_FOUND: 404,
   HOLD_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

@@ -1,6 +1,6 @@
 import type { CustomerImportRowError } from '../bulk-import.dto';
 import type { FeeConfig, PlatformCurrencyConfig } from '../config/platform-config.dto';
-import type { CustomerProfileFields } from '../customers/customer';
+import type { Address, CustomerProfileFields } from '../customers/customer';
 import type { CustomerType, KycStatus } from '../customers/customer-enums';
 import type { KycLinkProvider } from '../kyc-link.dto';
 import type { ContactChannel } from '../rpc/customers.rpc';
@@ -175,7 +175,7 @@ export interface OwnerPublicPersonalInfo {
   nationality: string;
   email?: string;
   phoneNumber?: string;
-  address: { line1: string; line2?: string; city: string; state?: string; postalCode: string; country: string };
+  address: Address;
   idType: BeneficialOwnerIdType;
   countryOfIssuance?: string;
 }

@@ -96,7 +96,8 @@ export const EXCHANGE_RATE_DEFAULT_SENDING_AMOUNT = 10_000;
 
 /** GET /exchange-rates (every published parameter). */
 export class ExchangeRatesQuery {
-  @IsString() @Matches(/^[A-Z]{3,5}$/) sourceCurrency!: string;
+  /** Omitted (as the published API allows): from each currency the platform has configured. */
+  @OptionalNotNull() @IsString() @Matches(/^[A-Z]{3,5}$/) sourceCurrency?: string;
   /** One or more (repeated or comma-joined); omitted: every other supported currency. */
   @OptionalNotNull() @QueryArray() @Matches(/^[A-Z]{3,5}$/, { each: true, message: 'each destinationCurrency must be a currency code (3 to 5 capital letters)' }) destinationCurrency?: string[];
   /** Source currency smallest unit; 10000 by default. Digits only: `1e3`, `1.0` and `-1` are refused. */

@@ -43,6 +43,10 @@ export const AccountsRpc = {
   getExternalAccount: rpc<ExternalAccountIdBody, ExternalAccount>('accounts.external-accounts.get'),
   /** Answers null: undefined would send no reply at all. */
   deleteExternalAccount: rpc<ExternalAccountIdBody, null>('accounts.external-accounts.delete'),
+  /** GET /platform/external-accounts/{id}: the platform's own accounts only (a customer's is 404 REFERENCE_NOT_FOUND). */
+  getPlatformExternalAccount: rpc<ExternalAccountIdBody, ExternalAccount>('accounts.platform-external-accounts.get'),
+  /** DELETE /platform/external-accounts/{id}: as deleteExternalAccount, the platform's own accounts only. */
+  deletePlatformExternalAccount: rpc<ExternalAccountIdBody, null>('accounts.platform-external-accounts.delete'),
   beginUntrustExternalAccount: rpc<ExternalAccountIdBody, UntrustChallenge>('accounts.external-accounts.untrust'),
   confirmUntrustExternalAccount: rpc<ConfirmUntrustBody, UntrustConfirmed>('accounts.external-accounts.untrust-confirm'),
   /** For the SCA flow (quoting) once a customer confirms a beneficiary as trusted. */

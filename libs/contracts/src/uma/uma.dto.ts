@@ -3,11 +3,7 @@ import { OptionalNotNull } from '../optional-not-null';
 import { PageQuery } from '../pagination/pagination';
 import type { QuoteCurrency } from '../quotes/quotes.dto';
 
-/** Whether the platform may pay a provider's users (BLOCKED: it may not). */
-export const UMA_ALLOW_LIST_STATUSES = ['ALLOWED', 'BLOCKED'] as const;
-export type UmaAllowListStatus = (typeof UMA_ALLOW_LIST_STATUSES)[number];
-
-/** A UMA provider (VASP) payments can reach: interop §6.14 UmaProvider. */
+/** A UMA provider (VASP) payments can reach, in the published UmaProvider form. */
 export interface UmaProvider {
   name: string;
   /** ISO 3166-1 alpha-2 codes of the countries it serves. */
@@ -19,13 +15,14 @@ export interface UmaProvider {
   domain: string;
   /** @format uri */
   logoUrl: string;
-  supportedCurrencies: string[];
+  supportedCurrencies: QuoteCurrency[];
   /**
    * ISO 17442 Legal Entity Identifier.
    * @pattern ^[A-Z0-9]{18}[0-9]{2}$
    */
   lei: string;
-  allowListStatus: UmaAllowListStatus;
+  /** Whether the provider is on the platform's allow list (false: its users may not be paid). */
+  allowListStatus: boolean;
 }
 
 /** GET /uma-providers: filters are exact and case-insensitive; BLOCKED providers only with hasBlockedProviders=true. */

@@ -1,3 +1,4 @@
+import type { Address } from '../customers/customer';
 import type { KycStatus } from '../customers/customer-enums';
 import type { BeneficialOwnerIdType, BeneficialOwnerRole, VerificationErrorType, VerificationStatus } from './verification-enums';
 
@@ -28,15 +29,8 @@ export interface Verification {
   updatedAt: string;
 }
 
-export interface BeneficialOwnerAddress {
-  line1: string;
-  line2?: string;
-  city: string;
-  state?: string;
-  postalCode: string;
-  /** ISO 3166-1 alpha-2 */
-  country: string;
-}
+/** A beneficial owner's address: the same published Address as a customer's. */
+export type BeneficialOwnerAddress = Address;
 
 /** personalInfo as returned: the identifier is write-only, only its last four characters come back. */
 export interface BeneficialOwnerPersonalInfo {

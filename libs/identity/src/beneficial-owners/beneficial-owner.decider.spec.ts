@@ -82,8 +82,8 @@ describe('beneficialOwnerDecider', () => {
   });
 
   it('knows no owner it has not added', () => {
-    given(decider).when(verify).thenFails('NOT_FOUND');
-    given(decider).when({ type: 'UpdateBeneficialOwner', request: {}, othersPercentage: 0, now }).thenFails('NOT_FOUND');
+    given(decider).when(verify).thenFails('REFERENCE_NOT_FOUND');
+    given(decider).when({ type: 'UpdateBeneficialOwner', request: {}, othersPercentage: 0, now }).thenFails('REFERENCE_NOT_FOUND');
     given(decider, [added()]).when(add()).thenFails('CONFLICT');
   });
 });

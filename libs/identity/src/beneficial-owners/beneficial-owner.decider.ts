@@ -34,9 +34,9 @@ export const beneficialOwnerDecider: Decider<BeneficialOwnerState, BeneficialOwn
       case 'AddBeneficialOwner':
         return state.status === 'NONE' ? decideAdd(command) : new DomainError('CONFLICT', 'beneficial owner already exists');
       case 'UpdateBeneficialOwner':
-        return state.status === 'ACTIVE' ? decideUpdate(command, state) : new DomainError('NOT_FOUND', 'beneficial owner not found');
+        return state.status === 'ACTIVE' ? decideUpdate(command, state) : new DomainError('REFERENCE_NOT_FOUND', 'beneficial owner not found');
       case 'VerifyBeneficialOwner':
-        return state.status === 'ACTIVE' ? verify(state, command.verificationId, command.now) : new DomainError('NOT_FOUND', 'beneficial owner not found');
+        return state.status === 'ACTIVE' ? verify(state, command.verificationId, command.now) : new DomainError('REFERENCE_NOT_FOUND', 'beneficial owner not found');
       default:
         return assertNever(command);
     }

@@ -26,7 +26,7 @@ interface Scope {
 }
 
 const DECIDED: readonly KycStatus[] = ['APPROVED', 'REJECTED'];
-const notFound = () => new ApiError('NOT_FOUND', 'beneficial owner not found');
+const notFound = () => new ApiError('REFERENCE_NOT_FOUND', 'beneficial owner not found');
 const customerNotFound = () => new ApiError('USER_NOT_FOUND', 'customer not found'); // the published 404 code for a customer
 
 /**

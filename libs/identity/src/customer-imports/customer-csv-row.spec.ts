@@ -25,7 +25,8 @@ describe('CSV row → customer request', () => {
 
   it('reports every missing, misplaced and invalid cell by column, once', () => {
     const row = prepareRow(header, cells({ umaAddress: 'nope', platformCustomerId: 'c', customerType: 'BUSINESS', fullName: 'x', ...address, country: 'XX' }), 7);
-    expect('errors' in row && row.errors.map((e) => e.field)).toEqual(['businessLegalName', 'fullName', 'umaAddress', 'country']);
+    expect('errors' in row && row.errors.map((e) => e.field)).toEqual(expect.arrayContaining(['businessLegalName', 'fullName', 'umaAddress', 'country']));
+    expect('errors' in row && row.errors).toHaveLength(4);
     expect(prepareRow(header, cells({ customerType: 'PERSON' }), 1)).toMatchObject({ errors: [{ field: 'customerType' }] });
     expect(prepareRow(header, ['a', 'b'], 2)).toMatchObject({ errors: [{ row: 2, code: 'INVALID_INPUT', message: `the row has 2 fields; the header has ${header.length}` }] });
   });

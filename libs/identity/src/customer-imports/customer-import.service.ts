@@ -80,7 +80,7 @@ export class CustomerImportService {
     return {
       id: job.job_id,
       status: job.status,
-      progress: { total: job.total, processed: job.processed, succeeded: job.succeeded, failed: job.failed },
+      progress: { total: job.total, processed: job.processed, succeeded: job.succeeded, successful: job.succeeded, failed: job.failed },
       errors,
       ...(truncated ? { errorsTruncated: true } : {}),
       fileName: job.file_name,

@@ -78,6 +78,21 @@ describe('customerDecider', () => {
     given(decider, [createdEu]).when({ type: 'UpdateCustomer', request: { fullName: 'Ada' } as never, currentTermsVersion: '2025-10-13', now }).then([]);
   });
 
+  it('merges a partial businessInfo into the stored one and checks the merged result', () => {
+    const info = { legalName: 'Acme LLC', country: 'US', incorporatedOn: '2015-06-01', taxId: '12-3456789' };
+    const created: CustomerEvent = {
+      ...createdEu,
+      data: { ...createdEu.data, customerType: 'BUSINESS', profile: { region: 'US', businessInfo: info }, requiredChannels: [] },
+    };
+    const update = (businessInfo: Record<string, unknown>): CustomerCommand => ({ type: 'UpdateCustomer', request: { businessInfo } as never, currentTermsVersion: '2025-10-13', now });
+    given(decider, [created]).when(update({ doingBusinessAs: 'Acme', taxId: '98-7654321' })).then([
+      { type: 'CustomerUpdated.v1', data: { changes: { businessInfo: { ...info, doingBusinessAs: 'Acme', taxId: '98-7654321' } }, requiredChannels: [], resetChannels: [], updatedAt: now } },
+    ]);
+    given(decider, [created]).when(update({ legalName: 'Acme LLC' })).then([]); // nothing changed
+    const future = given(decider, [created]).when(update({ incorporatedOn: '2030-01-01' })).thenFails('INVALID_INPUT');
+    expect((future.details!.errors as { field: string }[]).map((e) => e.field)).toEqual(['businessInfo.incorporatedOn']);
+  });
+
   it('deletes once, then answers CUSTOMER_DELETED; a deleted customer cannot be updated', () => {
     const deleted: CustomerEvent = { type: 'CustomerDeleted.v1', data: { customerId: 'Customer:c', deletedAt: now } };
     given(decider, [createdEu]).when({ type: 'DeleteCustomer', now }).then([deleted]);

@@ -79,7 +79,10 @@ function decideUpdate(command: Extract<CustomerCommand, { type: 'UpdateCustomer'
   if (fields.email !== undefined && fields.phoneNumber !== undefined) {
     return new DomainError('INVALID_INPUT', 'change email and phoneNumber in separate requests', { errors: [{ field: 'phoneNumber', message: 'send email and phoneNumber separately' }] });
   }
-  const changes = changedFields({ ...clean(fields), platformCustomerId, umaAddress, currencies }, { ...state.profile, platformCustomerId: state.platformCustomerId, umaAddress: state.umaAddress, currencies: state.currencies });
+  const sent = clean(fields);
+  // businessInfo is partial (published BusinessInfoUpdate): the fields sent replace the stored ones, the others stay.
+  if (sent.businessInfo) sent.businessInfo = { ...state.profile.businessInfo, ...sent.businessInfo };
+  const changes = changedFields({ ...sent, platformCustomerId, umaAddress, currencies }, { ...state.profile, platformCustomerId: state.platformCustomerId, umaAddress: state.umaAddress, currencies: state.currencies });
   if (Object.keys(changes).length === 0) return [];
   const profile = { ...state.profile, ...pick(changes, (k) => !['platformCustomerId', 'umaAddress', 'currencies'].includes(k)) };
   const invalid = validate(state.customerType, profile, (changes.currencies as string[] | undefined) ?? state.currencies, command.now, command.currentTermsVersion);

@@ -52,21 +52,21 @@ describe('documentDecider', () => {
   it('marks a document submitted once; a second mark appends nothing', () => {
     given(decider, [uploaded]).when({ type: 'MarkDocumentSubmitted', now: later }).then([submitted]);
     given(decider, [uploaded, submitted]).when({ type: 'MarkDocumentSubmitted', now: later }).then([]);
-    given(decider).when({ type: 'MarkDocumentSubmitted', now: later }).thenFails('NOT_FOUND');
+    given(decider).when({ type: 'MarkDocumentSubmitted', now: later }).thenFails('REFERENCE_NOT_FOUND');
   });
 
   it('deletes an unsubmitted document; a submitted one is a 409 and cannot be replaced either', () => {
     const deleted = given(decider, [uploaded]).when(del).then([{ type: 'DocumentDeleted.v1', data: { ...scope, fileKey: file.fileKey, deletedAt: later } }]);
-    given(decider, [uploaded, ...deleted]).when(del).thenFails('NOT_FOUND');
-    given(decider, [uploaded, ...deleted]).when(replace({ side: 'BACK' })).thenFails('NOT_FOUND');
-    given(decider, [uploaded, ...deleted]).when({ type: 'MarkDocumentSubmitted', now: later }).thenFails('NOT_FOUND');
+    given(decider, [uploaded, ...deleted]).when(del).thenFails('REFERENCE_NOT_FOUND');
+    given(decider, [uploaded, ...deleted]).when(replace({ side: 'BACK' })).thenFails('REFERENCE_NOT_FOUND');
+    given(decider, [uploaded, ...deleted]).when({ type: 'MarkDocumentSubmitted', now: later }).thenFails('REFERENCE_NOT_FOUND');
     expect(given(decider, [uploaded, submitted]).when(del).thenFails('CONFLICT').message).toMatch(/submitted for verification/);
     given(decider, [uploaded, submitted]).when(replace({}, newFile)).thenFails('CONFLICT');
   });
 
   it('hides another platform\'s or mode\'s document exactly like a missing one', () => {
-    given(decider, [uploaded]).when({ ...del, platformId: 'Platform:other' }).thenFails('NOT_FOUND');
-    given(decider, [uploaded]).when({ ...del, mode: 'PRODUCTION' }).thenFails('NOT_FOUND');
-    given(decider, [uploaded]).when({ ...replace({ side: 'BACK' }), mode: 'PRODUCTION' }).thenFails('NOT_FOUND');
+    given(decider, [uploaded]).when({ ...del, platformId: 'Platform:other' }).thenFails('REFERENCE_NOT_FOUND');
+    given(decider, [uploaded]).when({ ...del, mode: 'PRODUCTION' }).thenFails('REFERENCE_NOT_FOUND');
+    given(decider, [uploaded]).when({ ...replace({ side: 'BACK' }), mode: 'PRODUCTION' }).thenFails('REFERENCE_NOT_FOUND');
   });
 });

@@ -158,5 +158,5 @@ function sameFields(a: object, b: object): boolean {
   return [...keys].every((key) => left[key] === right[key]);
 }
 
-const notFound = () => new DomainError('NOT_FOUND', 'document not found');
+const notFound = () => new DomainError('REFERENCE_NOT_FOUND', 'document not found');
 const invalid = (errors: FieldError[]) => new DomainError('INVALID_INPUT', `invalid document: ${[...new Set(errors.map((e) => e.field))].join(', ')}`, { errors });

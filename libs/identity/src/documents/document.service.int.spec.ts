@@ -69,7 +69,7 @@ describe('DocumentService (PostgreSQL)', () => {
     expect((await dataSource.query(`SELECT count(*)::int AS n FROM document_files WHERE file_key LIKE $1`, [`${doc.id}/%`]))[0].n).toBe(1);
     await service.delete(caller, doc.id, new Date().toISOString());
     expect((await dataSource.query(`SELECT count(*)::int AS n FROM document_files WHERE file_key LIKE $1`, [`${doc.id}/%`]))[0].n).toBe(0);
-    await expect(service.getContent(caller, doc.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(service.getContent(caller, doc.id)).rejects.toMatchObject({ code: 'REFERENCE_NOT_FOUND' });
   });
 
   it('refuses bytes whose digest does not match, and notices stored bytes that changed', async () => {

@@ -59,9 +59,9 @@ interface ReceivedFile {
   sha256: string;
 }
 
-const notFound = () => new ApiError('NOT_FOUND', 'document not found');
+const notFound = () => new ApiError('REFERENCE_NOT_FOUND', 'document not found');
 /** A customer holder has the published 404 code USER_NOT_FOUND; a beneficial owner has none there (docs/kyc.md). */
-const holderNotFound = (holder: string) => (holder.startsWith('Customer:') ? new ApiError('USER_NOT_FOUND', 'customer not found') : new ApiError('NOT_FOUND', 'document holder not found'));
+const holderNotFound = (holder: string) => (holder.startsWith('Customer:') ? new ApiError('USER_NOT_FOUND', 'customer not found') : new ApiError('REFERENCE_NOT_FOUND', 'document holder not found'));
 
 /**
  * Documents (KYC/KYB evidence) of customers and beneficial owners. Each write appends to the document's stream

@@ -73,19 +73,19 @@ export class VerificationService {
   }
 
   async get(caller: CallerContext, verificationId: string): Promise<Verification> {
-    if (!isVerificationId(verificationId)) throw new ApiError('NOT_FOUND', 'verification not found');
+    if (!isVerificationId(verificationId)) throw new ApiError('REFERENCE_NOT_FOUND', 'verification not found');
     const rows = await queryRows<{ body: Verification }>(this.dataSource, `SELECT body FROM verifications WHERE verification_id = $1 AND platform_id = $2 AND mode = $3`, [
       verificationId,
       caller.platformId,
       caller.mode,
     ]);
-    if (!rows[0]) throw new ApiError('NOT_FOUND', 'verification not found');
+    if (!rows[0]) throw new ApiError('REFERENCE_NOT_FOUND', 'verification not found');
     return rows[0].body;
   }
 
   private async ofCustomer(caller: CallerContext, customerId: string): Promise<Verification> {
     const rows = await queryRows<{ body: Verification }>(this.dataSource, `SELECT body FROM verifications WHERE customer_id = $1 AND platform_id = $2 AND mode = $3`, [customerId, caller.platformId, caller.mode]);
-    if (!rows[0]) throw new ApiError('NOT_FOUND', 'verification not found');
+    if (!rows[0]) throw new ApiError('REFERENCE_NOT_FOUND', 'verification not found');
     return rows[0].body;
   }
 

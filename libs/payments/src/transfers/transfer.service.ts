@@ -138,7 +138,7 @@ export class TransferService {
     try {
       account = await this.peers.accountCurrency(caller, accountId);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'NOT_FOUND') throw new ApiError('NOT_FOUND', 'account not found', { errors: [{ field, message: 'no such account' }] });
+      if (error instanceof ApiError && error.code === 'REFERENCE_NOT_FOUND') throw new ApiError('REFERENCE_NOT_FOUND', 'account not found', { errors: [{ field, message: 'no such account' }] });
       throw error;
     }
     if (account.kind !== kind) throw invalid(field, `must be an ${kind.toLowerCase()} account`);

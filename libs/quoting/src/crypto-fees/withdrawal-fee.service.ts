@@ -25,9 +25,9 @@ export class WithdrawalFeeEstimator {
 
   /** The internal account is this platform's (else 404, as for one that does not exist) and holds `currency`. */
   private async assertHolds(caller: CallerContext, accountId: string, currency: string): Promise<void> {
-    const notFound = () => new ApiError('NOT_FOUND', 'internal account not found', { errors: [{ field: 'internalAccountId', message: 'no such internal account' }] });
+    const notFound = () => new ApiError('REFERENCE_NOT_FOUND', 'internal account not found', { errors: [{ field: 'internalAccountId', message: 'no such internal account' }] });
     const account = await this.accounts.accountCurrency(caller, accountId).catch((error: unknown) => {
-      throw error instanceof ApiError && error.code === 'NOT_FOUND' ? notFound() : error;
+      throw error instanceof ApiError && error.code === 'REFERENCE_NOT_FOUND' ? notFound() : error;
     });
     if (account.kind !== 'INTERNAL') throw notFound();
     if (account.currency !== currency) throw invalid('INVALID_CURRENCY', 'currency', `must be the account's currency, ${account.currency}`);

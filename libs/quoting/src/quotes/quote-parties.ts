@@ -81,7 +81,7 @@ export class QuotePartiesResolver {
     try {
       return await this.accounts.accountCurrency(caller, accountId);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'NOT_FOUND') throw fieldError('NOT_FOUND', 'account not found', field);
+      if (error instanceof ApiError && error.code === 'REFERENCE_NOT_FOUND') throw fieldError('REFERENCE_NOT_FOUND', 'account not found', field);
       throw error;
     }
   }

@@ -240,6 +240,12 @@ function assertSenderCustomerInfo(info: Record<string, unknown> | undefined): vo
   throw new ApiError('INVALID_INPUT', message, { errors: [{ field: 'senderCustomerInfo', message }] });
 }
 
+/** The currencies the platform configured (PATCH /config supportedCurrencies), in their configured order. */
+export async function configuredCurrencies(dataSource: DataSource, caller: Pick<CallerContext, 'platformId' | 'mode'>): Promise<string[]> {
+  const rows = await queryRows<{ configs: CurrencyLimits[] }>(dataSource, `SELECT configs FROM platform_currency_configs WHERE platform_id = $1 AND mode = $2`, [caller.platformId, caller.mode]);
+  return rows.flatMap((r) => r.configs.map((c) => c.currencyCode));
+}
+
 /**
  * For GET /exchange-rates: the platform's own fees on `sendingCurrency` and its min/max of that currency (none
  * before its config arrived, or when it does not configure the currency), read as a quote reads them.

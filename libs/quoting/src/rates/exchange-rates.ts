@@ -17,16 +17,13 @@ export interface ExchangeRateTerms {
  * (10000 by default) priced by `priceFxQuote` exactly as a SENDING quote of that amount. Rates hold until the end of
  * their window.
  */
-export function exchangeRates(rates: RateSource, query: ExchangeRatesQuery, terms: ExchangeRateTerms, now: string): { data: ExchangeRate[] } {
+export function exchangeRates(rates: RateSource, query: ExchangeRatesQuery & { sourceCurrency: string }, terms: ExchangeRateTerms, now: string): { data: ExchangeRate[] } {
   if (!findCurrency(query.sourceCurrency)) throw invalidCurrency('sourceCurrency', query.sourceCurrency);
   const requested = query.destinationCurrency === undefined ? undefined : [...new Set(([] as string[]).concat(query.destinationCurrency))];
-  for (const code of requested ?? []) {
-    if (!findCurrency(code)) throw invalidCurrency('destinationCurrency', code);
-    if (code === query.sourceCurrency) {
-      throw new ApiError('SAME_CURRENCY', 'source and destination currencies are the same: same-currency transfers need no exchange rate');
-    }
-  }
-  const destinations = requested ?? SUPPORTED_CURRENCY_CODES.filter((c) => c !== query.sourceCurrency);
+  for (const code of requested ?? []) if (!findCurrency(code)) throw invalidCurrency('destinationCurrency', code);
+  // The source among the destinations has no rate (a same-currency transfer needs none): it is passed over, as the
+  // published API's 400 codes have no SAME_CURRENCY for this operation.
+  const destinations = (requested ?? SUPPORTED_CURRENCY_CODES).filter((c) => c !== query.sourceCurrency);
   const sendingAmount = query.sendingAmount ?? EXCHANGE_RATE_DEFAULT_SENDING_AMOUNT;
   const fees = feeSchedule(query.sourceCurrency, terms.fees);
   const data: ExchangeRate[] = [];
@@ -52,6 +49,26 @@ export function exchangeRates(rates: RateSource, query: ExchangeRatesQuery, term
       counterpartyFixedFee: fees.counterpartyFixedFee,
       expiresAt: mid.validUntil,
     });
+  }
+  return { data };
+}
+
+/**
+ * GET /exchange-rates as asked: from `sourceCurrency`, or without one from each currency the platform configured
+ * (`sources`), a destination equal to the source then being passed over rather than refused.
+ */
+export async function listExchangeRates(
+  rates: RateSource,
+  query: ExchangeRatesQuery,
+  sources: () => Promise<string[]>,
+  termsOf: (sourceCurrency: string) => Promise<ExchangeRateTerms>,
+  now: string,
+): Promise<{ data: ExchangeRate[] }> {
+  if (query.sourceCurrency !== undefined) return exchangeRates(rates, { ...query, sourceCurrency: query.sourceCurrency }, await termsOf(query.sourceCurrency), now);
+  const data: ExchangeRate[] = [];
+  for (const sourceCurrency of await sources()) {
+    if (!findCurrency(sourceCurrency)) continue;
+    data.push(...exchangeRates(rates, { ...query, sourceCurrency }, await termsOf(sourceCurrency), now).data);
   }
   return { data };
 }

@@ -1,6 +1,6 @@
 /**
  * The seed's minimum beneficiary fields per currency, as dot paths inside `accountInfo.beneficiary` (beneficiaryType
- * is always required). A path `address` means an address object: line1, city and country, and postalCode where
+ * is always required). A path `address` means an address object: line1 and country, and city and postalCode where
  * POSTCODE_CURRENCIES says so. Currencies the seed does not list need the name only.
  */
 
@@ -32,7 +32,7 @@ const BUSINESS_MINIMUMS: Readonly<Record<string, readonly string[]>> = Object.fr
 /** Where a business sender (originator) must also give the beneficiary business's registrationNumber. */
 export const SENDER_REGISTRATION_CURRENCIES: ReadonlySet<string> = new Set(['GBP', 'INR', 'BRL', 'DKK', 'PHP', 'HKD', 'IDR', 'MYR', 'SGD', 'THB', 'VND', 'AED']);
 
-/** Currencies whose minimum spells out postalCode (USD, GBP, EUR): there every beneficiary address needs one. */
+/** Currencies whose minimum spells out city and postalCode (USD, GBP, EUR): there every beneficiary address needs both. */
 export const POSTCODE_CURRENCIES: ReadonlySet<string> = new Set(['USD', 'GBP', 'EUR']);
 
 export function minimumIndividualFields(currency: string): readonly string[] {

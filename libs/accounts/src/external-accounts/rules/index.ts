@@ -3,7 +3,7 @@ export type { AccountType } from './account-types';
 export type { AccountTypeRow, BeneficiaryExtras, Variant } from './account-type-row';
 export type { AccountInfo, Checksums, FieldRule } from './field-rule';
 export { checksumsIn } from './field-rule';
-export { normalizeAccountInfo, publicAccountInfo } from './published-form';
+export { normalizeAccountInfo, paymentRailsOf, publicAccountInfo } from './published-form';
 export { ACCOUNT_TYPE_TABLE, rowFor } from './table/account-type-table';
 export { validateExternalAccount } from './validate-external-account';
 export type { ExternalAccountInput, ExternalAccountOwnerType } from './validate-external-account';

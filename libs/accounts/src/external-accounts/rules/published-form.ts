@@ -44,7 +44,17 @@ export function publicAccountInfo(stored: AccountInfo): Record<string, unknown> 
     const beneficiary = omit(info.beneficiary, WRITE_ONLY_BENEFICIARY_FIELDS);
     info.beneficiary = isObject(beneficiary.businessInfo) ? { ...beneficiary, ...pick(beneficiary.businessInfo, BUSINESS_INFO_FIELDS) } : beneficiary;
   }
-  const paymentRails = row && railsOf(row, stored, chooseVariant(row, stored).variant);
-  if (paymentRails) info.paymentRails = [...paymentRails];
+  const paymentRails = paymentRailsOf(stored);
+  if (paymentRails) info.paymentRails = paymentRails;
   return info;
+}
+
+/**
+ * The rails an account described by `info` is paid on, from the account-type table (as external accounts answer
+ * them); undefined for crypto wallets and unknown types. Funding payment instructions answer the same.
+ */
+export function paymentRailsOf(info: AccountInfo): string[] | undefined {
+  const row = isAccountType(info.accountType) ? rowFor(info.accountType) : undefined;
+  const rails = row && railsOf(row, info, chooseVariant(row, info).variant);
+  return rails ? [...rails] : undefined;
 }
