@@ -32,7 +32,7 @@ const BUSINESS_MINIMUMS: Readonly<Record<string, readonly string[]>> = Object.fr
 /** Where a business sender (originator) must also give the beneficiary business's registrationNumber. */
 export const SENDER_REGISTRATION_CURRENCIES: ReadonlySet<string> = new Set(['GBP', 'INR', 'BRL', 'DKK', 'PHP', 'HKD', 'IDR', 'MYR', 'SGD', 'THB', 'VND', 'AED']);
 
-/** Currencies whose minimum spells out city and postalCode (USD, GBP, EUR): there every beneficiary address needs both. */
+/** Currencies whose minimum spells out city and postalCode (USD, GBP, EUR): there every beneficiary address needs a postalCode, an individual's a city too. */
 export const POSTCODE_CURRENCIES: ReadonlySet<string> = new Set(['USD', 'GBP', 'EUR']);
 
 export function minimumIndividualFields(currency: string): readonly string[] {

@@ -103,6 +103,11 @@ describe('business beneficiaries: the minimum per currency', () => {
     expect(validateWith(typeOf(currency), without(BUSINESS, 'address'))).toEqual([`${B}.address`]);
   });
 
+  it.each(['USD', 'GBP'])('%s: a business address without a city (the seed spells city out for individuals only)', (currency) => {
+    expect(validateWith(typeOf(currency), { ...BUSINESS, address: without(ADDRESS, 'city') })).toEqual([]);
+    expect(validateWith(typeOf(currency), { ...BUSINESS, address: without(ADDRESS, 'postalCode') })).toEqual([`${B}.address.postalCode`]);
+  });
+
   it('EUR adds registrationNumber', () => {
     expect(validateWith('EUR_ACCOUNT', BUSINESS)).toEqual([`${B}.businessInfo.registrationNumber`]);
     expect(validateWith('EUR_ACCOUNT', { ...BUSINESS, businessInfo: { legalName: 'Acme GmbH', registrationNumber: 'HRB 12345' } })).toEqual([]);

@@ -67,7 +67,7 @@ function individualErrors(beneficiary: Record<string, unknown>, context: Benefic
   const formats = individualFormats(context.today);
   return [
     ...stringFieldErrors(beneficiary, formats, needed, AT, ['beneficiaryType', 'address']),
-    ...addressErrors(beneficiary.address, needed.has('address'), context.currency),
+    ...addressErrors(beneficiary.address, needed.has('address'), context.currency, true),
   ];
 }
 
@@ -87,15 +87,16 @@ function businessErrors(beneficiary: Record<string, unknown>, context: Beneficia
     if (!isObject(info)) errors.push({ field: `${AT}.businessInfo`, message: 'businessInfo must be an object' });
     else errors.push(...stringFieldErrors(info, BUSINESS_INFO_FORMATS, infoNeeded, `${AT}.businessInfo`));
   }
-  return [...errors, ...addressErrors(beneficiary.address, needed.has('address'), context.currency)];
+  return [...errors, ...addressErrors(beneficiary.address, needed.has('address'), context.currency, false)];
 }
 
-function addressErrors(address: unknown, isRequired: boolean, currency: string): FieldError[] {
+function addressErrors(address: unknown, isRequired: boolean, currency: string, individual: boolean): FieldError[] {
   const at = `${AT}.address`;
   if (address === undefined) return isRequired ? [{ field: at, message: `address is required for ${currency} beneficiaries` }] : [];
   if (!isObject(address)) return [{ field: at, message: 'address must be an object' }];
   // The published Address requires line1, postalCode and country; the seed spells out city and postalCode for USD, GBP
-  // and EUR only, so elsewhere an address needs line1 and country.
-  const needed = new Set(['line1', 'country', ...(POSTCODE_CURRENCIES.has(currency) ? ['city', 'postalCode'] : [])]);
+  // and EUR individuals only (a business there needs "address"), so elsewhere an address needs line1 and country.
+  const spelledOut = POSTCODE_CURRENCIES.has(currency);
+  const needed = new Set(['line1', 'country', ...(spelledOut ? ['postalCode'] : []), ...(spelledOut && individual ? ['city'] : [])]);
   return stringFieldErrors(address, ADDRESS_FORMATS, needed, at);
 }
