@@ -1,5 +1,5 @@
 /**
- * Turns the OpenAPI 3.0 document @nestjs/swagger produces into OpenAPI 3.1 (whose schemas are JSON Schema draft
+ * Turns OpenAPI 3.0 schema forms (class-validator-jsonschema writes `nullable`) into OpenAPI 3.1 (whose schemas are JSON Schema draft
  * 2020-12), and orders every key so the served document is byte-stable: a contract change shows up as a diff.
  * Pure functions: no Nest, no I/O.
  */
