@@ -1,38 +1,46 @@
 import 'reflect-metadata';
-import autocannon from 'autocannon';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { startPlatform } from '@payments/platform';
 import { createLogger, loadConfig } from '@payments/runtime';
+import type { LoadResult, LoadSpec } from './load';
+import { REFERENCE_ACCOUNTS, referenceAccountId } from './reference-data';
+import { moneySetup, MoneySetup } from './money-setup';
 
 /**
- * `npm run bench`: throughput and latency of the hot paths, each next to a baseline measured in the same run (a bare
- * node:http server answering fixed JSON over the same loopback, with the same client). Absolute numbers on a
- * shared 2-core machine are noisy; the ratios are what to compare between commits.
+ * `npm run bench`: the platform's hot paths next to reference rows measured in the same run on the same PostgreSQL —
+ * a minimal node:http + pg service doing the same logical work (apps/bench/src/reference.ts) — with the load generator
+ * in its own process (load.ts). Absolute numbers on a shared 2-core machine are noisy; the ratios are what to compare
+ * between commits.
  */
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const run = promisify(execFile);
 
-interface Row {
+interface Row extends LoadResult {
   scenario: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
+  /** The row this one is divided by. */
+  reference?: string;
 }
 
-async function measure(scenario: string, options: autocannon.Options): Promise<Row> {
-  const result = await autocannon({ duration: DURATION_S, connections: CONNECTIONS, ...options });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  return { scenario, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors };
+async function measure(scenario: string, spec: Omit<LoadSpec, 'durationS' | 'connections'>, reference?: string): Promise<Row> {
+  const { stdout } = await run(process.execPath, [join(__dirname, 'load.js'), JSON.stringify({ ...spec, durationS: DURATION_S, connections: CONNECTIONS })], { maxBuffer: 1 << 20 });
+  return { scenario, reference, ...(JSON.parse(stdout) as LoadResult) };
 }
 
-function baselineServer(): Promise<{ url: string; server: Server }> {
-  const body = JSON.stringify({ id: 'PlatformConfig:baseline', supportedCurrencies: [] });
-  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })));
+/** Starts the reference service in its own process on the platform's database; resolves with its URL. */
+function startReference(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(__dirname, 'reference.js'), databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the reference service exited (${code})`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const port = /ready (\d+)/.exec(chunk.toString())?.[1];
+      if (port) resolve({ url: `http://127.0.0.1:${port}`, child });
+    });
+  });
 }
 
 async function main(): Promise<void> {
@@ -40,82 +48,55 @@ async function main(): Promise<void> {
   chmodSync(dataDir, 0o755); // as root, embedded PostgreSQL runs as the postgres user, which must enter it
   const config = loadConfig({ ...process.env, PORT: '0', IDENTITY_RPC_PORT: process.env.IDENTITY_RPC_PORT ?? '4191', IDENTITY_OPS_PORT: '0', ACCOUNTS_RPC_PORT: process.env.ACCOUNTS_RPC_PORT ?? '4192', ACCOUNTS_OPS_PORT: '0', QUOTING_RPC_PORT: process.env.QUOTING_RPC_PORT ?? '4193', QUOTING_OPS_PORT: '0', PAYMENTS_RPC_PORT: process.env.PAYMENTS_RPC_PORT ?? '4194', PAYMENTS_OPS_PORT: '0', WEBHOOK_DISPATCHER_RPC_PORT: process.env.WEBHOOK_DISPATCHER_RPC_PORT ?? '4195', WEBHOOK_DISPATCHER_OPS_PORT: '0', SANDBOX_TIME_SCALE: '0.01', DATA_DIR: dataDir, RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'silent' });
   const platform = await startPlatform({ config, logger: createLogger('bench', 'silent') });
-  const baseline = await baselineServer();
+  const reference = await startReference(platform.databaseUrl);
   try {
     const created = platform.createdPlatform ?? (await platform.identity.platforms.create('bench'));
     const auth = `Basic ${Buffer.from(`${created.sandbox.clientId}:${created.sandbox.clientSecret}`).toString('base64')}`;
     const headers = { authorization: auth, 'content-type': 'application/json' };
-    let n = 0;
+    const money: MoneySetup = await moneySetup(platform.url, headers, REFERENCE_ACCOUNTS);
+    const ref = reference.url;
+    const transfers = (payers: MoneySetup['payers']) => payers.map((p) => JSON.stringify({ source: { accountId: p.usd }, destination: { accountId: p.external }, amount: 100 }));
+    const refTransfers = (accounts: number) => Array.from({ length: accounts }, (_, i) => JSON.stringify({ accountId: referenceAccountId(i), amount: 100 }));
+
     const rows: Row[] = [];
-    rows.push(await measure('baseline: bare node:http, fixed JSON', { url: baseline.url }));
-    rows.push(await measure('gateway: 401 before any RPC', { url: `${platform.url}/config`, headers: { authorization: 'Basic bm8tY29sb24=' } }));
-    rows.push(await measure('GET /config (cached auth, RPC, read model)', { url: `${platform.url}/config`, headers }));
-    rows.push(
-      await measure('POST /tokens (new stream: decide, append, project)', {
-        url: `${platform.url}/tokens`,
-        method: 'POST',
-        headers,
-        setupClient: (client) => client.setBody(JSON.stringify({ name: `bench-${n++}`, permissions: ['VIEW'] })),
-      }),
-    );
-    rows.push(
-      await measure('PATCH /config (one stream, growing: read, decide, append)', {
-        url: `${platform.url}/config`,
-        method: 'PATCH',
-        headers,
-        requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ umaDomain: `bench-${n++}.example.com` }) }) }],
-      }),
-    );
-    const money = await moneySetup(platform.url, headers);
-    const quoteBody = JSON.stringify({ source: { sourceType: 'ACCOUNT', accountId: money.usd }, destination: { destinationType: 'ACCOUNT', accountId: money.eur }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000 });
-    rows.push(await measure('POST /quotes (2 account RPCs, price, new stream, expiry timer)', { url: `${platform.url}/quotes`, method: 'POST', headers, body: quoteBody }));
-    const quote = await json(platform.url, 'POST', '/quotes', headers, JSON.parse(quoteBody));
-    rows.push(await measure('GET /quotes/{id} (read model)', { url: `${platform.url}/quotes/${quote.id}`, headers }));
-    const transferBody = JSON.stringify({ source: { accountId: money.usd }, destination: { accountId: money.external }, amount: 100 });
-    rows.push(await measure('POST /transfer-out (3 RPCs, hold on ONE account, saga)', { url: `${platform.url}/transfer-out`, method: 'POST', headers, body: transferBody }));
+    rows.push(await measure('reference: bare node:http, fixed JSON', { url: `${ref}/fixed` }));
+    rows.push(await measure('reference R1: node:http + pg, GET by id (1 indexed SELECT)', { url: `${ref}/customers/c1` }));
+    rows.push(await measure('GET /customers/{id}', { url: `${platform.url}/customers/${encodeURIComponent(money.payers[0].customerId)}`, headers }, 'R1'));
+    rows.push(await measure('GET /config', { url: `${platform.url}/config`, headers }, 'R1'));
+    rows.push(await measure('GET /quotes/{id}', { url: `${platform.url}/quotes/${money.quoteId}`, headers }, 'R1'));
+    rows.push(await measure('GET /transactions?limit=20', { url: `${platform.url}/transactions?limit=20`, headers }, 'R1'));
+    rows.push(await measure('reference: one-row INSERT + commit', { url: `${ref}/insert`, method: 'POST', headers: { 'content-type': 'application/json' } }));
+    rows.push(await measure(`reference R2: transfer-out in 1 transaction, over ${REFERENCE_ACCOUNTS} accounts`, { url: `${ref}/transfer-out`, method: 'POST', headers: { 'content-type': 'application/json' }, bodies: refTransfers(REFERENCE_ACCOUNTS) }));
+    rows.push(await measure(`POST /transfer-out over ${money.payers.length} accounts`, { url: `${platform.url}/transfer-out`, method: 'POST', headers, bodies: transfers(money.payers) }, 'R2'));
+    rows.push(await measure('reference R3: transfer-out in 1 transaction, ONE account', { url: `${ref}/transfer-out`, method: 'POST', headers: { 'content-type': 'application/json' }, bodies: refTransfers(1) }));
+    rows.push(await measure('POST /transfer-out, ONE account', { url: `${platform.url}/transfer-out`, method: 'POST', headers, bodies: transfers(money.payers.slice(0, 1)) }, 'R3'));
     print(rows);
   } finally {
-    baseline.server.close();
+    reference.child.kill('SIGTERM');
     await platform.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function json(url: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Record<string, any>> {
-  const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const answer = (await res.json()) as Record<string, any>;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-/** A customer with funded USD and EUR accounts and an ACTIVE USD external account (sandbox suffix 789: success). */
-async function moneySetup(url: string, headers: Record<string, string>): Promise<{ usd: string; eur: string; external: string }> {
-  const currency = (code: string) => ({ currencyCode: code, minAmount: 1, maxAmount: 1_000_000_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] });
-  await json(url, 'PATCH', '/config', headers, { supportedCurrencies: [currency('USD'), currency('EUR')] });
-  const customer = await json(url, 'POST', '/customers', headers, { customerType: 'INDIVIDUAL', fullName: 'Bench Payer', region: 'US' });
-  const account = async (code: string): Promise<string> => {
-    for (;;) {
-      const page = await json(url, 'GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&currency=${code}`, headers);
-      if (page.data[0]) return page.data[0].id;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  const usd = await account('USD');
-  const eur = await account('EUR');
-  await json(url, 'POST', `/sandbox/internal-accounts/${usd}/fund`, headers, { amount: 100_000_000_000 });
-  const beneficiary = { beneficiaryType: 'INDIVIDUAL', fullName: 'Bench Payee', address: { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' } };
-  const external = await json(url, 'POST', '/customers/external-accounts', headers, { customerId: customer.id, currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '4400123789', routingNumber: '021000021', bankAccountType: 'CHECKING', bankName: 'Test Bank', beneficiary } });
-  while ((await json(url, 'GET', `/customers/external-accounts/${external.id}`, headers)).status !== 'ACTIVE') await new Promise((r) => setTimeout(r, 50));
-  return { usd, eur, external: external.id };
-}
-
 function print(rows: Row[]): void {
-  const base = rows[0].rps;
-  const lines = rows.map((r) =>
-    `| ${r.scenario} | ${r.rps} | ${(r.rps / base).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
-  );
+  const byRef: Record<string, number> = {};
+  for (const r of rows) {
+    const tag = /\b(R\d)\b/.exec(r.scenario)?.[1];
+    if (tag && r.scenario.startsWith('reference')) byRef[tag] = r.rps;
+  }
+  const lines = rows.map((r) => {
+    const ratio = r.reference && byRef[r.reference] ? `${(r.rps / byRef[r.reference]).toFixed(2)}× ${r.reference}` : '';
+    return `| ${r.scenario} | ${r.rps} | ${ratio} | ${r.p50} | ${r.p99} | ${r.errors} |`;
+  });
   process.stdout.write(
-    [`\n${DURATION_S} s per scenario, ${CONNECTIONS} connections, client in the same process`, '', '| scenario | req/s | × baseline | p50 ms | p99 ms | non-2xx/errors |', '| --- | --- | --- | --- | --- | --- |', ...lines, ''].join('\n') + '\n',
+    [
+      `\n${DURATION_S} s per row, ${CONNECTIONS} connections, load generator in its own process, references on the same PostgreSQL`,
+      '',
+      '| row | req/s | ratio | p50 ms | p99 ms | non-2xx/errors |',
+      '| --- | --- | --- | --- | --- | --- |',
+      ...lines,
+      '',
+    ].join('\n') + '\n',
   );
 }
 
