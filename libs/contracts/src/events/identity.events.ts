@@ -1,12 +1,12 @@
 import type { CustomerImportRowError } from '../bulk-import.dto';
 import type { FeeConfig, PlatformCurrencyConfig } from '../config/platform-config.dto';
-import type { Address, CustomerProfileFields } from '../customers/customer';
+import type { CustomerProfileFields } from '../customers/customer';
 import type { CustomerType, KycStatus } from '../customers/customer-enums';
 import type { KycLinkProvider } from '../kyc-link.dto';
 import type { ContactChannel } from '../rpc/customers.rpc';
 import type { Mode, Permission } from '../rpc/rpc';
-import type { VerificationError } from '../verifications/verification';
-import type { BeneficialOwnerIdType, BeneficialOwnerRole } from '../verifications/verification-enums';
+import type { BeneficialOwnerPersonalInfo, VerificationError } from '../verifications/verification';
+import type { BeneficialOwnerRole } from '../verifications/verification-enums';
 import { dataSchema, defineCatalogue, defineEvent, PublicEventOf, redacting, withoutFields } from './catalogue';
 
 /** The identity service's events (topic `payments.identity.events.v1`): platforms, credentials, customers, KYC. */
@@ -166,19 +166,8 @@ export interface VerificationRejectedData {
   at: string;
 }
 
-/** What the platform told us about a beneficial owner, without the person's id number. */
-export interface OwnerPublicPersonalInfo {
-  firstName: string;
-  middleName?: string;
-  lastName: string;
-  birthDate: string;
-  nationality: string;
-  email?: string;
-  phoneNumber?: string;
-  address: Address;
-  idType: BeneficialOwnerIdType;
-  countryOfIssuance?: string;
-}
+/** What the platform told us about a beneficial owner, without the person's id number (the API's personalInfo, as sent). */
+export type OwnerPublicPersonalInfo = Omit<BeneficialOwnerPersonalInfo, 'identifierLast4'>;
 
 /** A beneficial owner's own verification outcome: PENDING until the business it belongs to is decided. */
 export type OwnerKycStatus = Extract<KycStatus, 'PENDING' | 'APPROVED' | 'REJECTED'>;

@@ -1,4 +1,4 @@
-import type { CustomerType, KycStatus, Mode } from '@payments/contracts';
+import type { CustomerCreatedData, KycStatus } from '@payments/contracts';
 import { assertNever } from '@payments/eventsourcing';
 import { ContactChannel, CustomerEvent, CustomerProfile } from './customer.events';
 
@@ -10,18 +10,11 @@ export interface ChannelState {
   lockedUntil?: string;
 }
 
-export interface CustomerRecord {
-  customerId: string;
-  platformId: string;
-  mode: Mode;
-  customerType: CustomerType;
-  platformCustomerId: string;
-  umaAddress: string;
-  currencies: string[];
+/** The created event's facts (its profile with the identifier), and what later events keep. */
+export interface CustomerRecord extends Omit<CustomerCreatedData, 'profile' | 'requiredChannels'> {
   profile: CustomerProfile;
   channels: Partial<Record<ContactChannel, ChannelState>>;
   kycStatus: KycStatus;
-  createdAt: string;
   updatedAt: string;
 }
 
