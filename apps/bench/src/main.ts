@@ -6,29 +6,50 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startPlatform } from '@payments/platform';
 import { createLogger, loadConfig } from '@payments/runtime';
+import { Client } from 'pg';
+import type { AppendReport, AppendSpec } from './append-load';
+import { awaitDrain } from './backlog';
 import type { LoadResult, LoadSpec } from './load';
 import { REFERENCE_ACCOUNTS, referenceAccountId } from './reference-data';
 import { moneySetup, MoneySetup } from './money-setup';
+import { appendTable, backlogTable, loadTable, Row, sustainedTable } from './report';
+import { sustainedRun } from './sustained';
 
 /**
  * `npm run bench`: the platform's hot paths next to reference rows measured in the same run on the same PostgreSQL —
  * a minimal node:http + pg service doing the same logical work (apps/bench/src/reference.ts) — with the load generator
  * in its own process (load.ts). Absolute numbers on a shared 2-core machine are noisy; the ratios are what to compare
- * between commits.
+ * between commits. Write rows also report the asynchronous backlog they leave (backlog.ts); the event-store append
+ * rows compare our store with Emmett's (append-load.ts); BENCH_SUSTAINED_S adds a sustained row (sustained.ts).
  */
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SUSTAINED_S = Number(process.env.BENCH_SUSTAINED_S ?? 0);
+const APPENDERS = 16;
 const run = promisify(execFile);
 
-interface Row extends LoadResult {
-  scenario: string;
-  /** The row this one is divided by. */
-  reference?: string;
+type Spec = Omit<LoadSpec, 'durationS' | 'connections'>;
+
+async function load(spec: Spec, durationS = DURATION_S): Promise<LoadResult> {
+  const { stdout } = await run(process.execPath, [join(__dirname, 'load.js'), JSON.stringify({ ...spec, durationS, connections: CONNECTIONS })], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout) as LoadResult;
 }
 
-async function measure(scenario: string, spec: Omit<LoadSpec, 'durationS' | 'connections'>, reference?: string): Promise<Row> {
-  const { stdout } = await run(process.execPath, [join(__dirname, 'load.js'), JSON.stringify({ ...spec, durationS: DURATION_S, connections: CONNECTIONS })], { maxBuffer: 1 << 20 });
-  return { scenario, reference, ...(JSON.parse(stdout) as LoadResult) };
+async function measure(scenario: string, spec: Spec, reference?: string): Promise<Row> {
+  return { scenario, reference, ...(await load(spec)) };
+}
+
+/** A write row, then the backlog it left, until drained (the platform's asynchronous side keeping up or not). */
+async function measureWrite(db: Client, scenario: string, spec: Spec, reference: string): Promise<Row> {
+  const row = await measure(scenario, spec, reference);
+  return { ...row, drain: await awaitDrain(db, performance.now()) };
+}
+
+/** The append rows, in their own process like the load generator; the last stdout line is the report. */
+async function appendRows(databaseUrl: string): Promise<AppendReport> {
+  const spec: AppendSpec = { databaseUrl, appenders: APPENDERS, durationS: DURATION_S };
+  const { stdout } = await run(process.execPath, [join(__dirname, 'append-load.js'), JSON.stringify(spec)], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as AppendReport;
 }
 
 /** Starts the reference service in its own process on the platform's database; resolves with its URL. */
@@ -49,6 +70,9 @@ async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, PORT: '0', IDENTITY_RPC_PORT: process.env.IDENTITY_RPC_PORT ?? '4191', IDENTITY_OPS_PORT: '0', ACCOUNTS_RPC_PORT: process.env.ACCOUNTS_RPC_PORT ?? '4192', ACCOUNTS_OPS_PORT: '0', QUOTING_RPC_PORT: process.env.QUOTING_RPC_PORT ?? '4193', QUOTING_OPS_PORT: '0', PAYMENTS_RPC_PORT: process.env.PAYMENTS_RPC_PORT ?? '4194', PAYMENTS_OPS_PORT: '0', WEBHOOK_DISPATCHER_RPC_PORT: process.env.WEBHOOK_DISPATCHER_RPC_PORT ?? '4195', WEBHOOK_DISPATCHER_OPS_PORT: '0', SANDBOX_TIME_SCALE: '0.01', DATA_DIR: dataDir, RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'silent' });
   const platform = await startPlatform({ config, logger: createLogger('bench', 'silent') });
   const reference = await startReference(platform.databaseUrl);
+  // Connected up front: under load the platform and the references take most of PostgreSQL's connections.
+  const db = new Client({ connectionString: platform.databaseUrl, application_name: 'bench-backlog' });
+  await db.connect();
   try {
     const created = platform.createdPlatform ?? (await platform.identity.platforms.create('bench'));
     const auth = `Basic ${Buffer.from(`${created.sandbox.clientId}:${created.sandbox.clientSecret}`).toString('base64')}`;
@@ -67,37 +91,28 @@ async function main(): Promise<void> {
     rows.push(await measure('GET /transactions?limit=20', { url: `${platform.url}/transactions?limit=20`, headers }, 'R1'));
     rows.push(await measure('reference: one-row INSERT + commit', { url: `${ref}/insert`, method: 'POST', headers: { 'content-type': 'application/json' } }));
     rows.push(await measure(`reference R2: transfer-out in 1 transaction, over ${REFERENCE_ACCOUNTS} accounts`, { url: `${ref}/transfer-out`, method: 'POST', headers: { 'content-type': 'application/json' }, bodies: refTransfers(REFERENCE_ACCOUNTS) }));
-    rows.push(await measure(`POST /transfer-out over ${money.payers.length} accounts`, { url: `${platform.url}/transfer-out`, method: 'POST', headers, bodies: transfers(money.payers) }, 'R2'));
+    const transfersOut = { url: `${platform.url}/transfer-out`, method: 'POST', headers, bodies: transfers(money.payers) } as const;
+    rows.push(await measureWrite(db, `POST /transfer-out over ${money.payers.length} accounts`, transfersOut, 'R2'));
     rows.push(await measure('reference R3: transfer-out in 1 transaction, ONE account', { url: `${ref}/transfer-out`, method: 'POST', headers: { 'content-type': 'application/json' }, bodies: refTransfers(1) }));
-    rows.push(await measure('POST /transfer-out, ONE account', { url: `${platform.url}/transfer-out`, method: 'POST', headers, bodies: transfers(money.payers.slice(0, 1)) }, 'R3'));
-    print(rows);
+    rows.push(await measureWrite(db, 'POST /transfer-out, ONE account', { url: `${platform.url}/transfer-out`, method: 'POST', headers, bodies: transfers(money.payers.slice(0, 1)) }, 'R3'));
+    reference.child.kill('SIGTERM'); // done with it: its connections go back for the appenders
+    const appends = await appendRows(platform.databaseUrl);
+    const sustainedScenario = `POST /transfer-out over ${money.payers.length} accounts`;
+    const sustained = SUSTAINED_S > 0 ? await sustainedRun(db, () => load(transfersOut, SUSTAINED_S)) : undefined;
+    if (sustained) rows.push({ scenario: `sustained ${SUSTAINED_S} s: ${sustainedScenario}`, reference: 'R2', ...sustained.load });
+    const sections = [
+      loadTable(rows, DURATION_S, CONNECTIONS),
+      backlogTable(rows),
+      appendTable(appends.results, appends.emmettVersion, APPENDERS, DURATION_S),
+      ...(sustained ? [sustainedTable(sustained, sustainedScenario, SUSTAINED_S)] : []),
+    ];
+    process.stdout.write(`\n${sections.join('\n\n')}\n`);
   } finally {
+    await db.end();
     reference.child.kill('SIGTERM');
     await platform.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function print(rows: Row[]): void {
-  const byRef: Record<string, number> = {};
-  for (const r of rows) {
-    const tag = /\b(R\d)\b/.exec(r.scenario)?.[1];
-    if (tag && r.scenario.startsWith('reference')) byRef[tag] = r.rps;
-  }
-  const lines = rows.map((r) => {
-    const ratio = r.reference && byRef[r.reference] ? `${(r.rps / byRef[r.reference]).toFixed(2)}× ${r.reference}` : '';
-    return `| ${r.scenario} | ${r.rps} | ${ratio} | ${r.p50} | ${r.p99} | ${r.errors} |`;
-  });
-  process.stdout.write(
-    [
-      `\n${DURATION_S} s per row, ${CONNECTIONS} connections, load generator in its own process, references on the same PostgreSQL`,
-      '',
-      '| row | req/s | ratio | p50 ms | p99 ms | non-2xx/errors |',
-      '| --- | --- | --- | --- | --- | --- |',
-      ...lines,
-      '',
-    ].join('\n') + '\n',
-  );
 }
 
 main().catch((error) => {

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   });
   const bootstrap = bootstrapFromEnv();
   if (bootstrap) await identity.platforms.ensureBootstrap(bootstrap);
-  const server = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log, { host: config.rpcHost, port: config.identityOpsPort, bus });
+  const server = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log, { host: config.rpcHost, port: config.identityOpsPort, bus }, bus);
   logger.info(`identity RPC listening on ${config.rpcHost}:${config.identityRpcPort}, ops (/healthz, /readyz, /metrics) on port ${server.ops?.port}`);
   const shutdown = () => void server.stop().then(() => bus.close()).then(() => process.exit(0), () => process.exit(1));
   process.once('SIGINT', shutdown);

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import type { TimerHandler } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { BackgroundWork, ServiceHost, subscriptionWork } from '@payments/runtime';
@@ -51,7 +50,7 @@ export class Accounts {
 
   static async open(options: AccountsOptions): Promise<Accounts> {
     // Filled below once the services exist; the timer poller only starts later, with host.start().
-    const timerHandlers: Record<string, TimerHandler<EntityManager>> = {};
+    const timerHandlers: Record<string, TimerHandler> = {};
     const host = await ServiceHost.open({
       name: ACCOUNTS_SERVICE,
       databaseUrl: options.databaseUrl,

@@ -1,4 +1,5 @@
 import { Decider, DomainError, DomainEvent } from './decider';
+import { GroupCommit, GroupCommitOptions } from './group-commit';
 import { StreamStateCache } from './state-cache';
 import { EventMetadata } from './envelope';
 import { EventStore, RecordedEvent, WrongExpectedVersionError } from './event-store';
@@ -17,6 +18,12 @@ export interface CommandRequest<Tx, S, C, E extends DomainEvent> {
   project?: Projection<Tx, S, E>;
   /** Runs in the append's transaction when the command appended events: an Idempotency-Key claim (idempotency-claims.ts). */
   claim?: (tx: Tx) => Promise<void>;
+  /**
+   * The stream id was generated for this command (a fresh uuid): there is nothing to lock or read, and the insert's
+   * unique (stream_id, stream_version) still refuses a stream that exists (409 CONFLICT). Never set it for an id a
+   * retry or redelivery can repeat.
+   */
+  newStream?: boolean;
 }
 
 export interface CommandResult<S, E extends DomainEvent> {
@@ -33,6 +40,7 @@ export interface CommandResult<S, E extends DomainEvent> {
  */
 export class CommandExecutor<Tx extends SqlExecutor> {
   private readonly states: StreamStateCache;
+  private readonly group?: GroupCommit<Tx>;
 
   constructor(
     private readonly db: Transactional<Tx>,
@@ -40,22 +48,25 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     private readonly versionConflictRetriesMax = 5,
     /** Folded states kept for hot streams (0 turns the cache off); see StreamStateCache. */
     stateCacheEntriesMax = 2_000,
+    /** Concurrent `execute` calls written in shared transactions (group-commit.ts); `false`: one transaction each. */
+    grouping: GroupCommitOptions | false = { groupsInFlightMax: 4, groupSizeMax: 64 },
   ) {
     this.states = new StreamStateCache(stateCacheEntriesMax);
+    if (grouping) this.group = new GroupCommit(db, store, this.states, (request) => this.alone(request), grouping);
   }
 
+  /** Decides and appends in a transaction of its own (shared with concurrent commands when grouping), retrying conflicts. */
   execute<S, C, E extends DomainEvent>(request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
+    return this.group ? (this.group.submit(request as never) as Promise<CommandResult<S, E>>) : this.alone(request);
+  }
+
+  private alone<S, C, E extends DomainEvent>(request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
     return retryOnConflict(() => this.db.transaction((tx) => this.decideAndAppend(tx, request)), this.versionConflictRetriesMax);
   }
 
   async decideAndAppend<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
-    // Writers of one stream queue here instead of racing: under contention (many debits on one account) the
-    // optimistic check would otherwise turn most of them into retries and, past the bound, 409s. The unique
-    // (stream_id, stream_version) stays as the safety net for writers that bypass this path.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [request.streamId]);
-    const loaded = await this.states.load(tx, request.streamId, request.decider, (db, id, from) => this.store.readStream(db, id, from));
+    const loaded = request.newStream ? { state: request.decider.initialState, version: 0 } : await this.load(tx, request);
     const { state, version } = loaded;
-    this.states.remember(request.streamId, request.decider, state, version, loaded.lastEventId);
     const decision = request.decider.decide(request.command, state);
     if (decision instanceof DomainError) throw decision;
     if (decision.length === 0) return { state, events: [], version };
@@ -68,6 +79,16 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     if (request.project) await request.project(tx, appended, stateAfter);
     this.states.remember(request.streamId, request.decider, stateAfter, version + appended.length, appended[appended.length - 1].eventId);
     return { state: stateAfter, events: appended, version: version + appended.length };
+  }
+
+  private async load<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<{ state: S; version: number }> {
+    // Writers of one stream queue here instead of racing: under contention (many debits on one account) the
+    // optimistic check would otherwise turn most of them into retries and, past the bound, 409s. The unique
+    // (stream_id, stream_version) stays as the safety net for writers that bypass this path.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [request.streamId]);
+    const loaded = await this.states.load(tx, request.streamId, request.decider, (db, id, from) => this.store.readStream(db, id, from));
+    this.states.remember(request.streamId, request.decider, loaded.state, loaded.version, loaded.lastEventId);
+    return loaded;
   }
 }
 

@@ -67,6 +67,16 @@ describe('PostgresEventStore (real PostgreSQL)', () => {
     expect(await store.readStream(db.dataSource, 'Counter:queued')).toHaveLength(8);
   });
 
+  it('writes a command on a new stream without reading it, and refuses one on a stream that exists (CONFLICT)', async () => {
+    const executor = new CommandExecutor(asTransactional(db.dataSource), store, 0);
+    const created = await executor.execute({ decider: counter, streamId: 'Counter:new', newStream: true, command: { type: 'Increment', by: 2, max: 10 } });
+    expect(created).toMatchObject({ state: 2, version: 1 });
+    const again = await executor.execute({ decider: counter, streamId: 'Counter:new', newStream: true, command: { type: 'Increment', by: 5, max: 10 } }).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(WrongExpectedVersionError);
+    expect((again as DomainError).code).toBe('CONFLICT');
+    expect((await store.readStream(db.dataSource, 'Counter:new')).map((e) => e.data)).toEqual([{ by: 2 }]);
+  });
+
   it('retries when a writer outside the write path appends in between, and answers CONFLICT (409) past the bound', async () => {
     // A store whose read is followed by someone else's append on another connection, once per arming.
     let interfere = 0;

@@ -17,10 +17,20 @@ export interface AppendOptions {
   metadata?: EventMetadata;
 }
 
+/** One stream's share of `appendMany`: its events go in as versions after+1, after+2, ... */
+export interface StreamAppend {
+  streamId: string;
+  after: number;
+  events: readonly DomainEvent[];
+  options?: AppendOptions;
+}
+
 /** Raised when another writer appended to the stream first; the write path retries, then answers 409. */
 export class WrongExpectedVersionError extends DomainError {
-  constructor(streamId: string, expected: ExpectedVersion, actual: number) {
-    super('CONFLICT', `stream ${streamId} is at version ${actual}, expected ${String(expected)}`, { streamId });
+  /** `actual` is unknown when a concurrent insert won: the transaction is aborted and cannot read it. */
+  constructor(streamId: string, expected: ExpectedVersion, actual?: number) {
+    const at = actual === undefined ? 'was written by another writer' : `is at version ${actual}`;
+    super('CONFLICT', `stream ${streamId} ${at}, expected ${String(expected)}`, { streamId });
   }
 }
 
@@ -28,6 +38,13 @@ export interface EventStore {
   /** The stream's events in version order; from `fromVersion` (1-based, inclusive) when given. */
   readStream(db: SqlExecutor, streamId: string, fromVersion?: number): Promise<RecordedEvent[]>;
   append(db: SqlExecutor, streamId: string, expected: ExpectedVersion, events: readonly DomainEvent[], options?: AppendOptions): Promise<RecordedEvent[]>;
+  /**
+   * Several streams' appends in one statement, for a writer that holds their locks and read their versions in this
+   * transaction (group commit). A version taken meanwhile fails the whole statement (unique violation).
+   */
+  appendMany(db: SqlExecutor, appends: readonly StreamAppend[]): Promise<RecordedEvent[][]>;
+  /** The events of several streams, each from its own version on (1 = whole), by stream id. */
+  readStreams(db: SqlExecutor, from: readonly { streamId: string; fromVersion: number }[]): Promise<Map<string, RecordedEvent[]>>;
   /** The global log after a cursor, committed events only, in cursor order (see log-reader.ts). */
   readAll(db: SqlExecutor, after: LogCursor, limit: number): Promise<LogBatch>;
 }
@@ -60,11 +77,6 @@ export class PostgresEventStore implements EventStore {
     this.table = `${ident(schema)}.events`;
   }
 
-  /** The NOTIFY channel raised on every append, so relays wake without polling. */
-  get channel(): string {
-    return `${this.schema}_events`;
-  }
-
   async readStream(db: SqlExecutor, streamId: string, fromVersion = 1): Promise<RecordedEvent[]> {
     const rows: EventRow[] = await queryRows(db, `SELECT * FROM ${this.table} WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`, [streamId, fromVersion]);
     return rows.map(toRecorded);
@@ -78,29 +90,75 @@ export class PostgresEventStore implements EventStore {
     options: AppendOptions = {},
   ): Promise<RecordedEvent[]> {
     if (events.length === 0) return [];
-    const current = await this.currentVersion(db, streamId);
-    if ((expected === 'no_stream' && current !== 0) || (typeof expected === 'number' && expected !== current)) {
-      throw new WrongExpectedVersionError(streamId, expected, current);
-    }
-    const params: unknown[] = [];
-    const values = events.map((event, i) => {
-      params.push(uuidv7(), streamId, current + i + 1, event.type, options.platformId ?? null, JSON.stringify(event.data), JSON.stringify(options.metadata ?? {}));
-      const b = i * 7;
-      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, $${b + 7}::jsonb)`;
-    });
+    // A known expected version needs no read first: the insert itself checks it (see `insertAfter`).
+    const after = typeof expected === 'number' ? expected : expected === 'no_stream' ? 0 : await this.currentVersion(db, streamId);
+    let rows: EventRow[];
     try {
-      const rows: EventRow[] = await queryRows(db, 
-        `INSERT INTO ${this.table} (event_id, stream_id, stream_version, type, platform_id, data, metadata)
-         VALUES ${values.join(', ')} RETURNING *`,
-        params,
-      );
-      await queryRows(db, `SELECT pg_notify($1, '')`, [this.channel]);
-      return rows.map(toRecorded);
+      rows = await this.insertAfter(db, streamId, after, events, options);
     } catch (error) {
-      // A concurrent writer took one of our versions between our read and our insert.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new WrongExpectedVersionError(streamId, expected, current);
+      // The stream is past `after`: a concurrent writer took one of our versions first.
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new WrongExpectedVersionError(streamId, expected);
       throw error;
     }
+    if (rows.length === 0) throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(db, streamId));
+    return rows.map(toRecorded);
+  }
+
+  /**
+   * Inserts `events` as versions after+1.. in one statement. The unique (stream_id, stream_version) refuses a stream
+   * that is already past `after`; the EXISTS guard refuses one that is not yet at `after` (no gap is ever written),
+   * and then nothing is inserted.
+   */
+  private insertAfter(db: SqlExecutor, streamId: string, after: number, events: readonly DomainEvent[], options: AppendOptions): Promise<EventRow[]> {
+    const params: unknown[] = [streamId, after, options.platformId ?? null, JSON.stringify(options.metadata ?? {})];
+    const values = events.map((event, i) => {
+      params.push(uuidv7(), after + i + 1, event.type, JSON.stringify(event.data));
+      const b = 4 + i * 4;
+      return `($${b + 1}::uuid, $${b + 2}::int, $${b + 3}::text, $${b + 4}::jsonb)`;
+    });
+    return queryRows(db,
+      `INSERT INTO ${this.table} (event_id, stream_id, stream_version, type, platform_id, data, metadata)
+       SELECT v.event_id, $1, v.stream_version, v.type, $3, v.data, $4::jsonb
+         FROM (VALUES ${values.join(', ')}) AS v(event_id, stream_version, type, data)
+        WHERE $2::int = 0 OR EXISTS (SELECT 1 FROM ${this.table} WHERE stream_id = $1 AND stream_version = $2::int)
+       RETURNING *`,
+      params,
+    );
+  }
+
+  async appendMany(db: SqlExecutor, appends: readonly StreamAppend[]): Promise<RecordedEvent[][]> {
+    const params: unknown[] = [];
+    const ids: string[][] = [];
+    const values = appends.flatMap(({ streamId, after, events, options = {} }) => {
+      const streamIds: string[] = [];
+      ids.push(streamIds);
+      return events.map((event, i) => {
+        const eventId = uuidv7();
+        streamIds.push(eventId);
+        params.push(eventId, streamId, after + i + 1, event.type, options.platformId ?? null, JSON.stringify(event.data), JSON.stringify(options.metadata ?? {}));
+        const b = params.length - 7;
+        return `($${b + 1}::uuid, $${b + 2}, $${b + 3}::int, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, $${b + 7}::jsonb)`;
+      });
+    });
+    if (values.length === 0) return appends.map(() => []);
+    const rows: EventRow[] = await queryRows(db,
+      `INSERT INTO ${this.table} (event_id, stream_id, stream_version, type, platform_id, data, metadata) VALUES ${values.join(', ')} RETURNING *`,
+      params,
+    );
+    const byId = new Map(rows.map((row) => [row.event_id, toRecorded(row)]));
+    return ids.map((streamIds) => streamIds.map((id) => byId.get(id)!));
+  }
+
+  async readStreams(db: SqlExecutor, from: readonly { streamId: string; fromVersion: number }[]): Promise<Map<string, RecordedEvent[]>> {
+    const rows: EventRow[] = await queryRows(db,
+      `SELECT e.* FROM unnest($1::text[], $2::int[]) AS s(stream_id, from_version)
+         JOIN ${this.table} e ON e.stream_id = s.stream_id AND e.stream_version >= s.from_version
+        ORDER BY e.stream_id, e.stream_version`,
+      [from.map((f) => f.streamId), from.map((f) => f.fromVersion)],
+    );
+    const streams = new Map<string, RecordedEvent[]>(from.map((f) => [f.streamId, []]));
+    for (const row of rows) streams.get(row.stream_id)!.push(toRecorded(row));
+    return streams;
   }
 
   async readAll(db: SqlExecutor, after: LogCursor, limit: number): Promise<LogBatch> {

@@ -81,5 +81,13 @@ export const eventsourcingMigrations: MigrationSet = {
         CREATE INDEX idempotency_claims_created_idx ON {{schema}}.idempotency_claims (created_at);
       `,
     },
+    {
+      // Pollers lease timers instead of holding a row lock across the handler (timers.ts): a claim sets
+      // locked_until, and a timer whose poller died fires again once it has passed. timers_due_idx still serves the
+      // claim: the leased rows it filters out are at most the handlers in flight.
+      version: 4,
+      name: 'timer_leases',
+      sql: `ALTER TABLE {{schema}}.timers ADD COLUMN locked_until timestamptz;`,
+    },
   ],
 };

@@ -16,3 +16,4 @@ export * from './typeorm';
 export * from './given';
 export * from './relay-reconcile';
 export * from './idempotency-claims';
+export type { GroupCommitOptions } from './group-commit';

@@ -31,6 +31,8 @@ export interface OutboxRelayOptions {
  */
 export class OutboxRelay {
   private running = false;
+  /** Set by a nudge: something committed since the last read began, so read again before sleeping. */
+  private nudged = false;
   private wake: () => void = () => undefined;
   private loop?: Promise<void>;
 
@@ -58,13 +60,14 @@ export class OutboxRelay {
     this.running = true;
     this.loop = (async () => {
       while (this.running) {
-        let published = 0;
+        let again = false;
+        this.nudged = false;
         try {
-          published = await this.runOnce();
+          again = (await this.runOnce()) > 0 || this.nudged;
         } catch (error) {
-          this.options.onError?.(error);
+          this.options.onError?.(error); // then wait: a failing bus is not retried in a tight loop
         }
-        if (published > 0 && this.running) continue;
+        if (again && this.running) continue;
         await new Promise<void>((resolve) => {
           this.wake = resolve;
           setTimeout(resolve, this.options.pollIntervalMs ?? 250);
@@ -73,8 +76,9 @@ export class OutboxRelay {
     })();
   }
 
-  /** Wakes the loop early (an append NOTIFY arrived). */
+  /** Wakes the loop early: a transaction of this service committed (maybe with events); cheap to call often. */
   nudge(): void {
+    this.nudged = true;
     this.wake();
   }
 

@@ -9,6 +9,13 @@ interface Entry {
   lastEventId: string;
 }
 
+type FoldWith<S> = { initialState: S; evolve(state: S, event: never): S };
+export interface Loaded<S> {
+  state: S;
+  version: number;
+  lastEventId?: string;
+}
+
 /**
  * Folded states of recently written streams, so a hot stream (one account taking many holds) is not re-read and
  * re-folded from its first event on every command. It is only a hint: each use re-reads the stream from the cached
@@ -24,21 +31,30 @@ export class StreamStateCache {
   async load<S>(
     db: SqlExecutor,
     streamId: string,
-    decider: { initialState: S; evolve(state: S, event: never): S },
+    decider: FoldWith<S>,
     readFrom: (db: SqlExecutor, streamId: string, fromVersion: number) => Promise<RecordedEvent[]>,
-  ): Promise<{ state: S; version: number; lastEventId?: string }> {
+  ): Promise<Loaded<S>> {
+    const from = this.readFrom(streamId, decider);
+    return this.fold(streamId, decider, from, await readFrom(db, streamId, from)) ?? this.fold(streamId, decider, 1, await readFrom(db, streamId, 1))!;
+  }
+
+  /** The version to read `streamId` from: the cached one (re-read to check it), or 1. */
+  readFrom(streamId: string, decider: unknown): number {
     const cached = this.entries.get(streamId);
-    if (cached && cached.decider === decider) {
-      const tail = await readFrom(db, streamId, cached.version);
-      if (tail[0]?.eventId === cached.lastEventId) {
-        const rest = tail.slice(1);
-        const state = rest.reduce((s, e) => decider.evolve(s, e as never), cached.state as S);
-        return { state, version: cached.version + rest.length, lastEventId: rest.length > 0 ? rest[rest.length - 1].eventId : cached.lastEventId };
-      }
+    return cached && cached.decider === decider ? cached.version : 1;
+  }
+
+  /** The state after `events` read from version `from`; undefined when they do not continue the cached prefix. */
+  fold<S>(streamId: string, decider: FoldWith<S>, from: number, events: readonly RecordedEvent[]): Loaded<S> | undefined {
+    if (from === 1) {
+      const state = events.reduce((s, e) => decider.evolve(s, e as never), decider.initialState);
+      return { state, version: events.length, lastEventId: events[events.length - 1]?.eventId };
     }
-    const history = await readFrom(db, streamId, 1);
-    const state = history.reduce((s, e) => decider.evolve(s, e as never), decider.initialState);
-    return { state, version: history.length, lastEventId: history[history.length - 1]?.eventId };
+    const cached = this.entries.get(streamId);
+    if (!cached || cached.decider !== decider || cached.version !== from || events[0]?.eventId !== cached.lastEventId) return undefined;
+    const rest = events.slice(1);
+    const state = rest.reduce((s, e) => decider.evolve(s, e as never), cached.state as S);
+    return { state, version: cached.version + rest.length, lastEventId: rest.length > 0 ? rest[rest.length - 1].eventId : cached.lastEventId };
   }
 
   remember(streamId: string, decider: unknown, state: unknown, version: number, lastEventId: string | undefined): void {

@@ -1,11 +1,36 @@
 import type { EntityManager } from 'typeorm';
 import { eventually } from '@payments/testing';
+import { Transactional } from './migrations';
 import { openTestServiceDb, TestServiceDb } from './test-service-db';
 import { asTransactional } from './typeorm';
-import { DurableTimers, TimerRow } from './timers';
+import { DurableTimers, DurableTimersOptions, TimerHandler, TimerRow } from './timers';
+
+/** Resolves once `n` callers have arrived; a caller still waiting after `timeoutMs` fails instead of hanging. */
+function barrier(n: number, timeoutMs = 3_000): () => Promise<void> {
+  let arrived = 0;
+  let open!: () => void;
+  const all = new Promise<void>((resolve) => (open = resolve));
+  return async () => {
+    if (++arrived === n) open();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`only ${arrived} of ${n} handlers started`)), timeoutMs)));
+    await Promise.race([all, late]).finally(() => clearTimeout(timer));
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('DurableTimers (real PostgreSQL)', () => {
   let db: TestServiceDb;
+  const timersOn = (options: Partial<DurableTimersOptions> = {}, on: Transactional<EntityManager> = asTransactional(db.dataSource)) =>
+    new DurableTimers(on, 'svc', { timeScale: 0, ...options });
+  const scheduleDue = (timers: DurableTimers<EntityManager>, count: number, name = 'quote.expire') =>
+    db.dataSource.transaction(async (tx) => {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) ids.push(await timers.schedule(tx, { name, delayMs: 0 }));
+      return ids;
+    });
+  const effects = async () => (await db.dataSource.query(`SELECT count(*)::int AS n FROM svc.effects`))[0].n;
 
   beforeEach(async () => {
     db = await openTestServiceDb('svc');
@@ -13,11 +38,9 @@ describe('DurableTimers (real PostgreSQL)', () => {
   });
   afterEach(() => db.close());
 
-  const handlers = {
-    'quote.expire': async (tx: EntityManager, timer: TimerRow) => {
-      await tx.query(`INSERT INTO svc.effects (timer_id) VALUES ($1)`, [timer.id]);
-    },
-  };
+  // A second run of the same timer would break the primary key: every test also checks "one effect per timer".
+  const effect = (timer: TimerRow) => db.dataSource.query(`INSERT INTO svc.effects (timer_id) VALUES ($1)`, [timer.id]);
+  const handlers: Record<string, TimerHandler> = { 'quote.expire': effect };
 
   it('fires a timer scheduled before a restart, once, after the restart', async () => {
     const before = new DurableTimers(asTransactional(db.dataSource), 'svc', { timeScale: 0.001, pollIntervalMs: 20 });
@@ -31,7 +54,7 @@ describe('DurableTimers (real PostgreSQL)', () => {
     try {
       await eventually(async () => (await db.dataSource.query(`SELECT 1 FROM svc.effects WHERE timer_id = $1`, [id])).length === 1, { what: 'timer effect' });
       expect(await after.fireDue(handlers)).toBe(0);
-      expect(await db.dataSource.query(`SELECT count(*)::int AS n FROM svc.effects`)).toEqual([{ n: 1 }]);
+      expect(await effects()).toBe(1);
     } finally {
       await after.stop();
     }
@@ -56,20 +79,181 @@ describe('DurableTimers (real PostgreSQL)', () => {
   });
 
   it('keeps a timer whose handler fails, records the error and fires it on a later try', async () => {
-    const timers = new DurableTimers(asTransactional(db.dataSource), 'svc', { timeScale: 0, retryDelayMaxMs: 1 });
-    const id = await db.dataSource.transaction((tx) => timers.schedule(tx, { name: 'quote.expire', delayMs: 0 }));
+    const timers = timersOn({ retryDelayMaxMs: 1 });
+    const [id] = await scheduleDue(timers, 1);
     let failures = 1;
     const flaky = {
-      'quote.expire': async (tx: EntityManager, timer: TimerRow) => {
-        await handlers['quote.expire'](tx, timer);
+      'quote.expire': async (timer: TimerRow) => {
         if (failures-- > 0) throw new Error('rail unavailable');
+        await effect(timer);
       },
     };
     expect(await timers.fireDue(flaky)).toBe(0);
-    const [failed] = await db.dataSource.query(`SELECT attempts, last_error, fired_at FROM svc.timers WHERE id = $1`, [id]);
-    expect(failed).toMatchObject({ attempts: 1, last_error: 'rail unavailable', fired_at: null });
-    expect(await db.dataSource.query(`SELECT 1 FROM svc.effects`)).toHaveLength(0); // the failed attempt left no effect
+    const [failed] = await db.dataSource.query(`SELECT attempts, last_error, fired_at, locked_until FROM svc.timers WHERE id = $1`, [id]);
+    expect(failed).toEqual({ attempts: 1, last_error: 'rail unavailable', fired_at: null, locked_until: null });
     await eventually(async () => (await timers.fireDue(flaky)) === 1, { what: 'retry' });
-    expect(await db.dataSource.query(`SELECT count(*)::int AS n FROM svc.effects`)).toEqual([{ n: 1 }]);
+    expect(await effects()).toBe(1);
+  });
+
+  it('fires due timers concurrently: each handler waits for the other to start', async () => {
+    const timers = timersOn();
+    await scheduleDue(timers, 2);
+    const bothStarted = barrier(2);
+    const waiting = { 'quote.expire': async (timer: TimerRow) => (await bothStarted(), await effect(timer)) };
+    expect(await timers.fireDue(waiting)).toBe(2);
+    expect(await effects()).toBe(2);
+  });
+
+  it('runs at most `concurrency` handlers at once and refills the free slots until the backlog is gone', async () => {
+    const timers = timersOn({ concurrency: 3 });
+    await scheduleDue(timers, 10);
+    let inFlight = 0;
+    let inFlightMax = 0;
+    const slow = {
+      'quote.expire': async (timer: TimerRow) => {
+        inFlightMax = Math.max(inFlightMax, ++inFlight);
+        await sleep(30);
+        await effect(timer);
+        inFlight--;
+      },
+    };
+    expect(await timers.fireDue(slow)).toBe(10);
+    expect(inFlightMax).toBe(3);
+    expect(await effects()).toBe(10);
+  });
+
+  it('fires a timer claimed by a process that died again once its lease ran out, and not before', async () => {
+    let alive = true;
+    const base = asTransactional(db.dataSource);
+    const dying: Transactional<EntityManager> = {
+      query: (sql, parameters) => (alive ? base.query(sql, parameters) : Promise.reject(new Error('the process died'))),
+      transaction: (work) => (alive ? base.transaction(work) : Promise.reject(new Error('the process died'))),
+    };
+    const first = timersOn({ leaseMs: 600 }, dying);
+    const [id] = await scheduleDue(first, 1);
+    let started!: () => void;
+    const claimed = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const hung = first.fireDue({ 'quote.expire': () => (started(), new Promise<void>((resolve) => (release = resolve))) }).catch((e: Error) => e);
+    await claimed;
+    alive = false; // from here on it neither renews its lease nor records an outcome
+    const [{ remaining_ms }] = await db.dataSource.query(`SELECT extract(epoch FROM locked_until - now()) * 1000 AS remaining_ms FROM svc.timers WHERE id = $1`, [id]);
+    const diedAt = Date.now();
+
+    const second = timersOn({ leaseMs: 600 });
+    const runs: number[] = [];
+    const recording = { 'quote.expire': async (timer: TimerRow) => (runs.push(timer.attempts), await effect(timer)) };
+    expect(await second.fireDue(recording)).toBe(0); // the lease still stands
+    expect(runs).toEqual([]);
+    await eventually(async () => (await second.fireDue(recording)) === 1, { what: 'the timer firing after the lease', intervalMs: 20 });
+    expect(Date.now() - diedAt).toBeGreaterThanOrEqual(Number(remaining_ms) - 50);
+    expect(runs).toEqual([2]); // the second claim of the timer
+    expect(await db.dataSource.query(`SELECT attempts, fired_at IS NOT NULL AS fired FROM svc.timers WHERE id = $1`, [id])).toEqual([{ attempts: 2, fired: true }]);
+
+    release();
+    expect(await hung).toEqual(new Error('the process died'));
+    expect(await effects()).toBe(1);
+  });
+
+  it('two pollers on one table never run a timer twice, even when handlers outlast the lease', async () => {
+    const pollers = [timersOn({ concurrency: 4, leaseMs: 150 }), timersOn({ concurrency: 4, leaseMs: 150 })];
+    const ids = await scheduleDue(pollers[0], 24);
+    const slowOnes = new Set(ids.slice(0, 4)); // run longer than a lease: only its renewal keeps them single
+    const running = new Set<string>();
+    const overlaps: string[] = [];
+    const runs = new Map<string, number>();
+    const tracked = {
+      'quote.expire': async (timer: TimerRow) => {
+        if (running.has(timer.id)) overlaps.push(timer.id);
+        running.add(timer.id);
+        runs.set(timer.id, (runs.get(timer.id) ?? 0) + 1);
+        await sleep(slowOnes.has(timer.id) ? 500 : 10);
+        running.delete(timer.id);
+        await effect(timer);
+      },
+    };
+    const fired = await Promise.all([pollers[0].fireDue(tracked), pollers[1].fireDue(tracked), sleep(200).then(() => pollers[1].fireDue(tracked))]);
+    expect(fired.reduce((a, b) => a + b, 0)).toBe(24);
+    expect(overlaps).toEqual([]);
+    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+    expect(runs.size).toBe(24);
+    expect(await effects()).toBe(24);
+  });
+
+  it('postpones a failing timer with backoff while the others claimed with it fire', async () => {
+    const timers = timersOn();
+    const fine = await scheduleDue(timers, 3);
+    const [flakyId] = await scheduleDue(timers, 1, 'flaky');
+    let failures = 1;
+    const mixed = {
+      ...handlers,
+      flaky: async (timer: TimerRow) => {
+        if (failures-- > 0) throw new Error('peer unavailable');
+        await effect(timer);
+      },
+    };
+    expect(await timers.fireDue(mixed)).toBe(3);
+    expect(await db.dataSource.query(`SELECT 1 FROM svc.effects WHERE timer_id = ANY($1)`, [fine])).toHaveLength(3);
+    const [postponed] = await db.dataSource.query(
+      `SELECT attempts, last_error, fired_at, extract(epoch FROM due_at - now()) * 1000 AS in_ms FROM svc.timers WHERE id = $1`,
+      [flakyId],
+    );
+    expect(postponed).toMatchObject({ attempts: 1, last_error: 'peer unavailable', fired_at: null });
+    expect(Number(postponed.in_ms)).toBeGreaterThan(100); // 100 ms × 2^attempts
+    expect(Number(postponed.in_ms)).toBeLessThanOrEqual(200);
+    expect(await timers.fireDue(mixed)).toBe(0); // not due again yet
+    await eventually(async () => (await timers.fireDue(mixed)) === 1, { what: 'the retry' });
+    expect(await effects()).toBe(4);
+  });
+
+  it('holds no transaction and no lock on the timer while a handler runs', async () => {
+    const timers = timersOn();
+    await scheduleDue(timers, 1); // one: a second handler's own short transactions would show up in the probe
+    const seen: { idleInTransaction: number; locked: boolean }[] = [];
+    const probing = {
+      'quote.expire': async (timer: TimerRow) => {
+        const [{ n }] = await db.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`);
+        // The claim's row lock would make NOWAIT fail with lock_not_available.
+        const locked = await db.dataSource
+          .transaction((tx) => tx.query(`SELECT 1 FROM svc.timers WHERE id = $1 FOR UPDATE NOWAIT`, [timer.id]))
+          .then(() => false, (e: { code?: string }) => e.code === '55P03');
+        seen.push({ idleInTransaction: n, locked });
+        await effect(timer);
+      },
+    };
+    expect(await timers.fireDue(probing)).toBe(1);
+    expect(seen).toEqual([{ idleInTransaction: 0, locked: false }]);
+  });
+
+  it('reports the backlog: how many timers are due and how long the oldest has waited', async () => {
+    const timers = timersOn();
+    expect(await timers.backlog()).toEqual({ due: 0, oldestDueMs: 0 });
+    const [oldest] = await scheduleDue(timers, 3);
+    await db.dataSource.transaction((tx) => timers.schedule(tx, { name: 'quote.expire', delayMs: 60_000, realTime: true }));
+    await db.dataSource.query(`UPDATE svc.timers SET due_at = now() - interval '2 seconds' WHERE id = $1`, [oldest]);
+    const backlog = await timers.backlog();
+    expect(backlog.due).toBe(3);
+    expect(backlog.oldestDueMs).toBeGreaterThanOrEqual(2_000);
+    expect(backlog.oldestDueMs).toBeLessThan(3_000);
+    await timers.fireDue(handlers);
+    expect(await timers.backlog()).toEqual({ due: 0, oldestDueMs: 0 });
+  });
+
+  it('stop() claims nothing more and waits for the handlers already running', async () => {
+    const timers = timersOn({ concurrency: 1, pollIntervalMs: 10 });
+    await scheduleDue(timers, 2);
+    let started!: () => void;
+    const claimed = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    timers.start({ 'quote.expire': async (timer) => (started(), await new Promise<void>((resolve) => (release = resolve)), await effect(timer)) });
+    await claimed;
+    let stopped = false;
+    const stopping = timers.stop().then(() => (stopped = true));
+    await sleep(50);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(await effects()).toBe(1);
+    expect(await timers.backlog()).toMatchObject({ due: 1 });
   });
 });

@@ -9,6 +9,7 @@ export interface TimerRow {
   platform_id: string | null;
   payload: Record<string, unknown>;
   due_at: Date;
+  /** Claims so far, this one included: also the claim's fencing token (only its holder records the outcome). */
   attempts: number;
 }
 
@@ -24,23 +25,45 @@ export interface ScheduleTimer {
   id?: string;
 }
 
-/** Fires one timer inside the poller's transaction; its effects commit together with `fired_at`. */
-export type TimerHandler<Tx> = (tx: Tx, timer: TimerRow) => Promise<void>;
+/**
+ * Fires one timer with no transaction open (it may make RPCs); it opens its own transactions for its writes. A crash
+ * after its effects but before `fired_at` is recorded fires it again, so a second run must have no second effect.
+ */
+export type TimerHandler = (timer: TimerRow) => Promise<void>;
+
+export interface DurableTimersOptions {
+  timeScale: number;
+  /** Pause between rounds once nothing is due (200 ms). */
+  pollIntervalMs?: number;
+  /** Handlers running at once in this poller (16). */
+  concurrency?: number;
+  /**
+   * How long a claim keeps other pollers off a timer (5 s); renewed while its handler runs, so it only runs out when
+   * the process dies, and then delays that process's claimed timers by at most this much (measured by the chaos run).
+   */
+  leaseMs?: number;
+  retryDelayMaxMs?: number;
+}
 
 /**
  * Durable timers (DESIGN §4): rows in the owning service's schema, scheduled in the same transaction as the events
- * that call for them, so they survive a restart. Due times use the database clock.
+ * that call for them, so they survive a restart. Due times and leases use the database clock.
  */
 export class DurableTimers<Tx extends SqlExecutor> {
   private readonly table: string;
-  private loop?: { stop: () => void; done: Promise<void> };
+  private loop?: { wake: () => void; done: Promise<void> };
+  private stopping = false;
 
   constructor(
     private readonly db: Transactional<Tx>,
     schema: string,
-    private readonly options: { timeScale: number; pollIntervalMs?: number; batchSizeMax?: number; retryDelayMaxMs?: number },
+    private readonly options: DurableTimersOptions,
   ) {
     this.table = `${ident(schema)}.timers`;
+  }
+
+  private get leaseMs(): number {
+    return this.options.leaseMs ?? 5_000;
   }
 
   async schedule(tx: SqlExecutor, timer: ScheduleTimer): Promise<string> {
@@ -59,82 +82,135 @@ export class DurableTimers<Tx extends SqlExecutor> {
     await queryRows(tx, `DELETE FROM ${this.table} WHERE id = $1 AND fired_at IS NULL`, [id]);
   }
 
-  /** Fires every due timer once; returns how many fired. A failing handler is retried later with backoff. */
-  async fireDue(handlers: Record<string, TimerHandler<Tx>>): Promise<number> {
+  /**
+   * Fires due timers, `concurrency` at a time, until none is left due; returns how many fired. A failing timer is
+   * retried by a later round with backoff. Resolves once every handler it started has finished.
+   */
+  async fireDue(handlers: Record<string, TimerHandler>): Promise<number> {
+    const concurrency = Math.max(1, this.options.concurrency ?? 16);
+    const running = new Map<string, { timer: TimerRow; done: Promise<void> }>();
+    const failed: string[] = []; // a failing timer waits for a later round, not this one
     let fired = 0;
-    const failedThisRound: string[] = []; // a failing timer waits for the next round, not this loop
-    for (let i = 0; i < (this.options.batchSizeMax ?? 100); i++) {
-      const outcome = await this.fireOne(handlers, failedThisRound);
-      if (outcome === 'none') break;
-      if (outcome === 'fired') fired++;
+    let drained = false;
+    let recordError: unknown;
+    const renewal = setInterval(() => void this.renew([...running.values()].map((r) => r.timer)).catch(() => undefined), this.leaseMs / 3);
+    renewal.unref();
+    try {
+      for (;;) {
+        const free = concurrency - running.size;
+        // Refill once half the slots are free: one claim serves several handlers, and none waits for the slowest.
+        if (!drained && !this.stopping && free * 2 >= concurrency) {
+          const batch = await this.claim(free, failed);
+          drained = batch.length < free;
+          for (const timer of batch) {
+            const done = this.fire(timer, handlers)
+              .then((ok) => (ok ? fired++ : failed.push(timer.id)), (e: unknown) => (recordError ??= e))
+              .then(() => void running.delete(timer.id));
+            running.set(timer.id, { timer, done });
+          }
+          continue;
+        }
+        if (running.size === 0) break;
+        await Promise.race([...running.values()].map((r) => r.done));
+      }
+    } finally {
+      await Promise.all([...running.values()].map((r) => r.done)); // a failed claim still lets started handlers finish
+      clearInterval(renewal);
     }
+    if (recordError) throw recordError; // that timer keeps its lease and fires again once it runs out
     return fired;
   }
 
-  start(handlers: Record<string, TimerHandler<Tx>>, onError: (e: unknown) => void = () => undefined): void {
+  /** Due timers not fired yet (leased ones included) and how long the oldest has been due. */
+  async backlog(): Promise<{ due: number; oldestDueMs: number }> {
+    const [row] = await queryRows<{ due: number; oldest_due_ms: number }>(
+      this.db,
+      `SELECT count(*)::int AS due, coalesce(extract(epoch FROM now() - min(due_at)) * 1000, 0)::float8 AS oldest_due_ms
+         FROM ${this.table} WHERE fired_at IS NULL AND due_at <= now()`,
+    );
+    return { due: row.due, oldestDueMs: Math.round(row.oldest_due_ms) };
+  }
+
+  start(handlers: Record<string, TimerHandler>, onError: (e: unknown) => void = () => undefined): void {
     if (this.loop) return;
-    let running = true;
     let wake: () => void = () => undefined;
     const done = (async () => {
-      while (running) {
+      while (!this.stopping) {
         await this.fireDue(handlers).catch(onError);
-        await new Promise<void>((r) => {
-          wake = r;
-          setTimeout(r, this.options.pollIntervalMs ?? 200);
+        if (this.stopping) break;
+        await new Promise<void>((resolve) => {
+          const pause = setTimeout(resolve, this.options.pollIntervalMs ?? 200);
+          wake = () => (clearTimeout(pause), resolve());
         });
       }
     })();
-    this.loop = { stop: () => ((running = false), wake()), done };
+    this.loop = { wake: () => wake(), done };
   }
 
+  /** Stops claiming and waits for the handlers already running. */
   async stop(): Promise<void> {
     if (!this.loop) return;
-    this.loop.stop();
+    this.stopping = true;
+    this.loop.wake();
     await this.loop.done;
     this.loop = undefined;
+    this.stopping = false;
   }
 
-  private async fireOne(handlers: Record<string, TimerHandler<Tx>>, skip: string[]): Promise<'fired' | 'failed' | 'none'> {
-    let failed: { id: string; attempts: number; error: unknown } | undefined;
-    const outcome = await this.db.transaction(async (tx) => {
-      const rows: TimerRow[] = await queryRows(tx, 
-        `SELECT * FROM ${this.table} WHERE fired_at IS NULL AND due_at <= now() AND NOT (id = ANY($1::uuid[]))
-         ORDER BY due_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [skip],
-      );
-      if (rows.length === 0) return 'none' as const;
-      const timer = rows[0];
-      const handler: TimerHandler<Tx> | undefined = handlers[timer.name];
-      if (!handler) {
-        failed = { id: timer.id, attempts: timer.attempts + 1, error: new Error(`no handler for timer ${timer.name}`) };
-        return 'failed' as const;
-      }
-      try {
-        // The savepoint keeps a failed handler's partial writes out while the timer row stays locked by us.
-        await queryRows(tx, 'SAVEPOINT timer_handler');
-        await handler(tx, timer);
-        await queryRows(tx, 'RELEASE SAVEPOINT timer_handler');
-      } catch (error) {
-        await queryRows(tx, 'ROLLBACK TO SAVEPOINT timer_handler');
-        failed = { id: timer.id, attempts: timer.attempts + 1, error };
-        return 'failed' as const;
-      }
-      await queryRows(tx, `UPDATE ${this.table} SET fired_at = now(), attempts = attempts + 1 WHERE id = $1`, [timer.id]);
-      return 'fired' as const;
-    });
-    if (failed) {
-      skip.push(failed.id);
-      await this.postpone(failed.id, failed.attempts, failed.error);
+  /**
+   * Leases up to `limit` due timers, oldest first, in one statement (no transaction outlives it). SKIP LOCKED lets
+   * another poller claim other rows at once; the lease keeps them off these until it runs out. The CTE is there
+   * because TypeORM answers a bare UPDATE … RETURNING with [rows, count].
+   */
+  private claim(limit: number, skip: string[]): Promise<TimerRow[]> {
+    return queryRows<TimerRow>(
+      this.db,
+      `WITH claimed AS (
+         UPDATE ${this.table} SET locked_until = now() + ($2::bigint * interval '1 millisecond'), attempts = attempts + 1
+          WHERE id IN (SELECT id FROM ${this.table}
+                        WHERE fired_at IS NULL AND due_at <= now() AND (locked_until IS NULL OR locked_until < now())
+                          AND NOT (id = ANY($3::uuid[]))
+                        ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING *)
+       SELECT * FROM claimed ORDER BY due_at`,
+      [limit, this.leaseMs, skip],
+    );
+  }
+
+  /** Runs one claimed timer; true when it fired. Only the current claim may record the outcome (fenced by attempts). */
+  private async fire(timer: TimerRow, handlers: Record<string, TimerHandler>): Promise<boolean> {
+    try {
+      const handler = handlers[timer.name];
+      if (!handler) throw new Error(`no handler for timer ${timer.name}`);
+      await handler(timer);
+    } catch (error) {
+      await this.postpone(timer, error);
+      return false;
     }
-    return outcome;
+    await queryRows(this.db, `UPDATE ${this.table} SET fired_at = now(), locked_until = NULL WHERE id = $1 AND attempts = $2`, [timer.id, timer.attempts]);
+    return true;
   }
 
   /** Never drops a timer: backs off exponentially (capped) and records the error for operators. */
-  private async postpone(id: string, attempts: number, error: unknown): Promise<void> {
-    const delayMs = Math.min(this.options.retryDelayMaxMs ?? 60_000, 100 * 2 ** Math.min(attempts, 20));
-    await this.db.query(
-      `UPDATE ${this.table} SET attempts = $2, last_error = $3, due_at = now() + ($4::bigint * interval '1 millisecond') WHERE id = $1`,
-      [id, attempts, String((error as Error)?.message ?? error).slice(0, 1000), delayMs],
+  private async postpone(timer: TimerRow, error: unknown): Promise<void> {
+    const delayMs = Math.min(this.options.retryDelayMaxMs ?? 60_000, 100 * 2 ** Math.min(timer.attempts, 20));
+    await queryRows(
+      this.db,
+      `UPDATE ${this.table} SET locked_until = NULL, last_error = $3, due_at = now() + ($4::bigint * interval '1 millisecond')
+        WHERE id = $1 AND attempts = $2`,
+      [timer.id, timer.attempts, String((error as Error)?.message ?? error).slice(0, 1000), delayMs],
+    );
+  }
+
+  /** Extends the leases of timers whose handlers are still running, so a slow handler never runs twice at once. */
+  private async renew(timers: TimerRow[]): Promise<void> {
+    if (timers.length === 0) return;
+    await queryRows(
+      this.db,
+      `UPDATE ${this.table} t SET locked_until = now() + ($3::bigint * interval '1 millisecond')
+         FROM unnest($1::uuid[], $2::int[]) AS c(id, attempts)
+        WHERE t.id = c.id AND t.attempts = c.attempts AND t.fired_at IS NULL`,
+      [timers.map((t) => t.id), timers.map((t) => t.attempts), this.leaseMs],
     );
   }
 }

@@ -1,5 +1,5 @@
 import { DynamicModule, INestApplication, Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
@@ -19,7 +19,6 @@ import { jsonOnly } from './http/json-only';
 import { methodNotAllowed } from './http/method-not-allowed';
 import { refuseUnsafeBody, refuseUnsafeRouteBody, refuseUnsafeUrl } from './http/unsafe-input';
 import { gatewayMigrations } from './idempotency/idempotency.migrations';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { mountApiReference } from './openapi/api-reference';
 import { GatewayMetrics } from './ops/gateway-metrics';
@@ -82,7 +81,6 @@ class GatewayModule {
         { provide: IdempotencyStore, useValue: parts.idempotency },
         { provide: HttpErrorFilter, useValue: parts.errors },
         { provide: APP_GUARD, useClass: BasicAuthGuard },
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
     };
   }

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { EventBus } from '@payments/messaging';
-import { ServiceServer, startServiceServer } from '@payments/runtime';
+import { BackgroundWork, ServiceServer, startServiceServer, subscriptionWork } from '@payments/runtime';
 import { BeneficialOwnerRpcController } from './beneficial-owners/beneficial-owner.rpc.controller';
 import { CustomerImportRpcController } from './customer-imports/customer-import.rpc.controller';
 import { CustomerRpcController } from './customers/customer.rpc.controller';
@@ -9,6 +9,7 @@ import { Identity, IDENTITY_SERVICE } from './identity';
 import { IdentityRpcController } from './identity.rpc.controller';
 import { IDENTITY } from './identity.tokens';
 import { KycLinkRpcController } from './kyc-links/kyc-link.rpc.controller';
+import { evictChangedConfigs } from './platform-config/platform-config-eviction';
 import { VerificationRpcController } from './verifications/verification.rpc.controller';
 
 const CONTROLLERS = [
@@ -30,13 +31,18 @@ class IdentityRpcModule {
 
 export type IdentityServer = ServiceServer;
 
-/** Serves the identity RPC, its relay and timers, the customer-import worker, and its ops server when `ops` is given. */
+/**
+ * Serves the identity RPC, its relay and timers, the customer-import worker, its ops server when `ops` is given, and,
+ * when `events` is given, the eviction of configs other replicas changed from its config cache.
+ */
 export function startIdentityServer(
   identity: Identity,
   rpc: { host: string; port: number },
   log: (message: string, error?: unknown) => void = () => undefined,
   ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> },
+  events?: Pick<EventBus, 'subscribe'>,
 ): Promise<IdentityServer> {
+  const configEviction: BackgroundWork[] = events ? [subscriptionWork(() => evictChangedConfigs(events, identity.configs.cache))] : [];
   return startServiceServer({
     name: IDENTITY_SERVICE,
     module: IdentityRpcModule.forIdentity(identity),
@@ -44,7 +50,7 @@ export function startIdentityServer(
     rpc,
     ops,
     // Resumes unfinished import jobs, then takes new ones; stopped before the database closes.
-    background: [identity.customerImports.worker],
+    background: [identity.customerImports.worker, ...configEviction],
     log,
   });
 }

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import { IDENTITY_EVENTS, publicEnvelope } from '@payments/contracts';
 import { EventEnvelope, TimerHandler } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
@@ -83,7 +82,7 @@ export class Identity implements IdentityParts {
 
   static async open(options: IdentityOptions): Promise<Identity> {
     // Filled below once the services exist; the timer poller only starts later, with host.start().
-    const timerHandlers: Record<string, TimerHandler<EntityManager>> = {};
+    const timerHandlers: Record<string, TimerHandler> = {};
     const host = await ServiceHost.open({
       name: IDENTITY_SERVICE,
       databaseUrl: options.databaseUrl,

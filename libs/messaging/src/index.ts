@@ -10,3 +10,4 @@ export * from './embedded/pg-log-event-bus';
 export { pgTransactional, inTransaction } from './embedded/pg-transactional';
 export * from './create-event-bus';
 export * from './namespaced-event-bus';
+export * from './instance-subscription';

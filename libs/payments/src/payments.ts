@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import { TimerHandler } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { BackgroundWork, ServiceClient, ServiceHost, subscriptionWork } from '@payments/runtime';
@@ -50,7 +49,7 @@ export class Payments {
   ) {}
 
   static async open(options: PaymentsOptions): Promise<Payments> {
-    const timerHandlers: Record<string, TimerHandler<EntityManager>> = {};
+    const timerHandlers: Record<string, TimerHandler> = {};
     const host = await ServiceHost.open({
       name: PAYMENTS_SERVICE,
       databaseUrl: options.databaseUrl,

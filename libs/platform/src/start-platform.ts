@@ -77,7 +77,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         ? await identity.platforms.create('Bootstrap platform')
         : undefined;
     const identityOps = { host: config.rpcHost, port: config.identityOpsPort, bus };
-    const identityServer: IdentityServer = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log, identityOps);
+    const identityServer: IdentityServer = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log, identityOps, bus);
     stack.push(() => identityServer.stop());
 
     // The same boot functions run each service alone in the cluster mode (apps/<service>/src/main.ts).

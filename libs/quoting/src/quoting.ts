@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import { TimerHandler } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { BackgroundWork, ServiceHost, subscriptionWork } from '@payments/runtime';
@@ -59,7 +58,7 @@ export class Quoting {
   ) {}
 
   static async open(options: QuotingOptions): Promise<Quoting> {
-    const timerHandlers: Record<string, TimerHandler<EntityManager>> = {};
+    const timerHandlers: Record<string, TimerHandler> = {};
     const host = await ServiceHost.open({
       name: QUOTING_SERVICE,
       databaseUrl: options.databaseUrl,

@@ -8,7 +8,6 @@ import {
   IdempotencyClaims,
   MigrationSet,
   OutboxRelay,
-  PgNotificationListener,
   PostgresEventStore,
   runMigrations,
   TimerHandler,
@@ -29,7 +28,7 @@ export interface ServiceHostOptions {
   migrations: MigrationSet[];
   entities: MixedList<Function | string | EntitySchema>;
   sandboxTimeScale: number;
-  timerHandlers?: Record<string, TimerHandler<EntityManager>>;
+  timerHandlers?: Record<string, TimerHandler>;
   /** What the relay publishes: the public events of this catalogue (default: the catalogue of `name`). */
   events?: EventCatalogue;
   log?: (message: string, error?: unknown) => void;
@@ -37,7 +36,8 @@ export interface ServiceHostOptions {
 
 /**
  * What every event-sourced service runs on, built once: its database and migrations, the write path, durable
- * timers, and the outbox relay woken by NOTIFY. Services add their deciders and RPC controllers on top.
+ * timers, and the outbox relay woken when a transaction of this service commits. Services add their deciders and
+ * RPC controllers on top.
  */
 export class ServiceHost {
   readonly store: PostgresEventStore;
@@ -46,7 +46,6 @@ export class ServiceHost {
   readonly relay: OutboxRelay;
   /** Idempotency-Keys claimed with the effects they caused (see IdempotencyClaims). */
   readonly claims: IdempotencyClaims;
-  private listener?: PgNotificationListener;
   private purge?: NodeJS.Timeout;
 
   private constructor(
@@ -81,18 +80,16 @@ export class ServiceHost {
     await this.options.bus.ensureTopics([this.options.topic]);
     this.relay.start();
     this.timers.start(this.options.timerHandlers ?? {}, (e) => this.options.log?.(`${this.options.name} timers failed`, e));
-    this.listener = new PgNotificationListener(this.options.databaseUrl, this.store.channel, this.options.name, (level, message, fields) =>
-      this.options.log?.(`${this.options.name}: ${message}`, level === 'warn' || level === 'error' ? fields : undefined),
-    );
-    this.listener.on('', () => this.relay.nudge()); // appends NOTIFY with an empty payload
-    await this.listener.start();
+    // Appends happen only in this service's process, so a commit here is the wake-up; no NOTIFY, whose commit-time
+    // queue lock would serialise every appending transaction in the database (ADR 0004). The relay's poll covers
+    // writes that do not go through this DataSource.
+    this.dataSource.subscribers.push({ afterTransactionCommit: () => this.relay.nudge() });
     this.purge = setInterval(() => void this.claims.purge(IDEMPOTENCY_CLAIM_TTL_MS).catch((e) => this.options.log?.(`${this.options.name}: idempotency purge failed`, e)), 10 * 60_000);
     this.purge.unref();
   }
 
   async stop(): Promise<void> {
     clearInterval(this.purge);
-    await this.listener?.stop();
     await this.relay.stop();
     await this.timers.stop();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();

@@ -1,9 +1,10 @@
 import { DynamicModule, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { MicroserviceOptions } from '@nestjs/microservices';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { OpsServer } from './ops/ops-server';
 import { startServiceOps } from './ops/service-ops';
+import { InProcessCapableTcpServer } from './rpc/in-process-rpc';
 import { RpcErrorFilter } from './rpc/rpc-error.filter';
 import { ServiceHost } from './service-host';
 
@@ -31,8 +32,9 @@ export interface ServiceServer {
 }
 
 /**
- * How every event-sourced service runs: RPC over @nestjs/microservices TCP with the error-envelope filter, its
- * ServiceHost (relay, timers), its ops server, and its background work. A failure half-way stops what started.
+ * How every event-sourced service runs: RPC over @nestjs/microservices TCP (and in-process to clients in the same
+ * process) with the error-envelope filter, its ServiceHost (relay, timers), its ops server, and its background
+ * work. A failure half-way stops what started.
  */
 export async function startServiceServer(options: ServiceServerOptions): Promise<ServiceServer> {
   const stops: (() => Promise<void>)[] = [];
@@ -45,8 +47,7 @@ export async function startServiceServer(options: ServiceServerOptions): Promise
     await options.host.start();
     stops.push(() => options.host.stop());
     const app = await NestFactory.createMicroservice<MicroserviceOptions>(options.module, {
-      transport: Transport.TCP,
-      options: { host: options.rpc.host, port: options.rpc.port },
+      strategy: new InProcessCapableTcpServer(options.name, { host: options.rpc.host, port: options.rpc.port }),
       logger: false,
     });
     app.useGlobalFilters(new RpcErrorFilter(options.log));

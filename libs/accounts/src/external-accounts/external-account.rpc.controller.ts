@@ -10,6 +10,7 @@ import {
   ExternalAccountSandboxSuffix,
   ListExternalAccountsQuery,
   ListPlatformExternalAccountsQuery,
+  PayableExternalAccount,
   Page,
   ReceiverLookup,
   ReceiverLookupBody,
@@ -88,15 +89,15 @@ export class ExternalAccountRpcController {
   }
 
   @Handles(AccountsRpc.assertExternalAccountCanReceive)
-  assertCanReceive(r: AssertExternalAccountCanReceiveRequest): Promise<ExternalAccount> {
-    return this.accounts.externalAccounts.assertCanReceive(r.platformId, r.mode, r.externalAccountId);
+  async assertCanReceive(r: AssertExternalAccountCanReceiveRequest): Promise<PayableExternalAccount> {
+    const account = await this.accounts.externalAccounts.assertCanReceive(r.platformId, r.mode, r.externalAccountId);
+    return { account, sandboxSuffix: suffixOf(account) };
   }
 
   /** The one place the account-type table reads a primary identifier: payments asks here instead of copying it. */
   @Handles(AccountsRpc.getExternalAccountSandboxSuffix)
   async sandboxSuffix(r: RpcRequest<ExternalAccountIdBody>): Promise<ExternalAccountSandboxSuffix> {
-    const account = await this.accounts.externalAccounts.get(r.caller, r.body.externalAccountId);
-    return { suffix: sandboxSuffix(String(account.accountInfo.accountType), account.accountInfo) ?? null };
+    return { suffix: suffixOf(await this.accounts.externalAccounts.get(r.caller, r.body.externalAccountId)) };
   }
 
   @Handles(AccountsRpc.receiverLookup)
@@ -105,3 +106,5 @@ export class ExternalAccountRpcController {
     return this.accounts.externalAccounts.receiverLookup(r.caller, accountId, query);
   }
 }
+
+const suffixOf = (account: ExternalAccount): string | null => sandboxSuffix(String(account.accountInfo.accountType), account.accountInfo) ?? null;

@@ -184,14 +184,15 @@ export class ExternalAccountService {
   }
 
   /** For ServiceHost's durable timers. */
-  timerHandlers(): Record<string, TimerHandler<EntityManager>> {
-    return { [EXTERNAL_ACCOUNT_VERIFY_TIMER]: (tx, timer) => this.completeVerification(tx, timer) };
+  timerHandlers(): Record<string, TimerHandler> {
+    return { [EXTERNAL_ACCOUNT_VERIFY_TIMER]: (timer) => this.completeVerification(timer) };
   }
 
-  private async completeVerification(tx: EntityManager, timer: TimerRow): Promise<void> {
+  /** Only a PENDING sandbox account moves on: a repeat appends nothing. */
+  private async completeVerification(timer: TimerRow): Promise<void> {
     const { externalAccountId } = timer.payload as { externalAccountId: string };
     const metadata = { correlationId: externalAccountId, causationId: timer.id, actor: 'timer' };
-    await this.executor.decideAndAppend(tx, this.request(timer.platform_id, externalAccountId, { type: 'CompleteVerification', now: new Date().toISOString() }, metadata));
+    await this.executor.execute(this.request(timer.platform_id, externalAccountId, { type: 'CompleteVerification', now: new Date().toISOString() }, metadata));
   }
 
   private async create(

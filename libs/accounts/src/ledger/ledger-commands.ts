@@ -29,8 +29,8 @@ export class LedgerCommands {
     private readonly timers: DurableTimers<EntityManager>,
   ) {}
 
-  timerHandlers(): Record<string, TimerHandler<EntityManager>> {
-    return { [HOLD_EXPIRY_TIMER]: (tx, timer) => this.expire(tx, timer) };
+  timerHandlers(): Record<string, TimerHandler> {
+    return { [HOLD_EXPIRY_TIMER]: (timer) => this.expire(timer) };
   }
 
   /**
@@ -114,10 +114,10 @@ export class LedgerCommands {
     return this.entryResult(caller, r.entryId);
   }
 
-  /** The timer's transaction: a hold captured or released before it fired stays as it is. */
-  private async expire(tx: EntityManager, timer: TimerRow): Promise<void> {
+  /** A hold captured or released before it fired (or expired by a first run) stays as it is. */
+  private async expire(timer: TimerRow): Promise<void> {
     const { accountId, holdId } = timer.payload as { accountId: string; holdId: string };
-    await this.ledger.releaseHoldIn(tx, timer.platform_id!, accountId, holdId, 'EXPIRED', new Date().toISOString());
+    await this.ledger.releaseHold(timer.platform_id!, accountId, holdId, 'EXPIRED', new Date().toISOString());
   }
 
   /**

@@ -55,7 +55,7 @@ export const AccountsRpc = {
    * For payments: 400 EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED unless the account is ACTIVE, 404 if none. Scoped by the
    * platform and mode in the payload itself (no `{caller, body}`).
    */
-  assertExternalAccountCanReceive: rawRpc<AssertExternalAccountCanReceiveRequest, ExternalAccount>('accounts.external-accounts.assert-can-receive'),
+  assertExternalAccountCanReceive: rawRpc<AssertExternalAccountCanReceiveRequest, PayableExternalAccount>('accounts.external-accounts.assert-can-receive'),
   receiverLookup: rpc<ReceiverLookupBody, ReceiverLookup>('accounts.receiver.external-account'),
   /** For payments' rail simulation: `{externalAccountId}` → `{suffix}`, the sandbox magic suffix of the primary identifier (or null). */
   getExternalAccountSandboxSuffix: rpc<ExternalAccountIdBody, ExternalAccountSandboxSuffix>('accounts.external-accounts.sandbox-suffix'),
@@ -93,6 +93,12 @@ export interface AssertExternalAccountCanReceiveRequest extends ExternalAccountI
 /** AccountsRpc.receiverLookup: GET /receiver/external-account/{accountId}. */
 export interface ReceiverLookupBody extends ReceiverLookupQuery {
   accountId: string;
+}
+
+/** AccountsRpc.assertExternalAccountCanReceive: an ACTIVE account and its sandbox suffix (one call on the money path). */
+export interface PayableExternalAccount {
+  account: ExternalAccount;
+  sandboxSuffix: string | null;
 }
 
 /** AccountsRpc.getExternalAccountSandboxSuffix. */

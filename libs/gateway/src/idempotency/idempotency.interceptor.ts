@@ -10,11 +10,12 @@ import { ReplayedResponse } from './replayed-response';
 
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/; // visible ASCII, at most 255 characters
-const CLAIMED = Symbol('idempotency-claimed');
 
 /**
- * `Idempotency-Key` on every POST (DESIGN §6): the first request runs and its response is kept; a replay gets that
- * response; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED (as the published API rejects conflicting payloads); a replay while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. A 5xx keeps nothing.
+ * `Idempotency-Key` on every POST (DESIGN §6; operation-routes.ts puts it on each POST route, after a multipart body
+ * is read): the first request runs and its response is kept; a replay gets that response; the same key with another
+ * body is 409 IDEMPOTENCY_KEY_REUSED (as the published API rejects conflicting payloads); a replay while the first
+ * still runs is 409 IDEMPOTENCY_KEY_IN_USE. A 5xx keeps nothing.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -27,11 +28,6 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const key = request.headers['idempotency-key'];
     if (request.method !== 'POST' || key === undefined) return next.handle();
-    // A multipart body is only read by the route's FileInterceptor, which runs after this global instance: such a
-    // route lists this interceptor again after its FileInterceptor, and that instance hashes the parsed request.
-    if (request.body === undefined && request.is('multipart/form-data')) return next.handle();
-    if ((request as { [CLAIMED]?: boolean })[CLAIMED]) return next.handle();
-    (request as { [CLAIMED]?: boolean })[CLAIMED] = true;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw new ApiError('INVALID_INPUT', 'Idempotency-Key must be 1-255 visible ASCII characters', { errors: [{ field: 'Idempotency-Key', message: 'invalid header' }] });
     }

@@ -57,11 +57,14 @@ function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
   const decorate = (...decorators: MethodDecorator[]) => decorators.forEach((d) => d(proto, 'handle', descriptor));
   Controller()(OperationController);
   decorate(ROUTE[op.method](nestPath(op.path)), HttpCode(op.status), RequirePermission(op.permission));
-  // The global idempotency interceptor cannot see an unread multipart body: it runs again after the FileInterceptor.
+  // Idempotency-Key applies to POSTs only; other routes get no interceptor (each one costs every request, #14). A
+  // multipart body is hashed once the FileInterceptor has read it.
   if (op.multipart) {
     const { maxBytes, maxFields } = op.multipart.file;
     const upload = { storage: memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: maxFields, fieldSize: 1024 }, defParamCharset: 'utf8' };
     decorate(UseInterceptors(FileInterceptor('file', upload), IdempotencyInterceptor));
+  } else if (op.method === 'POST') {
+    decorate(UseInterceptors(IdempotencyInterceptor));
   }
   Req()(proto, 'handle', 0);
   if (at.body > 0) Body()(proto, 'handle', at.body);

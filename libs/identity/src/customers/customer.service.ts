@@ -133,6 +133,7 @@ export class CustomerService {
       command,
       claim,
       project: projectCustomer,
+      newStream: command.type === 'CreateCustomer', // its id was generated for this request (create)
     };
     try {
       return await this.executor.execute(request);

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
 import { ApiError, CallerContext, DisableWebhookEndpointRequest, Mode, PlatformConfig, UpdatePlatformConfigRequest, WebhookSettings } from '@payments/contracts';
 import { CommandExecutor } from '@payments/eventsourcing';
+import { PlatformConfigCache, ServedPlatformConfig } from './platform-config-cache';
 import { platformConfigDecider } from './platform-config.decider';
 import { PlatformConfigFields } from './platform-config.events';
 import { PlatformConfigView, toPlatformConfig } from './platform-config.entity';
@@ -23,6 +24,8 @@ export const DEFAULT_PLATFORM_CONFIG: PlatformConfigFields = {
 };
 
 export class PlatformConfigService {
+  readonly cache = new PlatformConfigCache();
+
   constructor(
     private readonly executor: CommandExecutor<EntityManager>,
     private readonly dataSource: DataSource,
@@ -30,6 +33,7 @@ export class PlatformConfigService {
   ) {}
 
   async initialize(tx: EntityManager, platformId: string, mode: Mode, now: string): Promise<void> {
+    this.cache.forget(platformId);
     const configId = platformConfigId(platformId, mode);
     await this.executor.decideAndAppend(tx, {
       decider: platformConfigDecider,
@@ -41,14 +45,18 @@ export class PlatformConfigService {
   }
 
   async get(tx: EntityManager, caller: CallerContext): Promise<PlatformConfig> {
-    const view = await tx.getRepository(PlatformConfigView).findOneBy({ platformId: caller.platformId, mode: caller.mode });
-    if (!view) throw new ApiError('NOT_FOUND', 'platform configuration not found');
-    const keys = await this.webhookKeys.of(tx, caller.platformId, caller.mode);
+    const { webhookSecret, ...config } = await this.cache.through(caller.platformId, caller.mode, () => this.load(tx, caller.platformId, caller.mode));
     // The HMAC secret signs like a password: only credentials that may change the config see it.
-    const secret = caller.permissions.includes('MANAGE') ? { webhookSecret: keys.secret } : {};
+    return caller.permissions.includes('MANAGE') ? { ...config, webhookSecret } : config;
+  }
+
+  private async load(tx: EntityManager, platformId: string, mode: Mode): Promise<ServedPlatformConfig> {
+    const view = await tx.getRepository(PlatformConfigView).findOneBy({ platformId, mode });
+    if (!view) throw new ApiError('NOT_FOUND', 'platform configuration not found');
+    const keys = await this.webhookKeys.of(tx, platformId, mode);
     // umaDomain is the effective one: in sandbox mode, the sandbox domain customer addresses are generated at.
-    const umaDomain = effectiveUmaDomain(view.umaDomain, caller.mode);
-    return { ...toPlatformConfig(view), ...(umaDomain ? { umaDomain } : {}), webhookPublicKey: keys.publicKeyPem, ...secret };
+    const umaDomain = effectiveUmaDomain(view.umaDomain, mode);
+    return { ...toPlatformConfig(view), ...(umaDomain ? { umaDomain } : {}), webhookPublicKey: keys.publicKeyPem, webhookSecret: keys.secret };
   }
 
   /** For the webhook dispatcher only (internal RPC): where to deliver and what to sign with. */
@@ -75,6 +83,7 @@ export class PlatformConfigService {
       command: { type: 'DisableWebhookEndpoint', endpoint: request.endpoint, reason: request.reason, now },
       project: projectPlatformConfig,
     });
+    this.cache.forget(caller.platformId);
   }
 
   async update(caller: CallerContext, patch: UpdatePlatformConfigRequest, now: string): Promise<PlatformConfig> {
@@ -87,6 +96,7 @@ export class PlatformConfigService {
       command: { type: 'UpdateConfig', patch, now },
       project: projectPlatformConfig,
     });
+    this.cache.forget(caller.platformId);
     if (result.state.status !== 'ACTIVE') throw new ApiError('NOT_FOUND', 'platform configuration not found');
     return this.get(this.dataSource.manager, caller); // the view was written in the same transaction as the events
   }

@@ -98,8 +98,8 @@ export class VerificationService {
   }
 
   /** For ServiceHost's durable timers. */
-  timerHandlers(): Record<string, TimerHandler<EntityManager>> {
-    return { [VERIFICATION_DECISION_TIMER]: (tx, timer) => this.decide(tx, timer) };
+  timerHandlers(): Record<string, TimerHandler> {
+    return { [VERIFICATION_DECISION_TIMER]: (timer) => this.decide(timer) };
   }
 
   private async submitIn(tx: EntityManager, caller: CallerContext, customerId: string, now: string, claim: ClaimInTransaction): Promise<OpenVerification> {
@@ -124,8 +124,12 @@ export class VerificationService {
     await this.timers.schedule(tx, { name: VERIFICATION_DECISION_TIMER, delayMs: this.options.decisionDelayMs, streamId: verificationId, platformId, payload: { verificationId, attempt } });
   }
 
-  /** The timer's transaction: decide once; the customer (and a business's owners) follow in the same commit. */
-  private async decide(tx: EntityManager, timer: TimerRow): Promise<void> {
+  /** Decide once, in one transaction: the customer (and a business's owners) follow in the same commit. */
+  private decide(timer: TimerRow): Promise<void> {
+    return retryOnConflict(() => this.dataSource.transaction((tx) => this.decideIn(tx, timer)), this.versionConflictRetriesMax);
+  }
+
+  private async decideIn(tx: EntityManager, timer: TimerRow): Promise<void> {
     const { verificationId, attempt } = timer.payload as { verificationId: string; attempt: number };
     const now = new Date().toISOString();
     const command: VerificationCommand = { type: 'DecideVerification', attempt, now };

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import type { TimerHandler } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { BackgroundWork, ServiceHost, subscriptionWork } from '@payments/runtime';
@@ -26,7 +25,7 @@ export interface InvitationParts {
 export function openInvitationParts(
   host: ServiceHost,
   saga: TransactionSaga,
-  timerHandlers: Record<string, TimerHandler<EntityManager>>,
+  timerHandlers: Record<string, TimerHandler>,
   peers: Peers,
   options: { schema: string; bus: EventBus; publicUrl?: string },
 ): InvitationParts {

@@ -108,14 +108,15 @@ export class InvitationService {
     return this.view((await this.executor.execute({ ...this.request(platformId, code, command, this.metadata(caller)), claim })).state);
   }
 
-  timerHandlers(): Record<string, TimerHandler<EntityManager>> {
-    return { [INVITATION_EXPIRY_TIMER]: (tx, timer) => this.expire(tx, timer) };
+  timerHandlers(): Record<string, TimerHandler> {
+    return { [INVITATION_EXPIRY_TIMER]: (timer) => this.expire(timer) };
   }
 
-  private async expire(tx: EntityManager, timer: TimerRow): Promise<void> {
+  /** Only a PENDING invitation expires: a repeat (or one claimed or cancelled first) appends nothing. */
+  private async expire(timer: TimerRow): Promise<void> {
     const { code } = timer.payload as { code: string };
     const metadata = { correlationId: streamOf(code), causationId: timer.id, actor: 'timer' };
-    await this.executor.decideAndAppend(tx, this.request(timer.platform_id, code, { type: 'ExpireInvitation', now: new Date().toISOString() }, metadata));
+    await this.executor.execute(this.request(timer.platform_id, code, { type: 'ExpireInvitation', now: new Date().toISOString() }, metadata));
   }
 
   private async find(mode: Mode, code: string): Promise<{ platformId: string; body: UmaInvitation }> {

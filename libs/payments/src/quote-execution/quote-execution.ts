@@ -64,7 +64,7 @@ export class QuoteExecution {
     const command = unavailable
       ? ({ type: 'CreateTransaction', terms, status: 'FAILED', failureReason: 'RAIL_NOT_AVAILABLE' } as const)
       : ({ type: 'CreateTransaction', terms, status: terms.plan.hold ? 'PENDING' : 'PROCESSING', failureReason: null } as const);
-    return this.saga.apply(terms.transactionId, data.platformId, command, metadata, tx);
+    return this.saga.apply(terms.transactionId, data.platformId, command, metadata, { tx });
   }
 
   private async terms(data: QuoteExecutedData): Promise<{ terms: TransactionTerms; unavailable: boolean }> {

@@ -3,12 +3,12 @@ import {
   AccountCurrency,
   AccountsRpc,
   CallerContext,
-  ExternalAccount,
   FundQuoteRequest,
   LedgerAccountBalance,
   LedgerEntryResult,
   LedgerRpc,
   Mode,
+  PayableExternalAccount,
   PlaceHoldRequest,
   Quote,
   QuotingRpc,
@@ -41,8 +41,8 @@ export class Peers {
     return page.data.find((a) => a.status === 'ACTIVE');
   }
 
-  /** 400 EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED unless ACTIVE; 404 if none. */
-  activeExternalAccount(caller: CallerContext, externalAccountId: string): Promise<ExternalAccount> {
+  /** The account and its sandbox suffix; 400 EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED unless ACTIVE; 404 if none. */
+  payableExternalAccount(caller: CallerContext, externalAccountId: string): Promise<PayableExternalAccount> {
     return this.accounts.call(AccountsRpc.assertExternalAccountCanReceive, { platformId: caller.platformId, mode: caller.mode, externalAccountId });
   }
 

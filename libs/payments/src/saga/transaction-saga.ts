@@ -41,8 +41,8 @@ export class TransactionSaga {
     private readonly peers: Peers,
   ) {}
 
-  timerHandlers(): Record<string, TimerHandler<EntityManager>> {
-    return { [TRANSACTION_STEP_TIMER]: (tx, timer) => this.onTimer(tx, timer) };
+  timerHandlers(): Record<string, TimerHandler> {
+    return { [TRANSACTION_STEP_TIMER]: (timer) => this.onTimer(timer) };
   }
 
   /** Appends a command (own transaction, or the caller's `tx`), projects and schedules the next step. */
@@ -51,9 +51,18 @@ export class TransactionSaga {
     platformId: string,
     command: TransactionCommand,
     metadata: EventMetadata,
-    tx?: EntityManager,
-    /** An Idempotency-Key claim to commit with the first event (IdempotencyClaims). */
-    claim?: (tx: EntityManager) => Promise<void>,
+    {
+      tx,
+      claim,
+      newStream,
+    }: {
+      /** The caller's transaction (a consumer's, with its inbox row). */
+      tx?: EntityManager;
+      /** An Idempotency-Key claim to commit with the first event (IdempotencyClaims). */
+      claim?: (tx: EntityManager) => Promise<void>;
+      /** The transaction id was generated for this request: see CommandRequest.newStream. */
+      newStream?: boolean;
+    } = {},
   ): Promise<TransactionState> {
     if (command.type === 'CreateTransaction') command = { ...command, terms: await this.withPlatformCustomerId(command.terms, tx) };
     const request: CommandRequest<EntityManager, TransactionState, TransactionCommand, TransactionEvent> = {
@@ -63,6 +72,7 @@ export class TransactionSaga {
       metadata,
       command,
       claim,
+      newStream,
       project: async (t, events, state) => {
         await projectTransaction(t, events, state);
         if (state.status !== 'NONE') await this.scheduleNext(t, state);
@@ -83,22 +93,27 @@ export class TransactionSaga {
     return fold(transactionDecider, (await this.store.readStream(tx ?? this.dataSource, transactionId)) as unknown as TransactionEvent[]);
   }
 
-  /** Places the hold now (the request path answers with the outcome); the timer retries it if this stops half-way. */
-  async holdNow(transactionId: string): Promise<TransactionState> {
-    await this.step(transactionId, 'hold', { correlationId: transactionId, actor: 'payments' });
-    return this.load(transactionId);
+  /**
+   * Places the hold now (the request path answers with the outcome); the timer retries it if this stops half-way.
+   * `known`: the state the caller just wrote, so the stream is not read back.
+   */
+  async holdNow(transactionId: string, known?: TransactionState): Promise<TransactionState> {
+    const state = known ?? (await this.load(transactionId));
+    if (state.status === 'NONE') return state;
+    return (await this.hold(state, (command) => this.apply(transactionId, state.platformId, command, { correlationId: transactionId, actor: 'payments' }), now)) ?? this.load(transactionId);
   }
 
-  private onTimer(tx: EntityManager, timer: TimerRow): Promise<void> {
+  /** No transaction is open across a step's RPCs: each outcome is recorded in its own (`apply`). */
+  private onTimer(timer: TimerRow): Promise<void> {
     const { transactionId, step } = timer.payload as { transactionId: string; step: Step };
-    return this.step(transactionId, step, { correlationId: transactionId, causationId: timer.id, actor: 'timer' }, tx);
+    return this.step(transactionId, step, { correlationId: transactionId, causationId: timer.id, actor: 'timer' });
   }
 
-  private async step(transactionId: string, step: Step, metadata: EventMetadata, tx?: EntityManager): Promise<void> {
-    const state = await this.load(transactionId, tx);
+  /** Repeatable: a step that already ran finds the state moved on, its RPCs replay by derived ids. */
+  private async step(transactionId: string, step: Step, metadata: EventMetadata): Promise<void> {
+    const state = await this.load(transactionId);
     if (state.status === 'NONE') return;
-    const now = () => new Date().toISOString();
-    const record = (command: TransactionCommand) => this.apply(transactionId, state.platformId, command, metadata, tx);
+    const record = (command: TransactionCommand) => this.apply(transactionId, state.platformId, command, metadata);
     if (step === 'approval') {
       if (!awaitsApproval(state)) return;
       // The platform may answer at the very moment the window ends: then its answer stands.
@@ -107,7 +122,7 @@ export class TransactionSaga {
       });
       return;
     }
-    if (step === 'hold') return this.hold(state, record, now);
+    if (step === 'hold') return void (await this.hold(state, record, now));
     if (step === 'rail') return this.rail(state, record, now);
     if (step === 'return' && state.status === 'COMPLETED' && state.rail.outcome === 'RETURNED') {
       await this.reverseSettlement(state);
@@ -115,22 +130,23 @@ export class TransactionSaga {
     }
   }
 
-  private async hold(s: ExistingTransaction, record: (c: TransactionCommand) => Promise<TransactionState>, now: () => string): Promise<void> {
-    if (s.status !== 'PENDING' || !s.plan.hold) return;
+  /** The state after the step, or undefined when it is not known without reading the stream. */
+  private async hold(s: ExistingTransaction, record: (c: TransactionCommand) => Promise<TransactionState>, now: () => string): Promise<TransactionState | undefined> {
+    if (s.status !== 'PENDING' || !s.plan.hold) return s;
     const caller = systemCaller(s.platformId, s.mode);
     try {
       await this.peers.placeHold(caller, { ...s.plan.hold, holdId: holdIdOf(s.transactionId), reference: s.transactionId });
     } catch (error) {
       if (!(error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS')) throw error;
-      await record({ type: 'FailTransaction', now: now(), failureReason: 'INSUFFICIENT_FUNDS', refund: null, unresolvedFunds: null });
-      return;
+      return record({ type: 'FailTransaction', now: now(), failureReason: 'INSUFFICIENT_FUNDS', refund: null, unresolvedFunds: null });
     }
     try {
-      await record({ type: 'RecordFundsHeld', now: now() });
+      return await record({ type: 'RecordFundsHeld', now: now() });
     } catch (error) {
       // Failed meanwhile (a racing first attempt saw insufficient funds): the hold must not outlive it.
       if (!(error instanceof DomainError && error.code === 'INVALID_STATE_TRANSITION')) throw error;
       await this.peers.releaseHold(caller, { accountId: s.plan.hold.accountId, holdId: holdIdOf(s.transactionId) });
+      return undefined;
     }
   }
 
@@ -202,3 +218,4 @@ export class TransactionSaga {
   }
 }
 
+const now = () => new Date().toISOString();

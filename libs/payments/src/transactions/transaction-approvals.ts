@@ -36,7 +36,7 @@ export class TransactionApprovals {
       operation,
       transactionId,
       async (claim) => {
-        const state = await this.saga.apply(transactionId, caller.platformId, command, metadata, undefined, claim);
+        const state = await this.saga.apply(transactionId, caller.platformId, command, metadata, { claim });
         if (state.status === 'NONE') throw new ApiError('TRANSACTION_NOT_FOUND', 'transaction not found');
         return toTransaction(state);
       },

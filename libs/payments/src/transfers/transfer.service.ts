@@ -55,12 +55,12 @@ export class TransferService {
     const source = await this.account(caller, request.source.accountId, 'source.accountId', 'INTERNAL');
     const destination = await this.account(caller, request.destination.accountId, 'destination.accountId', 'EXTERNAL');
     this.assertSameCurrency(source, destination);
-    const external = await this.peers.activeExternalAccount(caller, destination.accountId);
-    const rails = railsOf(external);
+    const external = await this.peers.payableExternalAccount(caller, destination.accountId);
+    const rails = railsOf(external.account);
     if (request.destination.paymentRail && rails.length > 0 && !rails.includes(request.destination.paymentRail)) {
       throw invalid('destination.paymentRail', `the account is reachable on ${rails.join(', ')}`);
     }
-    const rail = sandboxPayoutScript(await this.peers.sandboxSuffix(caller, destination.accountId));
+    const rail = sandboxPayoutScript(external.sandboxSuffix);
     const amount = { amount: request.amount, currency: source.currency };
     const terms: TransactionTerms = {
       ...this.common(caller, transactionId, rail, now),
@@ -76,18 +76,18 @@ export class TransferService {
       railSelectionMode: request.destination.paymentRail ? 'MANUAL' : 'AUTO',
       plan: transferOutPlan(transactionId, source.accountId, request.amount, source.currency),
     };
-    await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: 'PENDING', failureReason: null }, this.metadata(caller), undefined, claim);
-    return this.view(await this.saga.holdNow(transactionId));
+    const created = await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: 'PENDING', failureReason: null }, this.metadata(caller), { claim, newStream: true });
+    return this.view(await this.saga.holdNow(transactionId, created));
   }
 
   private async createTransferIn(caller: CallerContext, request: TransferInRequest, now: string, transactionId: string, claim: ClaimInTransaction): Promise<Transaction> {
     const source = await this.account(caller, request.source.accountId, 'source.accountId', 'EXTERNAL');
     const destination = await this.account(caller, request.destination.accountId, 'destination.accountId', 'INTERNAL');
     this.assertSameCurrency(source, destination);
-    const external = await this.peers.activeExternalAccount(caller, source.accountId);
-    const pullRail = railsOf(external).find((r) => PULL_RAILS.includes(r));
+    const external = await this.peers.payableExternalAccount(caller, source.accountId);
+    const pullRail = railsOf(external.account).find((r) => PULL_RAILS.includes(r));
     if (!pullRail) throw new ApiError('SOURCE_NOT_PULL_CAPABLE', `external account ${source.accountId} cannot be debited: pulls need one of ${PULL_RAILS.join(', ')}`);
-    const script = sandboxPullScript(await this.peers.sandboxSuffix(caller, source.accountId));
+    const script = sandboxPullScript(external.sandboxSuffix);
     const rail: RailScript = 'immediateFailure' in script ? { outcome: 'FAIL', delayMs: 0, failureReason: script.immediateFailure } : script;
     const amount = { amount: request.amount, currency: destination.currency };
     const terms: TransactionTerms = {
@@ -105,7 +105,7 @@ export class TransferService {
       plan: transferInPlan(destination.accountId, request.amount, destination.currency),
     };
     const immediate = 'immediateFailure' in script ? script.immediateFailure : null;
-    const state = await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: immediate ? 'FAILED' : 'PENDING', failureReason: immediate }, this.metadata(caller), undefined, claim);
+    const state = await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: immediate ? 'FAILED' : 'PENDING', failureReason: immediate }, this.metadata(caller), { claim, newStream: true });
     return this.view(state);
   }
 

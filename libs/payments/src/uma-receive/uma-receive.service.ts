@@ -75,7 +75,7 @@ export class UmaReceiveService {
       createdAt: now,
     };
     const metadata = { correlationId: caller.correlationId, actor: caller.clientId };
-    return view(await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: 'PENDING', failureReason: null }, metadata, undefined, claim));
+    return view(await this.saga.apply(transactionId, caller.platformId, { type: 'CreateTransaction', terms, status: 'PENDING', failureReason: null }, metadata, { claim, newStream: true }));
   }
 
   /** By UMA address (404 UMA_NOT_FOUND) or by id (404 USER_NOT_FOUND), among the caller's live customers. */

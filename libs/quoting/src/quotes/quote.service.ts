@@ -87,6 +87,7 @@ export class QuoteService {
     };
     const result = await this.executor.execute({
       ...this.request(caller.platformId, quoteId, command, this.metadata(caller)),
+      newStream: true, // quoteId was generated for this request (create)
       claim,
       project: async (tx, events, state) => {
         await projectQuote(tx, events, state);
@@ -165,14 +166,15 @@ export class QuoteService {
   }
 
   /** For ServiceHost's durable timers. */
-  timerHandlers(): Record<string, TimerHandler<EntityManager>> {
-    return { [QUOTE_EXPIRY_TIMER]: (tx, timer) => this.expire(tx, timer) };
+  timerHandlers(): Record<string, TimerHandler> {
+    return { [QUOTE_EXPIRY_TIMER]: (timer) => this.expire(timer) };
   }
 
-  private async expire(tx: EntityManager, timer: TimerRow): Promise<void> {
+  /** A quote no longer PENDING (expired before, executed) appends nothing: a repeat has no effect. */
+  private async expire(timer: TimerRow): Promise<void> {
     const { quoteId } = timer.payload as { quoteId: string };
     const metadata = { correlationId: quoteId, causationId: timer.id, actor: 'timer' };
-    await this.executor.decideAndAppend(tx, this.request(timer.platform_id, quoteId, { type: 'ExpireQuote', now: new Date().toISOString() }, metadata));
+    await this.executor.execute(this.request(timer.platform_id, quoteId, { type: 'ExpireQuote', now: new Date().toISOString() }, metadata));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { ApiError, isErrorEnvelope, RpcContract } from '@payments/contracts';
+import { inProcessServer } from './in-process-rpc';
 
 export interface ServiceEndpoint {
   name: string;
@@ -17,8 +18,9 @@ export interface RpcSample {
 }
 
 /**
- * RPC to one service over @nestjs/microservices TCP with a deadline. A service's error envelope comes back as the
- * same ApiError; an unreachable or slow service is 503 SERVICE_UNAVAILABLE, never a hang.
+ * RPC to one service over @nestjs/microservices TCP with a deadline — or straight to its handlers when the service
+ * listens in this process (in-process-rpc.ts). A service's error envelope comes back as the same ApiError; an
+ * unreachable or slow service is 503 SERVICE_UNAVAILABLE, never a hang.
  */
 export class ServiceClient {
   private readonly proxy: ClientProxy;
@@ -38,7 +40,9 @@ export class ServiceClient {
     const done = (outcome: RpcSample['outcome']) =>
       this.observe({ service: this.endpoint.name, pattern, outcome, seconds: (performance.now() - started) / 1000 });
     try {
-      const result = await firstValueFrom(this.proxy.send<Result>(pattern, payload).pipe(timeout(this.timeoutMs)));
+      const local = inProcessServer(this.endpoint.name, this.endpoint.port);
+      const answer$ = local ? local.dispatch<Result>(pattern, payload) : this.proxy.send<Result>(pattern, payload);
+      const result = await firstValueFrom(answer$.pipe(timeout(this.timeoutMs)));
       done('ok');
       return result;
     } catch (error) {

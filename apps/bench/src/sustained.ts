@@ -1,0 +1,59 @@
+import type { Client } from 'pg';
+import { awaitDrain, Backlog, Drain, readBacklog } from './backlog';
+import type { LoadResult } from './load';
+
+/** One sample a second of the sustained row; CPU and RSS are of this process, which runs the whole platform. */
+export interface Sample {
+  backlog: Backlog;
+  cpuCores: number;
+  rssMb: number;
+}
+
+export interface Sustained {
+  load: LoadResult;
+  samples: Sample[];
+  rssStartMb: number;
+  rssEndMb: number;
+  drain: Drain;
+  /** Cores used over IDLE_MS with no load, before the row and after it drained: should not grow with history. */
+  idleBefore: number;
+  idleAfter: number;
+}
+
+const IDLE_MS = 5_000;
+const rssMb = () => Math.round(process.memoryUsage.rss() / 2 ** 20);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Cores used by this process since `from` (process.cpuUsage counts every thread: user + system). */
+function coresSince(from: { cpu: NodeJS.CpuUsage; at: number }): number {
+  const { user, system } = process.cpuUsage(from.cpu);
+  return (user + system) / 1000 / Math.max(1, performance.now() - from.at);
+}
+
+async function idleCpu(): Promise<number> {
+  const from = { cpu: process.cpuUsage(), at: performance.now() };
+  await sleep(IDLE_MS);
+  return coresSince(from);
+}
+
+/** Runs `load` (the load generator's own process) while sampling every second, then waits for the drain and idles. */
+export async function sustainedRun(db: Client, load: () => Promise<LoadResult>): Promise<Sustained> {
+  const idleBefore = await idleCpu();
+  const rssStartMb = rssMb();
+  let done = false;
+  const loading = load().finally(() => (done = true));
+  const ended = loading.then(() => undefined, () => undefined);
+  const samples: Sample[] = [];
+  let from = { cpu: process.cpuUsage(), at: performance.now() };
+  while (!done) {
+    await Promise.race([sleep(1000 - (performance.now() - from.at)), ended]);
+    if (done) break;
+    const cpuCores = coresSince(from);
+    from = { cpu: process.cpuUsage(), at: performance.now() };
+    samples.push({ backlog: await readBacklog(db), cpuCores, rssMb: rssMb() });
+  }
+  const result = await loading;
+  const drain = await awaitDrain(db, performance.now());
+  const idleAfter = await idleCpu();
+  return { load: result, samples, rssStartMb, rssEndMb: rssMb(), drain, idleBefore, idleAfter };
+}

@@ -1,0 +1,83 @@
+import type { EntityManager } from 'typeorm';
+import { CommandExecutor, CommandRequest } from './command-executor';
+import { Decider, DomainError } from './decider';
+import { PostgresEventStore } from './event-store';
+import { Transactional } from './migrations';
+import { openTestServiceDb, TestServiceDb } from './test-service-db';
+import { asTransactional } from './typeorm';
+
+type Added = { type: 'Added.v1'; data: { by: number } };
+type Add = { by: number; max: number; failProjection?: boolean };
+const counter: Decider<number, Add, Added> = {
+  initialState: 0,
+  decide: (c, s) => (s + c.by > c.max ? new DomainError('LIMIT_REACHED', `would pass ${c.max}`) : [{ type: 'Added.v1', data: { by: c.by } }]),
+  evolve: (s, e) => s + e.data.by,
+};
+
+/** Concurrent commands through one executor: written in shared transactions, each answered as if alone. */
+describe('group commit (CommandExecutor.execute under concurrency, real PostgreSQL)', () => {
+  let db: TestServiceDb;
+  const store = new PostgresEventStore('gc');
+  let transactions = 0;
+  let executor: CommandExecutor<EntityManager>;
+
+  beforeAll(async () => {
+    db = await openTestServiceDb('gc');
+    await db.dataSource.query('CREATE TABLE gc.totals (stream_id text PRIMARY KEY, total int NOT NULL, CHECK (total < 1000))');
+    const counted: Transactional<EntityManager> = { ...asTransactional(db.dataSource), transaction: (work) => (transactions++, asTransactional(db.dataSource).transaction(work)) };
+    executor = new CommandExecutor(counted, store, 5, 100, { groupsInFlightMax: 2, groupSizeMax: 64 });
+  });
+  afterAll(() => db.close());
+
+  const add = (streamId: string, by: number, max = 10_000, extra: Partial<CommandRequest<EntityManager, number, Add, Added>> = {}) =>
+    executor.execute({
+      decider: counter,
+      streamId,
+      command: { by, max },
+      project: (tx, _events, total) => tx.query('INSERT INTO gc.totals VALUES ($1, $2) ON CONFLICT (stream_id) DO UPDATE SET total = $2', [streamId, total]),
+      ...extra,
+    });
+
+  it('writes 64 concurrent commands on 64 streams in far fewer transactions, each answered with its own result', async () => {
+    transactions = 0;
+    const results = await Promise.all(Array.from({ length: 64 }, (_, i) => add(`Spread:${i}`, i + 1)));
+    expect(results.map((r) => [r.state, r.version, r.events.length])).toEqual(Array.from({ length: 64 }, (_, i) => [i + 1, 1, 1]));
+    expect(transactions).toBeLessThan(16);
+    const rows = await db.dataSource.query(`SELECT count(*)::int AS n FROM gc.events WHERE stream_id LIKE 'Spread:%'`);
+    expect(rows[0].n).toBe(64);
+  });
+
+  it('decides a hot stream\'s concurrent commands in arrival order against one fold: versions 1..n, nothing lost', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, () => add('Hot:1', 2)));
+    expect(results.map((r) => r.version).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    for (const r of results) expect(r.state).toBe(2 * r.version); // the state after its own command, not the group's
+    const stream = await store.readStream(db.dataSource, 'Hot:1');
+    expect(stream.map((e) => e.streamVersion)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect((await db.dataSource.query(`SELECT total FROM gc.totals WHERE stream_id = 'Hot:1'`))[0].total).toBe(100);
+  });
+
+  it('refuses exactly the commands past the limit on a hot stream; the rest commit', async () => {
+    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => add('Hot:limit', 1, 20)));
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(20);
+    expect(refused).toHaveLength(10);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'LIMIT_REACHED' });
+    expect(await store.readStream(db.dataSource, 'Hot:limit')).toHaveLength(20);
+  });
+
+  it('lets one command whose projection fails fail alone: the others of its group commit', async () => {
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => add(`Mixed:${i}`, i === 7 ? 5_000 : 1)));
+    expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(1);
+    expect((outcomes[7] as PromiseRejectedResult).reason).toMatchObject({ message: expect.stringContaining('totals_total_check') });
+    expect(await store.readStream(db.dataSource, 'Mixed:7')).toEqual([]); // its event rolled back with its projection
+    for (const i of [0, 6, 8, 19]) expect(await store.readStream(db.dataSource, `Mixed:${i}`)).toHaveLength(1);
+  });
+
+  it('answers CONFLICT for a new stream that exists, without failing its group', async () => {
+    await add('Taken:1', 1);
+    const outcomes = await Promise.allSettled([add('Taken:1', 1, 10_000, { newStream: true }), ...Array.from({ length: 10 }, (_, i) => add(`Free:${i}`, 1, 10_000, { newStream: true }))]);
+    expect(outcomes[0]).toMatchObject({ status: 'rejected', reason: { code: 'CONFLICT' } });
+    expect(outcomes.slice(1).every((o) => o.status === 'fulfilled')).toBe(true);
+    expect(await store.readStream(db.dataSource, 'Taken:1')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,158 @@
+import type { CommandRequest, CommandResult } from './command-executor';
+import { DomainError, DomainEvent } from './decider';
+import type { EventStore, RecordedEvent } from './event-store';
+import type { Transactional } from './migrations';
+import type { SqlExecutor } from './sql';
+import type { Loaded, StreamStateCache } from './state-cache';
+
+// The group handles requests of any state, command and event types; each is decided with its own decider.
+type AnyRequest<Tx> = CommandRequest<Tx, any, any, DomainEvent>;
+type AnyResult = CommandResult<any, DomainEvent>;
+
+interface Pending<Tx> {
+  request: AnyRequest<Tx>;
+  resolve(result: AnyResult): void;
+  reject(error: unknown): void;
+}
+
+/** What deciding one queued command came to, before anything is written. */
+type Decided<Tx> =
+  | { pending: Pending<Tx>; refused: DomainError }
+  | { pending: Pending<Tx>; result: AnyResult }
+  | { pending: Pending<Tx>; after: number; events: readonly DomainEvent[]; stateAfter: unknown; appended?: RecordedEvent[] };
+
+export interface GroupCommitOptions {
+  /** Groups written at once (each on its own connection); 1 writes one group at a time. */
+  groupsInFlightMax: number;
+  groupSizeMax: number;
+}
+
+/**
+ * Concurrent commands written together (group commit, ADR 0004): a group is every command queued while the groups
+ * in flight were being written. Its streams are locked in one statement and read in one, its events inserted in
+ * one, and it commits once, instead of a transaction per command. Commands on one stream are decided in arrival
+ * order against one fold (a hot account's holds). A command its decider refuses fails alone; any database error
+ * (a projection's unique index, an Idempotency-Key claimed twice, a deadlock) rolls the group back and each of its
+ * commands runs on its own, so one bad command never fails another. A lone command takes the single path at once.
+ */
+export class GroupCommit<Tx extends SqlExecutor> {
+  private readonly queue: Pending<Tx>[] = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly db: Transactional<Tx>,
+    private readonly store: EventStore,
+    private readonly states: StreamStateCache,
+    /** The single-command path (own transaction, retries on conflict). */
+    private readonly alone: (request: AnyRequest<Tx>) => Promise<AnyResult>,
+    private readonly options: GroupCommitOptions,
+  ) {}
+
+  submit(request: AnyRequest<Tx>): Promise<AnyResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.options.groupsInFlightMax && this.queue.length > 0) {
+      const group = this.take();
+      this.inFlight++;
+      void this.write(group).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  /** The next group, in arrival order; a stream's command with another decider than its first waits for a later one. */
+  private take(): Pending<Tx>[] {
+    const group: Pending<Tx>[] = [];
+    const deciders = new Map<string, unknown>();
+    for (let i = 0; i < this.queue.length && group.length < this.options.groupSizeMax; ) {
+      const { streamId, decider } = this.queue[i].request;
+      if (deciders.has(streamId) && deciders.get(streamId) !== decider) {
+        i++;
+        continue;
+      }
+      deciders.set(streamId, decider);
+      group.push(...this.queue.splice(i, 1));
+    }
+    return group;
+  }
+
+  private async write(group: Pending<Tx>[]): Promise<void> {
+    if (group.length === 1) return this.alone(group[0].request).then(group[0].resolve, group[0].reject);
+    let decided: Decided<Tx>[];
+    try {
+      decided = await this.db.transaction((tx) => this.writeGroup(tx, group));
+    } catch {
+      await Promise.all(group.map((p) => this.alone(p.request).then(p.resolve, p.reject)));
+      return;
+    }
+    for (const d of decided) {
+      if ('refused' in d) d.pending.reject(d.refused);
+      else if ('result' in d) d.pending.resolve(d.result);
+      else {
+        const events = d.appended!;
+        const version = d.after + events.length;
+        this.states.remember(d.pending.request.streamId, d.pending.request.decider, d.stateAfter, version, events[events.length - 1].eventId);
+        d.pending.resolve({ state: d.stateAfter, events, version });
+      }
+    }
+  }
+
+  private async writeGroup(tx: Tx, group: Pending<Tx>[]): Promise<Decided<Tx>[]> {
+    const folds = await this.load(tx, group);
+    const decided: Decided<Tx>[] = group.map((pending) => {
+      const { streamId, decider, command } = pending.request;
+      const { state, version } = folds.get(streamId)!;
+      const decision = decider.decide(command, state);
+      if (decision instanceof DomainError) return { pending, refused: decision };
+      if (decision.length === 0) return { pending, result: { state, events: [], version } };
+      const stateAfter = decision.reduce((s: unknown, e) => decider.evolve(s, e), state);
+      folds.set(streamId, { state: stateAfter, version: version + decision.length });
+      return { pending, after: version, events: decision, stateAfter };
+    });
+    const writes = decided.filter((d): d is Extract<Decided<Tx>, { after: number }> => 'after' in d);
+    const appended = await this.store.appendMany(
+      tx,
+      writes.map((w) => ({ streamId: w.pending.request.streamId, after: w.after, events: w.events, options: { platformId: w.pending.request.platformId, metadata: w.pending.request.metadata } })),
+    );
+    // In arrival order, each with the events and the state after its own command, as on the single path.
+    for (const [i, w] of writes.entries()) {
+      w.appended = appended[i];
+      if (w.pending.request.claim) await w.pending.request.claim(tx);
+      if (w.pending.request.project) await w.pending.request.project(tx, appended[i], w.stateAfter);
+    }
+    return decided;
+  }
+
+  /** Every stream of the group locked (in one order, so two groups cannot deadlock each other) and folded. */
+  private async load(tx: Tx, group: Pending<Tx>[]): Promise<Map<string, Loaded<unknown>>> {
+    const folds = new Map<string, Loaded<unknown>>();
+    const deciders = new Map<string, AnyRequest<Tx>['decider']>();
+    for (const { request } of group) {
+      if (request.newStream) folds.set(request.streamId, { state: request.decider.initialState, version: 0 });
+      else deciders.set(request.streamId, request.decider);
+    }
+    const streams = [...deciders.keys()];
+    if (streams.length === 0) return folds;
+    await tx.query('SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(s, 0) AS h FROM unnest($1::text[]) AS s ORDER BY 1) AS sorted', [streams]);
+    const from = streams.map((streamId) => ({ streamId, fromVersion: this.states.readFrom(streamId, deciders.get(streamId)) }));
+    const tails = await this.store.readStreams(tx, from);
+    const misses: string[] = [];
+    for (const { streamId, fromVersion } of from) {
+      const loaded = this.states.fold(streamId, deciders.get(streamId)!, fromVersion, tails.get(streamId)!);
+      if (loaded) folds.set(streamId, loaded);
+      else misses.push(streamId);
+    }
+    if (misses.length > 0) {
+      // The cached prefix no longer matches (a rolled-back append, another process's write): read these whole.
+      const whole = await this.store.readStreams(tx, misses.map((streamId) => ({ streamId, fromVersion: 1 })));
+      for (const streamId of misses) folds.set(streamId, this.states.fold(streamId, deciders.get(streamId)!, 1, whole.get(streamId)!)!);
+    }
+    return folds;
+  }
+}
