@@ -45,19 +45,31 @@ export class LedgerService {
     const invalid = checkEntry(entry);
     if (invalid) return Promise.reject(invalid);
     return this.inTransaction(async (tx) => {
-      for (const leg of systemAccounts) await this.open(tx, { accountId: leg.accountId, platformId, mode, owner: 'SYSTEM', currency: leg.currency, purpose: 'SYSTEM' }, now);
-      await this.assertLegs(tx, platformId, mode, entry.legs);
+      const currencies = await this.currenciesOf(tx, platformId, mode, [...entry.legs, ...systemAccounts]);
+      // A system account opens on its first entry. Opening takes its stream lock, and system accounts are the hot
+      // ones (every payout settles through one): only a missing one is opened, in the same account-id order as the
+      // legs (no deadlock), so a hot lock is held from its own leg on, not from the start of the entry.
+      const toOpen = new Map(systemAccounts.filter((l) => !currencies.has(l.accountId)).map((l) => [l.accountId, l]));
+      for (const l of toOpen.values()) currencies.set(l.accountId, l.currency);
+      assertLegs(currencies, entry.legs);
       await this.claimEntry(tx, platformId, mode, entry);
       await claim?.(tx);
-      const legs = [...entry.legs].sort((a, b) => (a.accountId < b.accountId ? -1 : 1));
-      for (const leg of legs) {
-        const counterparty = entry.legs.find((l) => l.accountId !== leg.accountId)!.accountId;
-        await this.run(tx, leg.accountId, platformId, { type: 'Post', entryId: entry.entryId, reference: entry.reference, amount: leg.amount, counterpartyAccountId: counterparty, kind: entry.kind, holdId: leg.holdId, now });
+      const accounts = [...new Set([...entry.legs, ...toOpen.values()].map((l) => l.accountId))].sort();
+      for (const accountId of accounts) {
+        const opening = toOpen.get(accountId);
+        if (opening) await this.open(tx, { accountId, platformId, mode, owner: 'SYSTEM', currency: opening.currency, purpose: 'SYSTEM' }, now);
+        const leg = entry.legs.find((l) => l.accountId === accountId);
+        if (!leg) continue;
+        const counterparty = entry.legs.find((l) => l.accountId !== accountId)!.accountId;
+        await this.run(tx, accountId, platformId, { type: 'Post', entryId: entry.entryId, reference: entry.reference, amount: leg.amount, counterpartyAccountId: counterparty, kind: entry.kind, holdId: leg.holdId, now });
       }
     });
   }
 
-  /** `alsoInTransaction` commits with the hold (e.g. its expiry timer) and runs on a replay too. */
+  /**
+   * `alsoInTransaction` commits with the hold (e.g. its expiry timer); on a replay (the hold exists) it runs on its
+   * own, so it must be idempotent. Through `execute`, so concurrent holds on one account share a fold and a commit.
+   */
   async placeHold(
     platformId: string,
     accountId: string,
@@ -65,19 +77,21 @@ export class LedgerService {
     now: string,
     alsoInTransaction?: (tx: EntityManager) => Promise<void>,
   ): Promise<void> {
-    await this.inTransaction(async (tx) => {
-      await this.run(tx, accountId, platformId, { type: 'PlaceHold', ...hold, now });
-      await alsoInTransaction?.(tx);
+    const result = await this.executor.execute({
+      decider: ledgerAccountDecider,
+      streamId: accountId,
+      platformId,
+      command: { type: 'PlaceHold', ...hold, now },
+      project: async (tx, events, state) => {
+        await projectLedgerAccount(tx, events, state);
+        await alsoInTransaction?.(tx);
+      },
     });
+    if (result.events.length === 0 && alsoInTransaction) await this.inTransaction(alsoInTransaction);
   }
 
   async releaseHold(platformId: string, accountId: string, holdId: string, outcome: 'RELEASED' | 'EXPIRED', now: string): Promise<void> {
-    await this.inTransaction((tx) => this.releaseHoldIn(tx, platformId, accountId, holdId, outcome, now));
-  }
-
-  /** In a transaction the caller owns (the hold-expiry timer's); a hold already closed stays as it is. */
-  async releaseHoldIn(tx: EntityManager, platformId: string, accountId: string, holdId: string, outcome: 'RELEASED' | 'EXPIRED', now: string): Promise<void> {
-    await this.run(tx, accountId, platformId, { type: 'ReleaseHold', holdId, outcome, now });
+    await this.executor.execute({ decider: ledgerAccountDecider, streamId: accountId, platformId, command: { type: 'ReleaseHold', holdId, outcome, now }, project: projectLedgerAccount });
   }
 
   /** The inverse legs of a posted entry (a returned payment): idempotent by the reversal's own entry id. */
@@ -121,16 +135,13 @@ export class LedgerService {
     if (existing.legs !== legs) throw new DomainError('CONFLICT', `entry ${entry.entryId} was posted with other legs`);
   }
 
-  private async assertLegs(tx: EntityManager, platformId: string, mode: Mode, legs: readonly Leg[]): Promise<void> {
+  /** The currency of each of the legs' accounts that exists in this platform and mode. */
+  private async currenciesOf(tx: EntityManager, platformId: string, mode: Mode, legs: readonly Leg[]): Promise<Map<string, string>> {
     const rows: { account_id: string; currency: string }[] = await tx.query(
       `SELECT account_id, currency FROM ledger_accounts WHERE account_id = ANY($1) AND platform_id = $2 AND mode = $3`,
       [legs.map((l) => l.accountId), platformId, mode],
     );
-    for (const leg of legs) {
-      const row = rows.find((r) => r.account_id === leg.accountId);
-      if (!row) throw new DomainError('NOT_FOUND', `account ${leg.accountId} not found`);
-      if (row.currency !== leg.currency) throw new DomainError('INVALID_CURRENCY', `account ${leg.accountId} holds ${row.currency}, not ${leg.currency}`);
-    }
+    return new Map(rows.map((r) => [r.account_id, r.currency]));
   }
 
   private async run(tx: EntityManager, accountId: string, platformId: string, command: LedgerAccountCommand): Promise<LedgerAccountState> {
@@ -140,5 +151,13 @@ export class LedgerService {
 
   private inTransaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return retryOnConflict(() => this.dataSource.transaction(work), 5);
+  }
+}
+
+function assertLegs(currencies: ReadonlyMap<string, string>, legs: readonly Leg[]): void {
+  for (const leg of legs) {
+    const currency = currencies.get(leg.accountId);
+    if (currency === undefined) throw new DomainError('NOT_FOUND', `account ${leg.accountId} not found`);
+    if (currency !== leg.currency) throw new DomainError('INVALID_CURRENCY', `account ${leg.accountId} holds ${currency}, not ${leg.currency}`);
   }
 }
