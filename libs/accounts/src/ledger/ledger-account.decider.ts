@@ -52,8 +52,6 @@ function decideOnOpen(command: Exclude<LedgerAccountCommand, { type: 'Open' }>, 
 
 function decidePost(command: Extract<LedgerAccountCommand, { type: 'Post' }>, account: LedgerAccount): LedgerAccountEvent[] | DomainError {
   if (invalidAmount(command.amount)) return new DomainError('INVALID_AMOUNT', 'a posting amount must be a non-zero safe integer');
-  const posted = account.entries[command.entryId];
-  if (posted !== undefined) return posted === command.amount ? [] : new DomainError('CONFLICT', `entry ${command.entryId} was posted with another amount`);
   const events: LedgerAccountEvent[] = [];
   let spendable = available(account);
   if (command.holdId) {

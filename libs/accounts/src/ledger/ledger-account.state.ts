@@ -22,8 +22,6 @@ export interface LedgerAccount {
   holds: Readonly<Record<string, Hold>>;
   /** Hold ids that are closed, so a repeated capture or release is recognised as done (idempotency). */
   closedHolds: Readonly<Record<string, 'CAPTURED' | 'RELEASED' | 'EXPIRED'>>;
-  /** Entry ids already posted here: a redelivered command posts nothing twice. */
-  entries: Readonly<Record<string, number>>;
 }
 
 export type LedgerAccountState = { status: 'NONE' } | ({ status: 'OPEN' } & LedgerAccount);
@@ -33,12 +31,12 @@ export const available = (account: LedgerAccount): number => account.total - acc
 export function evolveLedgerAccount(state: LedgerAccountState, event: LedgerAccountEvent): LedgerAccountState {
   if (event.type === 'LedgerAccountOpened.v1') {
     const { openedAt: _openedAt, ...d } = event.data;
-    return { status: 'OPEN', ...d, total: 0, held: 0, holds: {}, closedHolds: {}, entries: {} };
+    return { status: 'OPEN', ...d, total: 0, held: 0, holds: {}, closedHolds: {} };
   }
   if (state.status !== 'OPEN') return state;
   switch (event.type) {
     case 'PostingRecorded.v1':
-      return { ...state, total: event.data.balanceAfter, entries: { ...state.entries, [event.data.entryId]: event.data.amount } };
+      return { ...state, total: event.data.balanceAfter };
     case 'HoldPlaced.v1': {
       const { holdId, amount, expiresAt, reference } = event.data;
       return { ...state, held: state.held + amount, holds: { ...state.holds, [holdId]: { amount, expiresAt, reference } } };

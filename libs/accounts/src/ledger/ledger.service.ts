@@ -52,8 +52,9 @@ export class LedgerService {
       const toOpen = new Map(systemAccounts.filter((l) => !currencies.has(l.accountId)).map((l) => [l.accountId, l]));
       for (const l of toOpen.values()) currencies.set(l.accountId, l.currency);
       assertLegs(currencies, entry.legs);
-      await this.claimEntry(tx, platformId, mode, entry);
+      const first = await this.claimEntry(tx, platformId, mode, entry);
       await claim?.(tx);
+      if (!first) return; // a replay of the same legs: posted already, with this very entry
       const accounts = [...new Set([...entry.legs, ...toOpen.values()].map((l) => l.accountId))].sort();
       for (const accountId of accounts) {
         const opening = toOpen.get(accountId);
@@ -114,7 +115,8 @@ export class LedgerService {
    * passes and its legs post nothing; the same id with other legs, or a second reversal of an entry, is 409.
    * The row is written inside the entry's transaction, so two racing first calls cannot both succeed.
    */
-  private async claimEntry(tx: EntityManager, platformId: string, mode: Mode, entry: JournalEntry): Promise<void> {
+  /** True for the entry's first posting; false for a replay of the same legs (nothing to post). */
+  private async claimEntry(tx: EntityManager, platformId: string, mode: Mode, entry: JournalEntry): Promise<boolean> {
     const legs = entry.legs.map((l) => `${l.accountId}=${l.amount}`).sort().join(',');
     const reverses = entry.kind === 'REVERSAL' ? entry.reference : null;
     let claimed: unknown[];
@@ -130,9 +132,10 @@ export class LedgerService {
       }
       throw error;
     }
-    if (claimed.length === 1) return;
+    if (claimed.length === 1) return true;
     const [existing] = await tx.query(`SELECT legs FROM journal_entries WHERE platform_id = $1 AND mode = $2 AND entry_id = $3`, [platformId, mode, entry.entryId]);
     if (existing.legs !== legs) throw new DomainError('CONFLICT', `entry ${entry.entryId} was posted with other legs`);
+    return false;
   }
 
   /** The currency of each of the legs' accounts that exists in this platform and mode. */
