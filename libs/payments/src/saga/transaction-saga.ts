@@ -18,6 +18,8 @@ export const HOLD_RETRY_DELAY_MS = 5_000;
 
 type Step = 'approval' | 'hold' | 'rail' | 'return';
 
+const now = () => new Date().toISOString();
+
 /** The step a transaction waits for, if any: its timer is scheduled with the change that made it due. */
 function nextStep(s: ExistingTransaction): { step: Step; delayMs: number; realTime: boolean } | undefined {
   if (awaitsApproval(s)) return { step: 'approval', delayMs: PLATFORM_APPROVAL_WINDOW_MS, realTime: false };
@@ -100,7 +102,7 @@ export class TransactionSaga {
   async holdNow(transactionId: string, known?: TransactionState): Promise<TransactionState> {
     const state = known ?? (await this.load(transactionId));
     if (state.status === 'NONE') return state;
-    return (await this.hold(state, (command) => this.apply(transactionId, state.platformId, command, { correlationId: transactionId, actor: 'payments' }), now)) ?? this.load(transactionId);
+    return (await this.hold(state, (command) => this.apply(transactionId, state.platformId, command, { correlationId: transactionId, actor: 'payments' }))) ?? this.load(transactionId);
   }
 
   /** No transaction is open across a step's RPCs: each outcome is recorded in its own (`apply`). */
@@ -122,8 +124,8 @@ export class TransactionSaga {
       });
       return;
     }
-    if (step === 'hold') return void (await this.hold(state, record, now));
-    if (step === 'rail') return this.rail(state, record, now);
+    if (step === 'hold') return void (await this.hold(state, record));
+    if (step === 'rail') return this.rail(state, record);
     if (step === 'return' && state.status === 'COMPLETED' && state.rail.outcome === 'RETURNED') {
       await this.reverseSettlement(state);
       await record({ type: 'FailTransaction', now: now(), failureReason: 'PAYOUT_RETURNED', refund: null, unresolvedFunds: null });
@@ -131,7 +133,7 @@ export class TransactionSaga {
   }
 
   /** The state after the step, or undefined when it is not known without reading the stream. */
-  private async hold(s: ExistingTransaction, record: (c: TransactionCommand) => Promise<TransactionState>, now: () => string): Promise<TransactionState | undefined> {
+  private async hold(s: ExistingTransaction, record: (c: TransactionCommand) => Promise<TransactionState>): Promise<TransactionState | undefined> {
     if (s.status !== 'PENDING' || !s.plan.hold) return s;
     const caller = systemCaller(s.platformId, s.mode);
     try {
@@ -150,7 +152,7 @@ export class TransactionSaga {
     }
   }
 
-  private async rail(s: ExistingTransaction, record: (c: TransactionCommand) => Promise<TransactionState>, now: () => string): Promise<void> {
+  private async rail(s: ExistingTransaction, record: (c: TransactionCommand) => Promise<TransactionState>): Promise<void> {
     if (!(s.status === 'PROCESSING' || (s.status === 'PENDING' && !s.plan.hold)) || awaitsApproval(s)) return;
     const caller = systemCaller(s.platformId, s.mode);
     const reason = s.rail.failureReason ?? 'QUOTE_EXECUTION_FAILED';
@@ -217,5 +219,3 @@ export class TransactionSaga {
     });
   }
 }
-
-const now = () => new Date().toISOString();
