@@ -17,6 +17,14 @@ const TSCONFIG = path.join(ROOT, 'tsconfig.json');
  */
 const RESPONSE_TYPES = [
   'ApiToken',
+  'AuthCredentialChallenge',
+  'AuthCredentialList',
+  'AuthMethodResponse',
+  'AuthSession',
+  'AuthSignedRequestChallenge',
+  'InternalAccountExportResponse',
+  'SessionList',
+  'SignedRequestChallenge',
   'BeneficialOwner',
   'ContactCodeSent',
   'Customer',

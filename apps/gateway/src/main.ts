@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     identity: { host: config.identityRpcHost, port: config.identityRpcPort },
     accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
     quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
+    walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort },
     payments: { host: config.paymentsRpcHost, port: config.paymentsRpcPort },
     webhooks: { host: config.webhookDispatcherRpcHost, port: config.webhookDispatcherRpcPort },
     rpcTimeoutMs: config.rpcTimeoutMs,

@@ -17,6 +17,8 @@ export async function startTestPlatformOn(databaseUrl: string, dataDir: string) 
       PAYMENTS_OPS_PORT: '0',
       WEBHOOK_DISPATCHER_RPC_PORT: String(await freePort()),
       WEBHOOK_DISPATCHER_OPS_PORT: '0',
+      WALLET_AUTH_RPC_PORT: String(await freePort()),
+      WALLET_AUTH_OPS_PORT: '0',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       RATE_LIMIT_PER_SECOND: '0',

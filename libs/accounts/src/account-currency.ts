@@ -1,19 +1,23 @@
 import type { DataSource } from 'typeorm';
 import { AccountCurrency, ApiError, isExternalAccountId, isInternalAccountId, Mode } from '@payments/contracts';
 import { queryRows } from '@payments/eventsourcing';
+import { accountType } from './internal-accounts/internal-account.view';
 
 /**
- * For quoting (AccountsRpc.getAccountCurrency): the currency, owner and status of one internal or external account
+ * For quoting and wallet-auth (AccountsRpc.getAccountCurrency): the currency, owner and status of one internal or external account
  * of the caller's platform and mode. Another tenant's account, a system account or a deleted one is a 404.
  */
 export async function accountCurrency(db: DataSource, scope: { platformId: string; mode: Mode }, accountId: string): Promise<AccountCurrency> {
   if (isInternalAccountId(accountId)) {
-    const [row] = await queryRows<{ currency: string; owner: 'CUSTOMER' | 'PLATFORM'; customer_id: string | null }>(
+    const [row] = await queryRows<{ currency: string; owner: 'CUSTOMER' | 'PLATFORM'; customer_id: string | null; purpose: string }>(
       db,
-      `SELECT currency, owner, customer_id FROM ledger_accounts WHERE account_id = $1 AND platform_id = $2 AND mode = $3 AND owner <> 'SYSTEM'`,
+      `SELECT currency, owner, customer_id, purpose FROM ledger_accounts WHERE account_id = $1 AND platform_id = $2 AND mode = $3 AND owner <> 'SYSTEM'`,
       [accountId, scope.platformId, scope.mode],
     );
-    if (row) return { accountId, kind: 'INTERNAL', currency: row.currency, owner: row.owner, ...(row.customer_id ? { customerId: row.customer_id } : {}), status: 'ACTIVE' };
+    if (row) {
+      const customer = row.customer_id ? { customerId: row.customer_id } : {};
+      return { accountId, kind: 'INTERNAL', internalType: accountType(row), currency: row.currency, owner: row.owner, ...customer, status: 'ACTIVE' };
+    }
   } else if (isExternalAccountId(accountId)) {
     const [row] = await queryRows<{ currency: string; customer_id: string | null; status: string }>(
       db,

@@ -11,6 +11,7 @@ export async function bootAccounts(config: RuntimeConfig, deps: ServiceDeps): Pr
     topic: serviceTopic('accounts'),
     sandboxTimeScale: config.sandboxTimeScale,
     quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort, rpcTimeoutMs: config.rpcTimeoutMs },
+    walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort, rpcTimeoutMs: config.rpcTimeoutMs },
     log: deps.log,
   });
   const server = await startAccountsServer(accounts, { host: config.rpcHost, port: config.accountsRpcPort }, deps.log, { host: config.rpcHost, port: config.accountsOpsPort, bus: deps.bus });

@@ -16,7 +16,7 @@ describe('accounts migrations on a populated database', () => {
     await database.drop();
   });
 
-  it('backfills journal_entries from existing postings so old entry ids keep their meaning', async () => {
+  it('backfills journal_entries from existing postings so old entry ids keep their meaning, and turns privacy off on existing accounts', async () => {
     const v1 = { module: 'accounts', migrations: accountsMigrations.migrations.slice(0, 1) };
     await runMigrations(asTransactional(dataSource), 'accounts', [eventsourcingMigrations, v1]);
     const at = new Date().toISOString();
@@ -30,10 +30,15 @@ describe('accounts migrations on a populated database', () => {
     await leg('r1', 'A', -50, 'REVERSAL', 'e1');
     await leg('r1', 'S', 50, 'REVERSAL', 'e1');
 
-    expect(await runMigrations(asTransactional(dataSource), 'accounts', [eventsourcingMigrations, accountsMigrations])).toEqual(['accounts:0002_journal_entries']);
+    expect(await runMigrations(asTransactional(dataSource), 'accounts', [eventsourcingMigrations, accountsMigrations])).toEqual(['accounts:0002_journal_entries', 'accounts:0003_internal_account_privacy']);
     expect(await dataSource.query(`SELECT entry_id, kind, legs, reverses FROM journal_entries ORDER BY entry_id`)).toEqual([
       { entry_id: 'e1', kind: 'FUND', legs: 'A=50,S=-50', reverses: null },
       { entry_id: 'r1', kind: 'REVERSAL', legs: 'A=-50,S=50', reverses: 'e1' },
+    ]);
+    // Accounts opened before wallet privacy existed have it off.
+    expect(await dataSource.query(`SELECT account_id, private_enabled FROM ledger_accounts ORDER BY account_id`)).toEqual([
+      { account_id: 'A', private_enabled: false },
+      { account_id: 'S', private_enabled: false },
     ]);
   });
 });

@@ -69,5 +69,13 @@ export const accountsMigrations: MigrationSet = {
             FROM {{schema}}.journal_postings GROUP BY platform_id, mode, entry_id;
       `,
     },
+    {
+      version: 3,
+      name: 'internal_account_privacy',
+      sql: `
+        -- An Embedded Wallet's privacy (PATCH /internal-accounts/{id}), projected from its InternalAccountSettings stream.
+        ALTER TABLE {{schema}}.ledger_accounts ADD COLUMN private_enabled boolean NOT NULL DEFAULT false;
+      `,
+    },
   ],
 };

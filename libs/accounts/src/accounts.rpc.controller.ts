@@ -11,6 +11,10 @@ import {
   RealtimeFundingInstructionsBody,
   RpcRequest,
   SandboxFundBody,
+  SignedBody,
+  SignedOutcome,
+  SignedRequestChallenge,
+  UpdateInternalAccountBody,
 } from '@payments/contracts';
 import { Handles } from '@payments/runtime';
 import type { Accounts } from './accounts';
@@ -36,6 +40,11 @@ export class AccountsRpcController {
   @Handles(AccountsRpc.sandboxFund)
   fund(r: RpcRequest<SandboxFundBody>): Promise<InternalAccount> {
     return this.accounts.internalAccounts.fund(r.caller, r.body.accountId, r.body.amount, new Date().toISOString());
+  }
+
+  @Handles(AccountsRpc.updateInternalAccount)
+  update(r: RpcRequest<SignedBody<UpdateInternalAccountBody>>): Promise<SignedOutcome<InternalAccount, SignedRequestChallenge>> {
+    return this.accounts.internalAccountSettings.update(r.caller, r.body, new Date().toISOString());
   }
 
   @Handles(AccountsRpc.getAccountCurrency)

@@ -11,6 +11,8 @@ import { externalAccountsMigrations } from './external-accounts/external-account
 import { SANDBOX_VERIFICATION_DELAY_MS, UNTRUST_CODE_TTL_MS } from './external-accounts/external-account.rules';
 import { RateSource, SameCurrencyRateSource } from './external-accounts/receiver-lookup';
 import { QuotingRateSource } from './external-accounts/quoting-rate-source';
+import { InternalAccountSettingsService } from './internal-accounts/settings/internal-account-settings.service';
+import { NO_SIGNED_REQUESTS, RpcSignedRequestAuthorizer } from './internal-accounts/settings/wallet-authorizer';
 
 export const ACCOUNTS_SERVICE = 'accounts';
 
@@ -25,6 +27,11 @@ export interface AccountsOptions {
   rates?: RateSource;
   /** Where accounts reaches the quoting service (receiver-lookup rates), called at request time only. */
   quoting?: { host: string; port: number; rpcTimeoutMs: number };
+  /**
+   * Where accounts reaches the wallet-auth service (the signed retry of PATCH /internal-accounts/{id}), called at
+   * request time only; without it such an update is 503.
+   */
+  walletAuth?: { host: string; port: number; rpcTimeoutMs: number };
 }
 
 export const EXTERNAL_ACCOUNT_DEFAULTS: ExternalAccountServiceOptions = {
@@ -46,6 +53,8 @@ export class Accounts {
     readonly ledgerCommands: LedgerCommands,
     /** External accounts (bank, mobile money, wallets) and receiver lookups. */
     readonly externalAccounts: ExternalAccountService,
+    /** An Embedded Wallet's settings (privateEnabled), changed by a signed retry through wallet-auth. */
+    readonly internalAccountSettings: InternalAccountSettingsService,
   ) {}
 
   static async open(options: AccountsOptions): Promise<Accounts> {
@@ -76,9 +85,17 @@ export class Accounts {
       host.claims,
     );
     Object.assign(timerHandlers, externalAccounts.timerHandlers());
+    const wallets = options.walletAuth ? new RpcSignedRequestAuthorizer(options.walletAuth, options.walletAuth.rpcTimeoutMs) : NO_SIGNED_REQUESTS;
+    const internalAccountSettings = new InternalAccountSettingsService(host.dataSource, host.executor, wallets);
     const consumer = new IdentityEventsConsumer(host.dataSource, internalAccounts, ACCOUNTS_SERVICE);
-    // The quoting RPC client closes after the subscription stops.
-    const identityEvents = subscriptionWork(() => consumer.subscribe(options.bus), async () => quotingRates?.close());
-    return new Accounts(host, ledger, internalAccounts, identityEvents, ledgerCommands, externalAccounts);
+    // The quoting and wallet-auth RPC clients close after the subscription stops.
+    const identityEvents = subscriptionWork(
+      () => consumer.subscribe(options.bus),
+      async () => {
+        await quotingRates?.close();
+        await wallets.close();
+      },
+    );
+    return new Accounts(host, ledger, internalAccounts, identityEvents, ledgerCommands, externalAccounts, internalAccountSettings);
   }
 }

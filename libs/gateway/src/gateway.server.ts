@@ -38,6 +38,8 @@ export interface GatewayOptions {
   payments: Omit<ServiceEndpoint, 'name'>;
   /** The webhook dispatcher (POST /sandbox/webhooks/test). */
   webhooks: Omit<ServiceEndpoint, 'name'>;
+  /** Embedded Wallet Auth and the signed retry. */
+  walletAuth: Omit<ServiceEndpoint, 'name'>;
   rpcTimeoutMs: number;
   /** The gateway's own schema `gateway` holds idempotency records (no domain state). */
   databaseUrl: string;
@@ -58,6 +60,7 @@ interface GatewayParts {
   quoting: ServiceClient;
   payments: ServiceClient;
   webhooks: ServiceClient;
+  walletAuth: ServiceClient;
   cache: CredentialCache;
   limiter: RateLimiter;
   idempotency: IdempotencyStore;
@@ -68,7 +71,7 @@ interface GatewayParts {
 @Module({})
 class GatewayModule {
   static register(parts: GatewayParts): DynamicModule {
-    const clients = { identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks };
+    const clients = { identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth };
     // A deleted token stops working here at once; other gateways forget it when TokenDeleted.v1 reaches them.
     const after = { deleteTokenById: (result: unknown) => parts.cache.forgetClient((result as { clientId: string }).clientId) };
     return {
@@ -104,6 +107,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     quoting: new ServiceClient({ name: 'quoting', ...options.quoting }, options.rpcTimeoutMs, metrics.recordRpc),
     payments: new ServiceClient({ name: 'payments', ...options.payments }, options.rpcTimeoutMs, metrics.recordRpc),
     webhooks: new ServiceClient({ name: 'webhooks', ...options.webhooks }, options.rpcTimeoutMs, metrics.recordRpc),
+    walletAuth: new ServiceClient({ name: 'wallet-auth', ...options.walletAuth }, options.rpcTimeoutMs, metrics.recordRpc),
     cache: new CredentialCache(),
     limiter: new RateLimiter(options.rateLimit?.perSecond ?? 50, options.rateLimit?.burst ?? 100),
     idempotency: new IdempotencyStore(dataSource, { ttlMs, leaseMs: Math.max(options.rpcTimeoutMs * 2, 30_000) }),
@@ -112,7 +116,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   };
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(parts), { bodyParser: false, logger: false });
   const express = app.getHttpAdapter().getInstance();
-  mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, database: dataSource, bus: options.bus }); // first: no auth, every request timed
+  mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, database: dataSource, bus: options.bus }); // first: no auth, every request timed
   // Every route's input passes here first: a URL and a body that could not be stored or walked safely are a 4xx
   // before any route, guard or pipe sees them; json() also decodes gzip, deflate and br bodies within the limit.
   app.use(refuseUnsafeUrl(() => express), methodNotAllowed(() => express), jsonOnly, json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler, refuseUnsafeBody);
@@ -140,6 +144,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await parts.quoting.close();
       await parts.payments.close();
       await parts.webhooks.close();
+      await parts.walletAuth.close();
       await parts.idempotency.stop();
       await dataSource.destroy();
     },

@@ -78,5 +78,11 @@ export const identityMigrations: MigrationSet = {
       name: 'platform fee configs',
       sql: `ALTER TABLE {{schema}}.platform_configs ADD COLUMN fee_configs jsonb NOT NULL DEFAULT '[]'::jsonb;`,
     },
+    {
+      version: 4,
+      name: 'platform_embedded_wallet_config',
+      // Null until a platform sets one: no config written before this had one, so there is nothing to backfill.
+      sql: `ALTER TABLE {{schema}}.platform_configs ADD COLUMN embedded_wallet_config jsonb;`,
+    },
   ],
 };

@@ -50,7 +50,7 @@ export function startIdentityServer(
     rpc,
     ops,
     // Resumes unfinished import jobs, then takes new ones; stopped before the database closes.
-    background: [identity.customerImports.worker, ...configEviction],
+    background: [identity.customerImports.worker, ...configEviction, { start: async () => undefined, stop: () => identity.walletContacts.close() }],
     log,
   });
 }

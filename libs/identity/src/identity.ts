@@ -4,7 +4,7 @@ import type { EventBus } from '@payments/messaging';
 import { ServiceHost } from '@payments/runtime';
 import { CredentialVerifier } from './credentials/credential-verifier';
 import { SecretHasher } from './credentials/secrets';
-import { ContactCodeSender, HttpContactCodeSender, UnconfiguredContactCodeSender } from './customers/contact-code-sender';
+import { ContactCodeSender, HttpContactCodeSender, UnconfiguredContactCodeSender } from '@payments/runtime';
 import { CustomerService, CustomerServiceOptions } from './customers/customer.service';
 import { DocumentService } from './documents/document.service';
 import { documentsMigrations } from './documents/documents.migrations';
@@ -25,6 +25,8 @@ import { BeneficialOwnerService } from './beneficial-owners/beneficial-owner.ser
 import { VERIFICATION_DEFAULTS, VerificationService, VerificationServiceOptions } from './verifications/verification.service';
 import { verificationsMigrations } from './verifications/verifications.migrations';
 
+import { NoWalletContacts, RpcWalletContacts, WalletContacts } from './customers/wallet-contacts';
+
 export const IDENTITY_SERVICE = 'identity';
 
 export interface IdentityOptions {
@@ -35,12 +37,14 @@ export interface IdentityOptions {
   sandboxTimeScale: number;
   /** Where production contact codes are delivered (the operator's email/SMS gateway); unset: 503 on send. */
   contactDeliveryUrl?: string;
-  customers?: Partial<Omit<CustomerServiceOptions, 'sender'>>;
+  /** Where identity reaches wallet-auth (contacts tied to Embedded Wallet credentials); unset: no wallet is asked. */
+  walletAuth?: { host: string; port: number; rpcTimeoutMs: number };
+  customers?: Partial<Omit<CustomerServiceOptions, 'sender' | 'wallets'>>;
   verifications?: Partial<VerificationServiceOptions>;
   log?: (message: string, error?: unknown) => void;
 }
 
-export const CUSTOMER_DEFAULTS: Omit<CustomerServiceOptions, 'sender'> = {
+export const CUSTOMER_DEFAULTS: Omit<CustomerServiceOptions, 'sender' | 'wallets'> = {
   terms: { version: '2025-10-13', url: 'https://payments-platform.invalid/end-user-terms/2025-10-13' },
   sandboxCode: '123456',
   codeTtlMs: 10 * 60_000,
@@ -58,6 +62,8 @@ interface IdentityParts {
   documents: DocumentService;
   customerImports: CustomerImportService;
   kycLinks: KycLinkService;
+  /** The RPC client to wallet-auth (contact changes); closed when the server stops. */
+  walletContacts: WalletContacts;
   beneficialOwners: BeneficialOwnerService;
   verifications: VerificationService;
 }
@@ -75,6 +81,7 @@ export class Identity implements IdentityParts {
   readonly kycLinks!: KycLinkService;
   readonly beneficialOwners!: BeneficialOwnerService;
   readonly verifications!: VerificationService;
+  readonly walletContacts!: WalletContacts;
 
   private constructor(parts: IdentityParts) {
     Object.assign(this, parts);
@@ -102,7 +109,8 @@ export class Identity implements IdentityParts {
     const beneficialOwners = new BeneficialOwnerService(host.dataSource, host.executor, host.claims);
     const verifications = new VerificationService(host.dataSource, host.executor, host.timers, documents, beneficialOwners, host.claims, { ...VERIFICATION_DEFAULTS, ...options.verifications });
     Object.assign(timerHandlers, verifications.timerHandlers());
-    const customers = new CustomerService(host.dataSource, host.executor, hasher, { ...CUSTOMER_DEFAULTS, ...options.customers, sender }, host.claims);
+    const wallets: WalletContacts = options.walletAuth ? new RpcWalletContacts(options.walletAuth, options.walletAuth.rpcTimeoutMs) : new NoWalletContacts();
+    const customers = new CustomerService(host.dataSource, host.executor, hasher, { ...CUSTOMER_DEFAULTS, ...options.customers, sender, wallets }, host.claims);
     return new Identity({
       host,
       credentials: new CredentialVerifier(host.dataSource, hasher),
@@ -120,6 +128,7 @@ export class Identity implements IdentityParts {
       documents,
       beneficialOwners,
       verifications,
+      walletContacts: wallets,
     });
   }
 }

@@ -10,7 +10,9 @@ export interface Currency {
 const fiat = (code: string, name: string, symbol: string, decimals = 2): Currency => ({ code, name, symbol, decimals, kind: 'FIAT' });
 const crypto = (code: string, name: string, symbol: string, decimals: number): Currency => ({ code, name, symbol, decimals, kind: 'CRYPTO' });
 
-// Decimals are ISO 4217 minor units; BTC counts satoshis, USDC/USDT their 6-decimal token units.
+// Decimals are ISO 4217 minor units; BTC counts satoshis, USDC/USDT/USDB their 6-decimal token units.
+// USDB (Brale-issued USD stablecoin) is what Embedded Wallet internal accounts ("Global Accounts") hold; the published
+// docs name it `{"code": "USDB", "name": "USDB", "decimals": 6}` (mintlify/snippets/global-accounts/walkthrough.mdx).
 const TABLE: readonly Currency[] = [
   fiat('USD', 'United States Dollar', '$'),
   fiat('EUR', 'Euro', '€'),
@@ -52,6 +54,7 @@ const TABLE: readonly Currency[] = [
   crypto('BTC', 'Bitcoin', '₿', 8),
   crypto('USDC', 'USD Coin', 'USDC', 6),
   crypto('USDT', 'Tether USD', 'USDT', 6),
+  crypto('USDB', 'USDB', 'USDB', 6),
 ];
 
 const BY_CODE = new Map(TABLE.map((c) => [c.code, c]));

@@ -75,6 +75,13 @@ describe('OpenAPI document and API reference (real HTTP)', () => {
     const currency = resolve(document, schema.properties.supportedCurrencies.items.$ref);
     expect(currency.additionalProperties).toBe(false);
     expect(currency.required).toEqual(expect.arrayContaining(['currencyCode', 'minAmount', 'maxAmount']));
+    // embeddedWalletConfig: a partial merge, so nothing in it is required, nothing is nullable and unknown fields are refused.
+    const wallet = resolve(document, schema.properties.embeddedWalletConfig.$ref);
+    expect(wallet.additionalProperties).toBe(false);
+    expect(wallet.required ?? []).toEqual([]);
+    expect(wallet.properties.otpLength).toMatchObject({ type: 'integer', minimum: 4, maximum: 12 });
+    expect(wallet.properties.expirationSeconds).toMatchObject({ type: 'integer', minimum: 1, maximum: 86400 });
+    expect(wallet.properties.sendFromEmailAddress).toMatchObject({ type: 'string', format: 'email', maxLength: 255 });
     const errors = operation as { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> };
     expect(errors.responses['400'].content!['application/json'].schema.$ref).toBe('#/components/schemas/Error');
   });

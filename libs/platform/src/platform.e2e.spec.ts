@@ -54,6 +54,49 @@ describe('platform through the gateway (real PostgreSQL, HTTP)', () => {
     expect((await t.call('GET', '/config', { auth: basicAuth(t.bootstrap.SANDBOX.clientId, 'x') })).status).toBe(401);
   });
 
+  it('merges embeddedWalletConfig on PATCH /config: the fields sent change, the others stay; invalid values are 400 naming the field', async () => {
+    const before = await t.call('GET', '/config');
+    expect(before.status).toBe(200);
+    expect(before.body).not.toHaveProperty('embeddedWalletConfig'); // present only once set
+
+    const branding = { appName: 'Acme Wallet', otpLength: 8, sendFromEmailAddress: 'noreply@acme.example', logoUrl: 'https://acme.example/logo.png' };
+    const patched = await t.call('PATCH', '/config', { body: { embeddedWalletConfig: branding } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.embeddedWalletConfig).toEqual(branding);
+    expect(patched.body.supportedCurrencies).toEqual(before.body.supportedCurrencies);
+    expect((await t.call('GET', '/config')).body.embeddedWalletConfig).toEqual(branding);
+
+    // One more field: the others stay.
+    const again = await t.call('PATCH', '/config', { body: { embeddedWalletConfig: { expirationSeconds: 600 } } });
+    expect(again.status).toBe(200);
+    const merged = { ...branding, expirationSeconds: 600 };
+    expect(again.body.embeddedWalletConfig).toEqual(merged);
+    // A field changed: only it changes.
+    const renamed = await t.call('PATCH', '/config', { body: { embeddedWalletConfig: { appName: 'Acme Pay', alphanumeric: true } } });
+    expect(renamed.body.embeddedWalletConfig).toEqual({ ...merged, appName: 'Acme Pay', alphanumeric: true });
+    // Other fields leave it alone.
+    expect((await t.call('PATCH', '/config', { body: { umaDomain: 'acme.example' } })).body.embeddedWalletConfig).toEqual({ ...merged, appName: 'Acme Pay', alphanumeric: true });
+
+    const errorsOf = async (embeddedWalletConfig: unknown) => {
+      const res = await t.call('PATCH', '/config', { body: { embeddedWalletConfig } });
+      expect(res.body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+      return res.body.details.errors.map((e: { field: string }) => e.field).sort();
+    };
+    expect(await errorsOf({ otpLength: 13 })).toEqual(['embeddedWalletConfig.otpLength']);
+    expect(await errorsOf({ otpLength: 3 })).toEqual(['embeddedWalletConfig.otpLength']);
+    expect(await errorsOf({ otpLength: '6' })).toEqual(['embeddedWalletConfig.otpLength']);
+    expect(await errorsOf({ expirationSeconds: 86_401, alphanumeric: 'yes' })).toEqual(['embeddedWalletConfig.alphanumeric', 'embeddedWalletConfig.expirationSeconds']);
+    expect(await errorsOf({ sendFromEmailAddress: 'not-an-email', replyToEmailAddress: 'x@' })).toEqual(['embeddedWalletConfig.replyToEmailAddress', 'embeddedWalletConfig.sendFromEmailAddress']);
+    expect(await errorsOf({ logoUrl: 'ftp://acme.example/logo.png', appName: 'x'.repeat(256) })).toEqual(['embeddedWalletConfig.appName', 'embeddedWalletConfig.logoUrl']);
+    expect(await errorsOf({ appName: null })).toEqual(['embeddedWalletConfig.appName']); // not nullable as published: leave it out to keep it
+    expect(await errorsOf({ colour: 'blue' })).toEqual(['embeddedWalletConfig.colour']);
+    expect(await errorsOf(null)).toEqual(['embeddedWalletConfig']);
+    expect(await errorsOf('Acme')).toEqual(['embeddedWalletConfig']);
+
+    const after = await t.call('GET', '/config');
+    expect(after.body.embeddedWalletConfig).toEqual({ ...merged, appName: 'Acme Pay', alphanumeric: true }); // nothing invalid was kept
+  });
+
   it('relays every identity event to the bus topic, without secret hashes', async () => {
     const seen: EventEnvelope[] = [];
     const subscription = await t.platform.bus.subscribe({

@@ -131,14 +131,14 @@ describe('quotes and exchange rates (real PostgreSQL, HTTP)', () => {
     expect(r.inverseRate * r.rate).toBeCloseTo(1, 9);
     expect(Date.parse(r.expiresAt)).toBeGreaterThan(Date.now());
     const all = (await t.call('GET', '/exchange-rates?sourceCurrency=USD')).body.data;
-    expect(all.map((x: { destinationCurrency: { code: string } }) => x.destinationCurrency.code)).toEqual(expect.arrayContaining(['EUR', 'MXN', 'BTC', 'USDC', 'USDT']));
-    expect(all).toHaveLength(39);
+    expect(all.map((x: { destinationCurrency: { code: string } }) => x.destinationCurrency.code)).toEqual(expect.arrayContaining(['EUR', 'MXN', 'BTC', 'USDC', 'USDT', 'USDB']));
+    expect(all).toHaveLength(40);
     expect((await t.call('GET', '/exchange-rates?sourceCurrency=XYZ')).body).toMatchObject({ status: 400, code: 'INVALID_CURRENCY' });
     expect((await t.call('GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=USD')).body).toEqual({ data: [] }); // no rate to itself
     // Without sourceCurrency (optional in the published API): from each configured currency (USD, EUR here).
     const pairs = (await t.call('GET', '/exchange-rates?destinationCurrency=EUR,USD,MXN')).body.data.map((x: { sourceCurrency: { code: string }; destinationCurrency: { code: string } }) => `${x.sourceCurrency.code}>${x.destinationCurrency.code}`);
     expect(pairs).toEqual(['USD>EUR', 'USD>MXN', 'EUR>USD', 'EUR>MXN']);
-    expect((await t.call('GET', '/exchange-rates')).body.data).toHaveLength(2 * 39);
+    expect((await t.call('GET', '/exchange-rates')).body.data).toHaveLength(2 * 40);
     expect((await t.call('GET', '/exchange-rates?sourceCurrency=usd')).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
   });
 

@@ -6,6 +6,7 @@ import { bootQuoting, Quoting } from '@payments/quoting';
 import { bootWebhookDispatcher, Webhooks } from '@payments/webhooks';
 import { bootPayments, Payments } from '@payments/payments';
 import { CreatedPlatform, Identity, IdentityServer, PlainCredential, startIdentityServer } from '@payments/identity';
+import { bootWalletAuth, WalletAuth } from '@payments/wallet-auth';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
 import { loadSecretHashKey, Logger, RuntimeConfig, ServiceServer } from '@payments/runtime';
@@ -32,6 +33,8 @@ export interface RunningPlatform {
   paymentsServer: ServiceServer;
   webhooks: Webhooks;
   webhooksServer: ServiceServer;
+  walletAuth: WalletAuth;
+  walletAuthServer: ServiceServer;
   gateway: Gateway;
   /** The platform created on this start, with its secrets (shown once), if one was created. */
   createdPlatform?: CreatedPlatform;
@@ -61,13 +64,15 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl, clientId: 'payments-platform', namespace: config.busNamespace });
     stack.push(() => bus.close());
 
+    const secretHashKey = loadSecretHashKey(options.secretHashKeyHex, join(config.dataDir, 'secret-hash.key'));
     const identity = await Identity.open({
       databaseUrl,
       bus,
       topic: serviceTopic('identity'),
-      secretHashKey: loadSecretHashKey(options.secretHashKeyHex, join(config.dataDir, 'secret-hash.key')),
+      secretHashKey,
       sandboxTimeScale: config.sandboxTimeScale,
       contactDeliveryUrl: config.contactDeliveryUrl,
+      walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort, rpcTimeoutMs: config.rpcTimeoutMs },
       customers: config.endUserTerms ? { terms: config.endUserTerms } : {},
       log,
     });
@@ -90,6 +95,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     stack.push(() => paymentsServer.stop());
     const { webhooks, server: webhooksServer } = await bootWebhookDispatcher(config, deps);
     stack.push(() => webhooksServer.stop());
+    const { walletAuth, server: walletAuthServer } = await bootWalletAuth(config, deps, secretHashKey);
+    stack.push(() => walletAuthServer.stop());
 
     const gateway = await startGateway({
       port: config.port,
@@ -98,6 +105,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
       payments: { host: config.paymentsRpcHost, port: config.paymentsRpcPort },
       webhooks: { host: config.webhookDispatcherRpcHost, port: config.webhookDispatcherRpcPort },
+      walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort },
       rpcTimeoutMs: config.rpcTimeoutMs,
       databaseUrl,
       bus,
@@ -107,7 +115,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       log,
     });
     stack.push(() => gateway.stop());
-    return { url: gateway.url, databaseUrl, bus, identity, identityServer, accounts, accountsServer, quoting, quotingServer, payments, paymentsServer, webhooks, webhooksServer, gateway, createdPlatform, stop: stopAll };
+    return { url: gateway.url, databaseUrl, bus, identity, identityServer, accounts, accountsServer, quoting, quotingServer, payments, paymentsServer, webhooks, webhooksServer, walletAuth, walletAuthServer, gateway, createdPlatform, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

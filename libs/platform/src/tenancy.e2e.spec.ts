@@ -9,6 +9,7 @@ import { addOwner, businessBody, createCustomer, individualBody, ownerBody } fro
 import { internalAccountOf, usdAccount } from './test-quotes';
 import { usdBankAccount } from './test-payments';
 import { createEuCustomer, enrolPasskey, passkeyRegistration } from './test-sca';
+import { clientKey, enableWallets, encryptOtp, otpLogin, signed, walletCustomer } from './test-wallet';
 
 /**
  * Two platforms; every route that addresses one resource is tried with the other platform's credentials and must
@@ -55,6 +56,7 @@ const rows: TenancyRow[] = [
   ...scaPasskeyRows(),
   ...invitationRows(),
   ...transactionApprovalRows(),
+  ...walletRows(),
   {
     route: 'GET /receiver/uma/:receiverUmaAddress',
     anyPlatform: 'a UMA address is public: every sandbox platform may look up the sandbox receivers; production has no sandbox domain',
@@ -248,6 +250,54 @@ function invitationRows(): TenancyRow[] {
     { route: 'GET /invitations/:invitationCode', setup: invitation, anyPlatform: shared },
     { route: 'POST /invitations/:invitationCode/claim', setup: async (t, o) => `${await invitation(t, o)}/claim`, body: { inviteeUma: '$invitee@other.example' }, anyPlatform: shared, fresh: true },
     { route: 'POST /invitations/:invitationCode/cancel', setup: async (t, o) => `${await invitation(t, o)}/cancel`, otherPlatformStatus: { status: 403, why: 'it can read the invitation, so a 404 would lie; only the creator cancels' } },
+  ];
+}
+
+/** Embedded Wallet Auth: credentials, sessions and the wallet's own routes. A 202 (the first leg) is the owner's success. */
+function walletRows(): TenancyRow[] {
+  const wallet = async (t: TestPlatform, o: TestTenant) => {
+    await enableWallets(t, o.sandbox);
+    const { accountId } = await walletCustomer(t, o.sandbox);
+    const credential = (await t.call('GET', `/auth/credentials?accountId=${encodeURIComponent(accountId)}`, { auth: o.sandbox })).body.data[0];
+    return { accountId, credentialId: credential.id as string };
+  };
+  const session = async (t: TestPlatform, o: TestTenant) => {
+    const { credentialId } = await wallet(t, o);
+    return (await otpLogin(t, credentialId, { auth: o.sandbox })).session.id as string;
+  };
+  // The verify body carries the OTP sealed to the owner's current target bundle: set up with the path.
+  const verify = { body: {} as unknown };
+  return [
+    { route: 'POST /auth/credentials/:id/challenge', setup: async (t, o) => `/auth/credentials/${(await wallet(t, o)).credentialId}/challenge`, body: {} },
+    {
+      route: 'POST /auth/credentials/:id/verify',
+      setup: async (t, o) => {
+        const { credentialId } = await wallet(t, o);
+        const challenged = await t.call('POST', `/auth/credentials/${credentialId}/challenge`, { auth: o.sandbox, body: {} });
+        verify.body = { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtp(challenged.body.otpEncryptionTargetBundle, '000000', clientKey().publicKeyCompressed) };
+        return `/auth/credentials/${credentialId}/verify`;
+      },
+      get body() {
+        return verify.body;
+      },
+    },
+    {
+      route: 'DELETE /auth/credentials/:id',
+      setup: async (t, o) => {
+        const { accountId, credentialId } = await wallet(t, o);
+        const { key } = await otpLogin(t, credentialId, { auth: o.sandbox });
+        const now = Math.floor(Date.now() / 1000);
+        const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+        const oidcToken = `${b64({ alg: 'RS256' })}.${b64({ iss: 'https://accounts.google.com', aud: 'app', sub: `s-${now}-${Math.random()}`, iat: now, exp: now + 600 })}.c2ln`;
+        const added = await signed(t, 'POST', '/auth/credentials', { type: 'OAUTH', accountId, oidcToken }, key, o.sandbox);
+        if (added.final.status !== 201) throw new Error(`credential not added: ${added.final.status} ${JSON.stringify(added.final.body)}`);
+        return `/auth/credentials/${credentialId}`; // not the last one: the owner's first leg answers 202
+      },
+    },
+    { route: 'DELETE /auth/sessions/:id', setup: async (t, o) => `/auth/sessions/${await session(t, o)}` },
+    { route: 'POST /auth/sessions/:id/refresh', setup: async (t, o) => `/auth/sessions/${await session(t, o)}/refresh`, body: { clientPublicKey: clientKey().publicKeyCompressed } },
+    { route: 'PATCH /internal-accounts/:id', setup: async (t, o) => `/internal-accounts/${(await wallet(t, o)).accountId}`, body: { privateEnabled: true } },
+    { route: 'POST /internal-accounts/:id/export', setup: async (t, o) => `/internal-accounts/${(await wallet(t, o)).accountId}/export`, body: { clientPublicKey: clientKey().publicKeyUncompressed } },
   ];
 }
 

@@ -68,7 +68,7 @@ export interface UploadFile {
 export async function sendForm<T = any>(t: TestPlatform, method: string, path: string, fields: Record<string, string>, files: UploadFile[] = [], options: { auth?: string; headers?: Record<string, string> } = {}): Promise<HttpResult<T>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append(file.part ?? 'file', new Blob([file.bytes]), file.name);
+  for (const file of files) form.append(file.part ?? 'file', new Blob([new Uint8Array(file.bytes)]), file.name);
   const response = await fetch(`${t.url}${path}`, { method, body: form, headers: { authorization: options.auth ?? t.tenant.sandbox, ...options.headers } });
   const text = await response.text();
   let body: unknown = text;

@@ -55,6 +55,8 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
         WEBHOOK_DISPATCHER_OPS_PORT: '0',
         PAYMENTS_RPC_PORT: String(await freePort()),
         PAYMENTS_OPS_PORT: '0',
+        WALLET_AUTH_RPC_PORT: String(await freePort()),
+        WALLET_AUTH_OPS_PORT: '0',
         DATABASE_URL: database.url,
         KAFKA_BROKERS: process.env.KAFKA_BROKERS,
         BUS_NAMESPACE: namespace,

@@ -11,6 +11,7 @@ export async function bootQuoting(config: RuntimeConfig, deps: ServiceDeps): Pro
     topic: serviceTopic('quoting'),
     sandboxTimeScale: config.sandboxTimeScale,
     accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
+    walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort },
     rpcTimeoutMs: config.rpcTimeoutMs,
     quotes: { quoteTtlMs: config.quoteTtlMs, scaChallengeTtlMs: config.scaChallengeTtlMs },
     scaPasskey: config.scaPasskey,

@@ -49,7 +49,7 @@ export class QuotingRpcController {
 
   @Handles(QuotingRpc.executeQuote)
   execute(r: RpcRequest<ExecuteQuoteBody>): Promise<Quote> {
-    return this.quoting.quotes.execute(r.caller, r.body.quoteId, new Date().toISOString());
+    return this.quoting.quotes.execute(r.caller, r.body.quoteId, new Date().toISOString(), r.body.walletSignature);
   }
 
   @Handles(QuotingRpc.authorizeQuote)

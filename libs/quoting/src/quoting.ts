@@ -4,6 +4,7 @@ import { BackgroundWork, ServiceHost, subscriptionWork } from '@payments/runtime
 import { AccountDirectory, RpcAccountDirectory } from './accounts/account-directory';
 import { QuotingIdentityEventsConsumer } from './platform-config/identity-events.consumer';
 import { QuoteService, QuoteServiceOptions } from './quotes/quote.service';
+import { RpcWalletSignatures } from './wallets/wallet-source';
 import { QuoteAuthorizer } from './quotes/quote-authorization';
 import { QuotePartiesResolver } from './quotes/quote-parties';
 import { PaymentOutcomesConsumer } from './quotes/payment-outcomes.consumer';
@@ -28,6 +29,8 @@ export interface QuotingOptions {
   sandboxTimeScale: number;
   /** Where quoting reaches the accounts service (account currencies). */
   accounts: { host: string; port: number };
+  /** Where quoting reaches wallet-auth (signatures of quotes from Embedded Wallets). */
+  walletAuth: { host: string; port: number };
   rpcTimeoutMs: number;
   quotes?: Partial<QuoteServiceOptions>;
   /** Mid rates; the built-in sandbox table by default. */
@@ -79,7 +82,8 @@ export class Quoting {
     const customers = new CustomerDirectory(host.dataSource, quoteOptions.configArrivalWaitMs);
     const umaLookups = new UmaLookups(host.dataSource, rates, customers);
     const parties = new QuotePartiesResolver(accounts, customers, umaLookups);
-    const quotes = new QuoteService(host.dataSource, host.executor, host.timers, rates, accounts, customers, parties, scaFactors, quoteOptions, host.claims);
+    const wallets = new RpcWalletSignatures(options.walletAuth, options.rpcTimeoutMs);
+    const quotes = new QuoteService(host.dataSource, host.executor, host.timers, rates, accounts, customers, parties, scaFactors, quoteOptions, host.claims, wallets);
     const authorizer = new QuoteAuthorizer(quotes, scaFactors, accounts);
     Object.assign(timerHandlers, quotes.timerHandlers());
     const consumer = new QuotingIdentityEventsConsumer(host.dataSource, QUOTING_SERVICE);
@@ -90,7 +94,7 @@ export class Quoting {
         const handles = [await consumer.subscribe(options.bus), await outcomes.subscribe(options.bus)];
         return { stop: async () => void (await Promise.all(handles.map((h) => h.stop()))) };
       },
-      () => accounts.close(),
+      async () => void (await Promise.all([accounts.close(), wallets.close()])),
     );
     return new Quoting(host, rates, quotes, authorizer, accounts, identityEvents, scaPasskeys, scaFactors, umaLookups, new WithdrawalFeeEstimator(accounts), customers);
   }

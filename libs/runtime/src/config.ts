@@ -26,6 +26,10 @@ export interface RuntimeConfig {
   paymentsRpcHost: string;
   paymentsRpcPort: number;
   paymentsOpsPort: number;
+  /** Where the gateway reaches wallet-auth (Embedded Wallet Auth), and where wallet-auth binds its RPC and ops servers. */
+  walletAuthRpcHost: string;
+  walletAuthRpcPort: number;
+  walletAuthOpsPort: number;
   /** Lifetime of a quote (QUOTE_TTL_MS; real time, not scaled by SANDBOX_TIME_SCALE). */
   quoteTtlMs: number;
   /** How long one SCA challenge of a quote can be answered (SCA_CHALLENGE_TTL_MS; real time). */
@@ -49,7 +53,10 @@ export interface RuntimeConfig {
   endUserTerms: { version: string; url: string } | undefined;
   /** The gateway's origin as clients reach it, e.g. https://api.example.com (links it hands out); unset: each request's Host. */
   publicUrl: string | undefined;
-  /** WebAuthn relying party of SCA passkeys (SCA_PASSKEY_RP_ID / SCA_PASSKEY_ORIGINS); defaults from PUBLIC_URL, else localhost. */
+  /**
+   * WebAuthn relying party of SCA passkeys and Embedded Wallet passkeys alike (SCA_PASSKEY_RP_ID / SCA_PASSKEY_ORIGINS);
+   * defaults from PUBLIC_URL, else localhost.
+   */
   scaPasskey: { rpId: string; origins: string[] };
 }
 
@@ -107,6 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     paymentsRpcHost: env.PAYMENTS_RPC_HOST || '127.0.0.1',
     paymentsRpcPort: intFrom(env, 'PAYMENTS_RPC_PORT', 4104),
     paymentsOpsPort: intFrom(env, 'PAYMENTS_OPS_PORT', 9104),
+    walletAuthRpcHost: env.WALLET_AUTH_RPC_HOST || '127.0.0.1',
+    walletAuthRpcPort: intFrom(env, 'WALLET_AUTH_RPC_PORT', 4106),
+    walletAuthOpsPort: intFrom(env, 'WALLET_AUTH_OPS_PORT', 9106),
     quoteTtlMs: Math.max(1, intFrom(env, 'QUOTE_TTL_MS', 300_000)),
     scaChallengeTtlMs: Math.max(1, intFrom(env, 'SCA_CHALLENGE_TTL_MS', 300_000)),
     identityOpsPort: intFrom(env, 'IDENTITY_OPS_PORT', 9101),

@@ -13,3 +13,5 @@ export * from './rpc/handles';
 export * from './cluster-service';
 export * from './await-arrival';
 export * from './idempotency-scope';
+export * from './contact-delivery';
+export * from './secret-sealer';

@@ -5,3 +5,4 @@ export * from './ports';
 export * from './http';
 export * from './webauthn-authenticator';
 export * from './consumer-doubles';
+export * from './turnkey-clients';

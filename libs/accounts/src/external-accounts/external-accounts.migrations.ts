@@ -35,5 +35,18 @@ export const externalAccountsMigrations: MigrationSet = {
         ALTER TABLE {{schema}}.platform_currencies ADD COLUMN configs jsonb NOT NULL DEFAULT '[]'::jsonb;
       `,
     },
+    {
+      version: 2,
+      name: 'embedded_wallets',
+      sql: `
+        -- When identity created the customer (CustomerCreated.v1), so a platform configuration that adds USDB and is
+        -- read after the customers created since can still open their Embedded Wallets (identity-events.consumer.ts).
+        -- Customers remembered before this migration keep NULL: they predate it, and get no Embedded Wallet that way.
+        ALTER TABLE {{schema}}.known_customers ADD COLUMN created_at timestamptz;
+        CREATE INDEX known_customers_created_idx ON {{schema}}.known_customers (platform_id, mode, created_at) WHERE deleted_at IS NULL;
+        -- Every CustomerCreated.v1 asks whether its platform supports USDB.
+        CREATE INDEX platform_currencies_platform_idx ON {{schema}}.platform_currencies (platform_id, mode);
+      `,
+    },
   ],
 };

@@ -47,5 +47,9 @@ describe('funding payment instructions (sandbox)', () => {
     expect(info.paymentRails).toBeUndefined();
   });
 
+  it('USDB (Embedded Wallet): none, as the published Global Account walkthrough lists it; funded by quote or sandbox fund', () => {
+    expect(fundingInstructions(ACCOUNT, 'USDB', 'SANDBOX', false)).toEqual([]);
+  });
+
   it('answers none in production', () => expect(fundingInstructions(ACCOUNT, 'USD', 'PRODUCTION', false)).toEqual([]));
 });

@@ -54,6 +54,11 @@ export function fundingInstructions(accountId: string, currency: string, mode: M
       return wrap({ accountType: 'BASE_WALLET', assetType: currency, address: `0x${eip55(createHash('sha256').update(`evm/${accountId}`).digest('hex').slice(0, 40))}` }, `Sandbox: send ${currency} on Base Sepolia.`);
     case 'BTC':
       return wrap({ accountType: 'BITCOIN_L1', assetType: 'BTC', address: bech32.encode('tb', [0, ...bech32.toWords(createHash('sha256').update(`btc/${accountId}`).digest().subarray(0, 20))]) }, 'Sandbox: testnet address.');
+    case 'USDB':
+      // USDB accounts are Embedded Wallets (Global Accounts), funded by a quote into them ("create a quote with the
+      // Global Account as the destination", global-accounts/concepts.mdx) or /sandbox/.../fund; the published
+      // walkthrough lists the account with `"fundingPaymentInstructions": []` (global-accounts/walkthrough.mdx).
+      return [];
     default:
       if (findCurrency(currency)?.kind !== 'FIAT') return [];
       // The published PaymentSwiftAccountInfo also requires country (the BIC's) and accountHolderName.

@@ -9,6 +9,12 @@ import { LedgerAccountRow, toInternalAccount } from './internal-account.view';
 
 const ACCOUNT_NAMESPACE = '8f5c2e1a-6b3d-4c7e-9a10-5d2f4b6c8e90';
 
+/**
+ * The currency of Embedded Wallet internal accounts ("Global Accounts"): a customer gets one when created on a
+ * platform that has it among its supported currencies (mintlify/snippets/global-accounts/walkthrough.mdx).
+ */
+export const EMBEDDED_WALLET_CURRENCY = 'USDB';
+
 /** One internal account per (owner, currency): the id is derived, so opening twice (a redelivered event) is a no-op. */
 export function internalAccountId(platformId: string, mode: Mode, owner: string, currency: string): string {
   return `InternalAccount:${uuidv5(`${platformId}/${mode}/${owner}/${currency}`, ACCOUNT_NAMESPACE)}`;
@@ -22,11 +28,25 @@ export class InternalAccountService {
     private readonly claims: IdempotencyClaims,
   ) {}
 
-  async openForCustomer(tx: EntityManager, platformId: string, mode: Mode, customerId: string, currencies: readonly string[], now: string): Promise<void> {
+  /**
+   * A customer's accounts: one per currency, and the Embedded Wallet when `embeddedWallet` (the platform supports
+   * USDB). A customer's USDB account IS the Embedded Wallet (purpose EMBEDDED_WALLET), whichever of the two asked for
+   * it: both derive the same id, so a customer never has two USDB accounts.
+   */
+  async openForCustomer(tx: EntityManager, platformId: string, mode: Mode, customerId: string, currencies: readonly string[], embeddedWallet: boolean, now: string): Promise<void> {
     for (const currency of currencies) {
+      if (currency === EMBEDDED_WALLET_CURRENCY) continue;
       const accountId = internalAccountId(platformId, mode, customerId, currency);
       await this.ledger.open(tx, { accountId, platformId, mode, owner: 'CUSTOMER', customerId, currency, purpose: 'CUSTOMER' }, now);
     }
+    if (embeddedWallet || currencies.includes(EMBEDDED_WALLET_CURRENCY)) await this.openEmbeddedWallet(tx, platformId, mode, customerId, now);
+  }
+
+  /** The customer's Embedded Wallet (type EMBEDDED_WALLET, USDB); opening it again is a no-op. */
+  async openEmbeddedWallet(tx: EntityManager, platformId: string, mode: Mode, customerId: string, now: string): Promise<void> {
+    const currency = EMBEDDED_WALLET_CURRENCY;
+    const accountId = internalAccountId(platformId, mode, customerId, currency);
+    await this.ledger.open(tx, { accountId, platformId, mode, owner: 'CUSTOMER', customerId, currency, purpose: 'EMBEDDED_WALLET' }, now);
   }
 
   async openForPlatform(tx: EntityManager, platformId: string, mode: Mode, currencies: readonly string[], now: string): Promise<void> {

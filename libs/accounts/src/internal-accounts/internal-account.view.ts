@@ -11,6 +11,8 @@ export interface LedgerAccountRow {
   purpose: string;
   total: string;
   held: string;
+  /** Embedded Wallets only (InternalAccountSettings stream); false on every other account. */
+  private_enabled: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -20,18 +22,23 @@ export function accountType(row: Pick<LedgerAccountRow, 'purpose' | 'currency'>)
   return findCurrency(row.currency)?.kind === 'CRYPTO' ? 'INTERNAL_CRYPTO' : 'INTERNAL_FIAT';
 }
 
-/** The InternalAccount resource from its ledger row: `balance` is available (total minus holds). */
+/**
+ * The InternalAccount resource from its ledger row: `balance` is available (total minus holds); `privateEnabled` only
+ * on an Embedded Wallet, as the published InternalAccount has it.
+ */
 export function toInternalAccount(row: LedgerAccountRow): InternalAccount {
   const currency = currencyObject(row.currency);
   const total = Number(row.total);
+  const type = accountType(row);
   return {
     id: row.account_id,
     ...(row.customer_id ? { customerId: row.customer_id } : {}),
-    type: accountType(row),
+    type,
     status: 'ACTIVE',
     balance: { amount: total - Number(row.held), currency },
     totalBalance: { amount: total, currency },
     fundingPaymentInstructions: fundingInstructions(row.account_id, row.currency, row.mode, row.owner === 'PLATFORM'),
+    ...(type === 'EMBEDDED_WALLET' ? { privateEnabled: row.private_enabled === true } : {}),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

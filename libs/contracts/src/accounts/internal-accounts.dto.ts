@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OptionalNotNull } from '../optional-not-null';
 import { PageQuery } from '../pagination/pagination';
 import type { PaymentInstructions, QuoteCurrency } from '../quotes/quotes.dto';
@@ -25,6 +25,15 @@ export class FundInternalAccountRequest {
   @IsInt() @Min(1) @Max(100_000_000_000) amount!: number;
 }
 
+/**
+ * PATCH /internal-accounts/{id}: the fields to change, at least one (an empty body is 400). A two-step signed retry:
+ * the retry repeats the same fields.
+ */
+export class UpdateInternalAccountRequest {
+  /** Whether wallet privacy is enabled for the Embedded Wallet (EMBEDDED_WALLET accounts only). */
+  @OptionalNotNull() @IsBoolean() privateEnabled?: boolean;
+}
+
 export type InternalAccountStatus = (typeof INTERNAL_ACCOUNT_STATUSES)[number];
 
 /** An amount of money with its currency. */
@@ -49,6 +58,8 @@ export interface InternalAccount {
   /** Including held funds. */
   totalBalance: CurrencyAmount;
   fundingPaymentInstructions: PaymentInstructions[];
+  /** Whether wallet privacy is enabled for the Embedded Wallet. Only present for EMBEDDED_WALLET internal accounts. */
+  privateEnabled?: boolean;
   /** @format date-time */
   createdAt: string;
   /** @format date-time */

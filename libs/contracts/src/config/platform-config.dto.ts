@@ -4,10 +4,13 @@ import {
   ArrayUnique,
   IsArray,
   IsBoolean,
+  IsEmail,
   IsIn,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
+  IsUrl,
   Matches,
   MaxLength,
   Min,
@@ -102,6 +105,52 @@ export interface FeeAmount {
   currency: string;
 }
 
+/**
+ * What an unset field of `embeddedWalletConfig` means: the published defaults (OTP of 6 digits, valid 300 s, sent by
+ * "Notifications"). The wallet-auth service reads the effective values as `{ ...EMBEDDED_WALLET_CONFIG_DEFAULTS, ...config }`.
+ */
+export const EMBEDDED_WALLET_CONFIG_DEFAULTS: Readonly<Required<Pick<EmbeddedWalletConfig, 'otpLength' | 'alphanumeric' | 'expirationSeconds' | 'sendFromEmailSenderName'>>> = Object.freeze({
+  otpLength: 6,
+  alphanumeric: false,
+  expirationSeconds: 300,
+  sendFromEmailSenderName: 'Notifications',
+});
+
+/**
+ * `embeddedWalletConfig` of PATCH /config: a partial merge, as published. Only the fields sent change; leaving a field
+ * out keeps its value, and null is not a value (the published schema has no nullable field here).
+ */
+export class EmbeddedWalletConfigDto {
+  @OptionalNotNull() @IsString() @MaxLength(255) appName?: string;
+
+  @OptionalNotNull()
+  @IsInt({ message: 'otpLength must be an integer' })
+  @Min(4, { message: 'otpLength must be at least 4' })
+  @Max(12, { message: 'otpLength must be at most 12' })
+  otpLength?: number;
+
+  @OptionalNotNull() @IsBoolean() alphanumeric?: boolean;
+
+  @OptionalNotNull()
+  @IsInt({ message: 'expirationSeconds must be an integer' })
+  @Min(1, { message: 'expirationSeconds must be at least 1' })
+  @Max(86_400, { message: 'expirationSeconds must be at most 86400 (one day)' })
+  expirationSeconds?: number;
+
+  @OptionalNotNull() @IsString() @MaxLength(255) @IsEmail({}, { message: 'sendFromEmailAddress must be an email address' }) sendFromEmailAddress?: string;
+
+  @OptionalNotNull() @IsString() @MaxLength(255) sendFromEmailSenderName?: string;
+
+  @OptionalNotNull() @IsString() @MaxLength(255) @IsEmail({}, { message: 'replyToEmailAddress must be an email address' }) replyToEmailAddress?: string;
+
+  /** A PNG the OTP email shows, resized to 340×124. */
+  @OptionalNotNull()
+  @IsString()
+  @MaxLength(512)
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'logoUrl must be an http(s) URL' })
+  logoUrl?: string;
+}
+
 /** PATCH /config body. Only the fields sent change; `webhookEndpoint: null` removes the endpoint. */
 export class UpdatePlatformConfigRequest {
   @OptionalNotNull()
@@ -131,6 +180,13 @@ export class UpdatePlatformConfigRequest {
   @ValidateNested({ each: true })
   @Type(() => FeeConfigDto)
   feeConfigs?: FeeConfigDto[];
+
+  /** Merged into the current embedded-wallet configuration (created when there is none): only the fields sent change. */
+  @OptionalNotNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => EmbeddedWalletConfigDto)
+  embeddedWalletConfig?: EmbeddedWalletConfigDto;
 }
 
 export interface PlatformCurrencyConfig {
@@ -152,6 +208,54 @@ export interface PlatformCurrencyConfig {
   enabledTransactionTypes: ('INCOMING' | 'OUTGOING')[];
 }
 
+/** Per-platform embedded-wallet settings: branding and OTP of the email sent for EMAIL_OTP credentials (EmbeddedWalletConfigDto, as returned). */
+export interface EmbeddedWalletConfig {
+  /**
+   * App name displayed in the default OTP email template.
+   * @maxLength 255
+   */
+  appName?: string;
+  /**
+   * Number of digits (characters when alphanumeric) of the OTP code; 6 when not set.
+   * @asType integer
+   * @minimum 4
+   * @maximum 12
+   */
+  otpLength?: number;
+  /** Whether the OTP includes letters as well as digits; numeric only when not set. */
+  alphanumeric?: boolean;
+  /**
+   * OTP validity in seconds; 300 when not set.
+   * @asType integer
+   * @minimum 1
+   * @maximum 86400
+   */
+  expirationSeconds?: number;
+  /**
+   * Sender address of OTP emails.
+   * @format email
+   * @maxLength 255
+   */
+  sendFromEmailAddress?: string;
+  /**
+   * Sender display name of OTP emails; "Notifications" when not set.
+   * @maxLength 255
+   */
+  sendFromEmailSenderName?: string;
+  /**
+   * Reply-to address of OTP emails.
+   * @format email
+   * @maxLength 255
+   */
+  replyToEmailAddress?: string;
+  /**
+   * URL of a PNG logo for the OTP email, resized to 340×124 px.
+   * @format uri
+   * @maxLength 512
+   */
+  logoUrl?: string;
+}
+
 /** PlatformConfig as the API returns it. */
 export interface PlatformConfig {
   /**
@@ -171,6 +275,11 @@ export interface PlatformConfig {
    * The platform's own fees on cross-currency transactions, added to quotes (`platformFeesIncluded`). PATCH upserts by (feeType, sourceCurrency); zero fees remove one; USD only (other currencies: 501).
    */
   feeConfigs: FeeConfig[];
+  /**
+   * Embedded-wallet branding and OTP settings: present only once set (PATCH merges the fields sent). Unset fields take
+   * the published defaults (EMBEDDED_WALLET_CONFIG_DEFAULTS).
+   */
+  embeddedWalletConfig?: EmbeddedWalletConfig;
   /** DISABLED after the endpoint answered 410 Gone; set the endpoint again to re-enable it. */
   webhookEndpointStatus?: 'ACTIVE' | 'DISABLED';
   /**

@@ -91,10 +91,11 @@ export const ACCOUNTS_EVENTS = defineCatalogue(service, [
     data: dataSchema<InternalAccountBalanceChangedData>('InternalAccountBalanceChangedData'),
     description: "A customer's or platform's internal account balance changed.",
   }),
-  // Internal: ledger bookkeeping (system accounts, postings, holds) and the untrust confirmation step.
+  // Internal: ledger bookkeeping (system accounts, postings, holds), the untrust confirmation step and account settings.
   defineEvent({ service, name: 'ExternalAccountUntrustRequested', version: 1, visibility: 'internal', description: 'Untrusting an account awaits its confirmation code.' }),
   defineEvent({ service, name: 'LedgerAccountOpened', version: 1, visibility: 'internal', description: 'A ledger account (customer, platform or system) was opened.' }),
   defineEvent({ service, name: 'PostingRecorded', version: 1, visibility: 'internal', description: 'One side of a balanced journal entry.' }),
   defineEvent({ service, name: 'HoldPlaced', version: 1, visibility: 'internal', description: 'Funds were reserved on a ledger account.' }),
   defineEvent({ service, name: 'HoldClosed', version: 1, visibility: 'internal', description: 'A hold was captured, released or expired.' }),
+  defineEvent({ service, name: 'InternalAccountPrivacyChanged', version: 1, visibility: 'internal', description: "An Embedded Wallet's privacy setting (privateEnabled) changed, signed by a session of the wallet." }),
 ]);

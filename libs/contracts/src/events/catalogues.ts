@@ -3,6 +3,7 @@ import { defineCatalogue, EventCatalogue, EventService } from './catalogue';
 import { IDENTITY_EVENTS } from './identity.events';
 import { PAYMENTS_EVENTS } from './payments.events';
 import { QUOTING_EVENTS } from './quoting.events';
+import { WALLET_AUTH_EVENTS } from './wallet-auth.events';
 
 /** The webhook dispatcher appends no events: its topic carries nothing. */
 export const WEBHOOKS_EVENTS = defineCatalogue('webhooks', []);
@@ -14,6 +15,7 @@ export const EVENT_CATALOGUES = {
   quoting: QUOTING_EVENTS,
   payments: PAYMENTS_EVENTS,
   webhooks: WEBHOOKS_EVENTS,
+  'wallet-auth': WALLET_AUTH_EVENTS,
 } as const satisfies Record<EventService, EventCatalogue>;
 
 /** The catalogue of a service by name; a service that declares nothing publishes nothing. */

@@ -1,5 +1,5 @@
 import type { CustomerImportRowError } from '../bulk-import.dto';
-import type { FeeConfig, PlatformCurrencyConfig } from '../config/platform-config.dto';
+import type { EmbeddedWalletConfig, FeeConfig, PlatformCurrencyConfig } from '../config/platform-config.dto';
 import type { CustomerProfileFields } from '../customers/customer';
 import type { CustomerType, KycStatus } from '../customers/customer-enums';
 import type { KycLinkProvider } from '../kyc-link.dto';
@@ -27,6 +27,8 @@ export interface PlatformConfigFields {
   supportedCurrencies: PlatformCurrencyConfig[];
   /** Active platform fees (absent in events from before fee configs existed: none). */
   feeConfigs?: FeeConfig[];
+  /** Embedded-wallet branding and OTP settings, once set (no secrets: sender addresses are the operator's configuration). */
+  embeddedWalletConfig?: EmbeddedWalletConfig;
 }
 
 /** A platform's configuration of one mode (stream `PlatformConfig:<uuid>`), as first written. */
@@ -39,8 +41,17 @@ export interface PlatformConfigInitializedData extends PlatformConfigFields {
 
 /** Only the fields that changed; `webhookEndpoint: null` means it was removed. */
 export interface PlatformConfigUpdatedData {
-  /** `feeConfigs` is the whole list after the upsert, so consumers need no merge rule. */
-  changes: { umaDomain?: string; webhookEndpoint?: string | null; supportedCurrencies?: PlatformCurrencyConfig[]; feeConfigs?: FeeConfig[] };
+  /**
+   * `feeConfigs` is the whole list after the upsert and `embeddedWalletConfig` the whole configuration after the merge,
+   * so consumers need no merge rule.
+   */
+  changes: {
+    umaDomain?: string;
+    webhookEndpoint?: string | null;
+    supportedCurrencies?: PlatformCurrencyConfig[];
+    feeConfigs?: FeeConfig[];
+    embeddedWalletConfig?: EmbeddedWalletConfig;
+  };
   at: string;
 }
 

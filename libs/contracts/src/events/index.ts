@@ -5,3 +5,4 @@ export * from './accounts.events';
 export * from './quoting.events';
 export * from './payments.events';
 export * from './catalogues';
+export * from './wallet-auth.events';

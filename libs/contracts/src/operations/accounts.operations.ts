@@ -9,6 +9,7 @@ import {
   ListPlatformExternalAccountsQuery,
   ListPlatformInternalAccountsQuery,
   ReceiverLookupQuery,
+  UpdateInternalAccountRequest,
 } from '../accounts';
 import { AccountsRpc, DiscoveriesRpc } from '../rpc';
 import { operation } from './http-operation';
@@ -47,6 +48,29 @@ export const ACCOUNT_OPERATIONS = [
     status: 200,
     response: 'InternalAccountList',
     request: ({ query }) => query,
+  }),
+  operation({
+    operationId: 'updateInternalAccount',
+    method: 'PATCH',
+    path: '/internal-accounts/{id}',
+    tag: 'Internal Accounts',
+    summary: 'Update internal account',
+    description:
+      "Updates an internal account's mutable fields, at least one (an empty body is 400): today `privateEnabled`, the " +
+      "wallet privacy of an Embedded Wallet (any other account type is 400). Signed retry: the first call answers 202 " +
+      'with `payloadToSign` (binding the submitted fields), `requestId` and `expiresAt` (5 minutes); repeat the same ' +
+      'body with the API-key stamp over `payloadToSign` by a verified session of the account in ' +
+      '`Service-Wallet-Signature` and the `requestId` in `Request-Id`: 200 with the updated internal account. 401 ' +
+      'WALLET_SIGNATURE_MISSING, REQUEST_ID_MISSING, WALLET_SIGNATURE_MALFORMED, WALLET_SIGNATURE_BODY_MISMATCH (another ' +
+      'body than the first call), WALLET_SIGNATURE_INVALID, or UNAUTHORIZED for an unknown, used or expired requestId.',
+    permission: 'TRANSACT',
+    service: 'accounts',
+    rpc: AccountsRpc.updateInternalAccount,
+    body: UpdateInternalAccountRequest,
+    status: 200,
+    response: 'InternalAccount',
+    signedRetry: { challenge: 'SignedRequestChallenge' },
+    request: ({ params, body, signature }) => ({ ...body, accountId: params.id, signature }),
   }),
   operation({
     operationId: 'sandboxFundInternalAccount',

@@ -114,8 +114,9 @@ export const CUSTOMER_OPERATIONS = [
     body: UpdateCustomerRequest,
     status: 200,
     response: 'Customer',
-    errors: [409],
-    request: ({ params, body }) => ({ customerId: params.customerId, patch: body }),
+    errors: [409, 424],
+    signedRetry: { challenge: 'SignedRequestChallenge' },
+    request: ({ params, body, signature }) => ({ customerId: params.customerId, patch: body, signature }),
   }),
   operation({
     operationId: 'deleteCustomerById',

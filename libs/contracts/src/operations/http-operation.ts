@@ -1,12 +1,13 @@
 import type { Permission, RpcRequest } from '../rpc/rpc';
 import type { RpcContract } from '../rpc/rpc-contract';
+import type { WalletSignatureHeaders } from '../wallet-auth/signed-request';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type SuccessStatus = 200 | 201 | 202 | 204;
 /** The error statuses an operation can answer; each is documented with the shared `Error` body. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 423 | 424 | 429 | 500 | 501 | 503;
 /** The services behind the gateway, by the name of their RPC client. */
-export type ServiceName = 'identity' | 'accounts' | 'quoting' | 'payments' | 'webhooks';
+export type ServiceName = 'identity' | 'accounts' | 'quoting' | 'payments' | 'webhooks' | 'walletAuth';
 
 /** A class-validator class of libs/contracts: the gateway validates with it, the document is generated from it. */
 export type DtoClass<T = object> = new (...args: never[]) => T;
@@ -29,6 +30,8 @@ export interface OperationInput<P extends string, Q, B> {
   file?: UploadedPart;
   /** The gateway's origin as clients reach it (PUBLIC_URL, else the request's scheme and Host), for links it hands out. */
   origin: string;
+  /** `Service-Wallet-Signature` and `Request-Id`, read for operations with `signedRetry` or `walletSignature` (empty for others). */
+  signature: WalletSignatureHeaders;
 }
 
 /** A success body: a named response schema (generated from the TS type of that name), or a page of them. */
@@ -59,6 +62,14 @@ export interface HttpOperation<P extends string = string, Q = unknown, B = unkno
   multipart?: { fields?: DtoClass<B>; file: { required: boolean; description: string; maxBytes: number; maxFields: number } };
   status: SuccessStatus;
   response?: ResponseShape;
+  /**
+   * The operation may answer 202 with a challenge to sign (the signed retry, libs/contracts/src/wallet-auth): the RPC
+   * answers a SignedOutcome, the gateway reads the two signature headers, and the document shows the 202 body (the
+   * named response schema) and the headers.
+   */
+  signedRetry?: { challenge: 'SignedRequestChallenge' | 'AuthSignedRequestChallenge' };
+  /** The operation reads `Service-Wallet-Signature` over a payload it issued before (no 202, no Request-Id): quote execution. */
+  walletSignature?: true;
   /**
    * Statuses beyond those every operation of its shape can answer (400 for a URL or body that is not well-formed,
    * 401, 403, 429, 500 and 503 always; 413 and 415 with a body; 404 with path parameters or on a sandbox path; 409 on

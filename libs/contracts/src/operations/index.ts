@@ -5,6 +5,7 @@ import { KYC_OPERATIONS } from './kyc.operations';
 import { PAYMENT_OPERATIONS } from './payments.operations';
 import { PLATFORM_OPERATIONS } from './platform.operations';
 import { QUOTING_OPERATIONS } from './quoting.operations';
+import { WALLET_AUTH_OPERATIONS } from './wallet-auth.operations';
 
 export * from './http-operation';
 export * from './file-parts';
@@ -17,4 +18,5 @@ export const OPERATIONS: readonly AnyHttpOperation[] = [
   ...ACCOUNT_OPERATIONS,
   ...QUOTING_OPERATIONS,
   ...PAYMENT_OPERATIONS,
+  ...WALLET_AUTH_OPERATIONS,
 ];

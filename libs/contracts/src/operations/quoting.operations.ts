@@ -19,7 +19,9 @@ const CREATE =
 const EXECUTE =
   'Hands a PENDING ACCOUNT-funded quote to payments: it turns PROCESSING and cannot be cancelled. 409 QUOTE_EXPIRED after ' +
   'expiresAt, 409 SCA_SESSION_REQUIRED while PENDING_AUTHORIZATION, 409 INVALID_STATE_TRANSITION once executed or for a ' +
-  'REALTIME_FUNDING quote (it executes when its funds arrive).';
+  'REALTIME_FUNDING quote (it executes when its funds arrive). From an Embedded Wallet, `Service-Wallet-Signature` is ' +
+  'required: the stamp of a live session of the wallet over the `payloadToSign` of the quote\'s EMBEDDED_WALLET ' +
+  'paymentInstructions entry (401 WALLET_SIGNATURE_MISSING, _MALFORMED or _INVALID; no Request-Id).';
 const AUTHORIZE =
   "Answers the quote's current SCA challenge with a `code` (SMS_OTP; sandbox 123456) or a `passkeyAssertion` and its " +
   '`origin` (PASSKEY, verified as WebAuthn). The answer may carry the next challenge (a new id) until the quote leaves ' +
@@ -45,9 +47,10 @@ const FEE =
   'Network and application fees of withdrawing `amount` from a crypto internal account to `destinationAddress` on ' +
   '`cryptoNetwork`. Read-only (VIEW): nothing is held or sent. All amounts are in the smallest unit of the account ' +
   'currency; `netAmount` = `amount` − `totalFee`. BTC goes out on BITCOIN, LIGHTNING or SPARK; USDC on ETHEREUM, ' +
-  'BASE, POLYGON or SOLANA; USDT on ETHEREUM, POLYGON, SOLANA, TRON or PLASMA. 400 INVALID_INPUT for a network the ' +
-  'currency is not on or an address that network cannot receive at, INVALID_CURRENCY when the account holds another ' +
-  "currency, AMOUNT_BELOW_FEES when nothing would arrive; 404 for an internal account that is not the platform's.";
+  'BASE, POLYGON or SOLANA; USDT on ETHEREUM, POLYGON, SOLANA, TRON or PLASMA; USDB (Embedded Wallets) on none. 400 ' +
+  'INVALID_INPUT for a network the currency is not on or an address that network cannot receive at, INVALID_CURRENCY ' +
+  'for USDB or when the account holds another currency, AMOUNT_BELOW_FEES when nothing would arrive; 404 for an ' +
+  "internal account that is not the platform's.";
 const PASSKEY_OPTIONS =
   "Starts the enrolment of the customer's SCA passkey (one per customer): WebAuthn creation options for " +
   '`navigator.credentials.create` (attestation none, user verification required) with a single-use challenge that ' +
@@ -104,7 +107,8 @@ export const QUOTING_OPERATIONS = [
     bodyOptional: true,
     status: 200,
     response: 'Quote',
-    request: ({ params, body }) => ({ ...body, quoteId: params.quoteId }),
+    walletSignature: true,
+    request: ({ params, body, signature }) => ({ ...body, quoteId: params.quoteId, ...(signature.walletSignature !== undefined ? { walletSignature: signature.walletSignature } : {}) }),
   }),
   operation({
     operationId: 'authorizeQuote',

@@ -9,6 +9,7 @@ import type {
   ExternalAccount,
   FundInternalAccountRequest,
   InternalAccount,
+  InternalAccountType,
   LedgerAccountBalance,
   LedgerEntryResult,
   ListExternalAccountsQuery,
@@ -23,9 +24,11 @@ import type {
   TransferRequest,
   UntrustChallenge,
   UntrustConfirmed,
+  UpdateInternalAccountRequest,
 } from '../accounts';
 import type { Page } from '../pagination';
 import type { PaymentInstructions } from '../quotes';
+import type { SignedBody, SignedOutcome, SignedRequestChallenge } from '../wallet-auth';
 import type { Mode } from './rpc';
 import { pingRpc } from './rpc';
 import { rawRpc, rpc } from './rpc-contract';
@@ -35,6 +38,11 @@ export const AccountsRpc = {
   listCustomerInternalAccounts: rpc<ListInternalAccountsQuery, Page<InternalAccount>>('accounts.internal-accounts.list'),
   listPlatformInternalAccounts: rpc<ListPlatformInternalAccountsQuery, PlatformInternalAccounts>('accounts.platform-internal-accounts.list'),
   sandboxFund: rpc<SandboxFundBody, InternalAccount>('accounts.sandbox.fund'),
+  /**
+   * PATCH /internal-accounts/{id}: an Embedded Wallet's settings (`privateEnabled`). A signed retry: without the
+   * signature headers it answers the challenge (wallet-auth's), with them the updated account.
+   */
+  updateInternalAccount: rpc<SignedBody<UpdateInternalAccountBody>, SignedOutcome<InternalAccount, SignedRequestChallenge>>('accounts.internal-accounts.update'),
   ping: pingRpc('accounts.ping'),
   createExternalAccount: rpc<CreateExternalAccountRequest, ExternalAccount>('accounts.external-accounts.create'),
   createPlatformExternalAccount: rpc<CreatePlatformExternalAccountRequest, ExternalAccount>('accounts.platform-external-accounts.create'),
@@ -77,6 +85,9 @@ export interface AccountIdBody {
 /** AccountsRpc.sandboxFund: POST /sandbox/internal-accounts/{accountId}/fund. */
 export interface SandboxFundBody extends AccountIdBody, FundInternalAccountRequest {}
 
+/** AccountsRpc.updateInternalAccount (with the signature headers): PATCH /internal-accounts/{id}. */
+export interface UpdateInternalAccountBody extends AccountIdBody, UpdateInternalAccountRequest {}
+
 export interface ExternalAccountIdBody {
   externalAccountId: string;
 }
@@ -116,6 +127,8 @@ export interface RealtimeFundingInstructionsBody {
 export interface AccountCurrency {
   accountId: string;
   kind: 'INTERNAL' | 'EXTERNAL';
+  /** Internal accounts: INTERNAL_FIAT, INTERNAL_CRYPTO or EMBEDDED_WALLET. */
+  internalType?: InternalAccountType;
   currency: string;
   /** CUSTOMER or PLATFORM (internal); the external account's owner likewise. */
   owner: 'CUSTOMER' | 'PLATFORM';

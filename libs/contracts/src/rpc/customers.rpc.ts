@@ -1,4 +1,5 @@
 import type { ConfirmContactRequest, CreateCustomerRequest, Customer, EndUserTerms, ListCustomersQuery, UpdateCustomerRequest } from '../customers';
+import type { SignedOutcome, SignedRequestChallenge, WalletSignatureHeaders } from '../wallet-auth';
 import type { Page } from '../pagination';
 import type { EmptyBody } from './rpc';
 import { rpc } from './rpc-contract';
@@ -8,7 +9,7 @@ export const CustomersRpc = {
   create: rpc<CreateCustomerRequest, Customer>('identity.customers.create'),
   list: rpc<ListCustomersQuery, Page<Customer>>('identity.customers.list'),
   get: rpc<CustomerIdBody, Customer>('identity.customers.get'),
-  update: rpc<UpdateCustomerBody, Customer>('identity.customers.update'),
+  update: rpc<UpdateCustomerBody, SignedOutcome<Customer, SignedRequestChallenge>>('identity.customers.update'),
   delete: rpc<CustomerIdBody, Customer>('identity.customers.delete'),
   endUserTerms: rpc<EmptyBody, EndUserTerms>('identity.customers.end-user-terms'),
   sendContactCode: rpc<SendContactCodeBody, ContactCodeSent>('identity.customers.contact.send'),
@@ -22,6 +23,8 @@ export interface CustomerIdBody {
 /** CustomersRpc.update: PATCH /customers/{customerId}. */
 export interface UpdateCustomerBody extends CustomerIdBody {
   patch: UpdateCustomerRequest;
+  /** A change of a contact tied to Embedded Wallet credentials is a signed retry. */
+  signature: WalletSignatureHeaders;
 }
 
 /** The contact channel a verification code goes to: POST /customers/{id}/verify-email or /verify-phone. */

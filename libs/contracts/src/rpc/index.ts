@@ -10,3 +10,4 @@ export * from './quoting.rpc';
 export * from './sca.rpc';
 export * from './webhooks.rpc';
 export * from './payments.rpc';
+export * from './wallet-auth.rpc';

@@ -36,7 +36,10 @@ export interface QuoteIdBody {
 }
 
 /** QuotingRpc.executeQuote: POST /quotes/{quoteId}/execute. */
-export interface ExecuteQuoteBody extends QuoteIdBody, ExecuteQuoteRequest {}
+export interface ExecuteQuoteBody extends QuoteIdBody, ExecuteQuoteRequest {
+  /** The `Service-Wallet-Signature` header: required when the source is an Embedded Wallet. */
+  walletSignature?: string;
+}
 
 /** QuotingRpc.authorizeQuote: POST /quotes/{quoteId}/authorize. */
 export interface AuthorizeQuoteBody extends QuoteIdBody {

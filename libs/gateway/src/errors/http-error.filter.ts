@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError, ErrorEnvelope } from '@payments/contracts';
 import { ReplayedResponse } from '../idempotency/replayed-response';
+import { SignedChallengeIssued } from '../routing/signed-challenge';
 import { uploadError } from './upload-errors';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -29,6 +30,10 @@ export class HttpErrorFilter implements ExceptionFilter {
       response.status(exception.status);
       if (exception.body === null || exception.body === undefined || exception.status === 204) response.end();
       else response.json(exception.body);
+      return;
+    }
+    if (exception instanceof SignedChallengeIssued) {
+      response.status(202).json(exception.body);
       return;
     }
     const envelope = this.toEnvelope(exception);

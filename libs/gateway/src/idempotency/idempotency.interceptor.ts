@@ -2,10 +2,11 @@ import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor 
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, Observable } from 'rxjs';
-import { ApiError } from '@payments/contracts';
+import { ApiError, canonicalJson } from '@payments/contracts';
 import type { AuthenticatedRequest } from '../auth/basic-auth.guard';
 import { HttpErrorFilter } from '../errors/http-error.filter';
 import { IdempotencyScope, IdempotencyStore } from './idempotency.store';
+import { SignedChallengeIssued } from '../routing/signed-challenge';
 import { ReplayedResponse } from './replayed-response';
 
 
@@ -46,6 +47,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
       catchError((error) =>
         from(
           (async () => {
+            if (error instanceof SignedChallengeIssued) {
+              await this.store.release(scope); // a challenge is not the request's outcome: the signed retry may reuse the key
+              throw error;
+            }
             const envelope = this.errors.toEnvelope(error);
             if (envelope.status >= 500) await this.store.release(scope);
             else await this.store.complete(scope, envelope.status, envelope);
@@ -62,17 +67,6 @@ function requestHash(request: AuthenticatedRequest & { file?: { fieldname: strin
   const hash = createHash('sha256').update(`${request.method} ${request.path}\n${canonicalJson(request.body)}`);
   if (request.file) hash.update(`\n${request.file.fieldname}\n${request.file.originalname}\n`).update(request.file.buffer);
   return hash.digest('hex');
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.keys(value as object)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 /** Secrets are shown once: a stored response keeps everything but them (a replayed token creation has no secret). */

@@ -9,6 +9,17 @@ export const BASIC_AUTH = 'BasicAuth';
 type Json = Record<string, unknown>;
 
 const ref = (name: string) => ({ $ref: `${SCHEMA_REF_PREFIX}${name}` });
+const WALLET_SIGNATURE_PARAMETER = {
+  name: 'Service-Wallet-Signature',
+  in: 'header',
+  required: false,
+  description: 'The API-key stamp (base64url JSON `{publicKey, scheme, signature}`) of an Embedded Wallet session over the `payloadToSign` the API issued.',
+  schema: { type: 'string', maxLength: 4096 },
+};
+const SIGNED_RETRY_PARAMETERS = [
+  WALLET_SIGNATURE_PARAMETER,
+  { name: 'Request-Id', in: 'header', required: false, description: 'The signed retry: the `requestId` of the 202 it answers.', schema: { type: 'string', maxLength: 128 } },
+];
 const SUCCESS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
 /**
@@ -45,11 +56,13 @@ function operationObject(op: AnyHttpOperation): Json {
     ...[...op.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
     ...(op.query ? queryParameters(op.query) : []),
     ...(op.method === 'POST' ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+    ...(op.signedRetry ? SIGNED_RETRY_PARAMETERS : op.walletSignature ? [WALLET_SIGNATURE_PARAMETER] : []),
   ];
   const success: Json = { description: SUCCESS[op.status] };
   if (op.response && op.status !== 204) success.content = { 'application/json': { schema: successSchema(op.response) } };
   if (op.method === 'POST') success.headers = { 'Idempotent-Replayed': REPLAYED_HEADER };
   const responses: Json = { [op.status]: success };
+  if (op.signedRetry) responses[202] = { description: 'A challenge: sign `payloadToSign` and repeat the request with the signature headers.', content: { 'application/json': { schema: ref(op.signedRetry.challenge) } } };
   for (const status of errorStatusesOf(op)) responses[status] = { ...errorResponse(status), content: { 'application/json': { schema: ref('Error') } } };
   return {
     operationId: op.operationId,

@@ -2,10 +2,11 @@ import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query, Req, 
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { memoryStorage } from 'multer';
-import { AnyHttpOperation, ApiError, HttpMethod, OperationInput, ServiceName } from '@payments/contracts';
+import { AnyHttpOperation, ApiError, HttpMethod, OperationInput, ServiceName, SignedOutcome } from '@payments/contracts';
 import { AuthenticatedRequest, RequirePermission } from '../auth/basic-auth.guard';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import type { ServiceClient } from '../rpc/service-client';
+import { unwrapSignedOutcome, walletSignatureHeaders } from './signed-challenge';
 
 export interface OperationRouteDeps {
   clients: Record<ServiceName, ServiceClient>;
@@ -45,8 +46,10 @@ function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
         body: at.body > 0 ? args[at.body - 1] : undefined,
         file: file && { originalName: file.originalname, buffer: file.buffer },
         origin: deps.publicUrl ?? requestOrigin(request),
+        signature: op.signedRetry || op.walletSignature ? walletSignatureHeaders(request) : {},
       };
-      const result = await client.call(op.rpc, { caller: request.caller, body: op.request(input) });
+      const answer = await client.call(op.rpc, { caller: request.caller, body: op.request(input) });
+      const result = op.signedRetry ? unwrapSignedOutcome(answer as SignedOutcome<unknown, unknown>) : answer;
       deps.after?.[op.operationId]?.(result);
       return op.status === 204 ? undefined : result;
     }

@@ -11,6 +11,8 @@ import {
   Page,
   RpcRequest,
   SendContactCodeBody,
+  SignedOutcome,
+  SignedRequestChallenge,
   UpdateCustomerBody,
 } from '@payments/contracts';
 import { Handles } from '@payments/runtime';
@@ -40,8 +42,8 @@ export class CustomerRpcController {
   }
 
   @Handles(CustomersRpc.update)
-  update(r: RpcRequest<UpdateCustomerBody>): Promise<Customer> {
-    return this.identity.customers.update(r.caller, r.body.customerId, r.body.patch, now());
+  update(r: RpcRequest<UpdateCustomerBody>): Promise<SignedOutcome<Customer, SignedRequestChallenge>> {
+    return this.identity.customers.update(r.caller, r.body.customerId, r.body.patch, now(), r.body.signature);
   }
 
   @Handles(CustomersRpc.delete)

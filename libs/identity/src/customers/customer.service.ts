@@ -10,14 +10,18 @@ import {
   isCustomerId,
   ListCustomersQuery,
   Page,
+  SignedOutcome,
+  SignedRequestChallenge,
   UpdateCustomerRequest,
+  WalletSignatureHeaders,
 } from '@payments/contracts';
 import { ClaimInTransaction, CommandExecutor, CommandRequest, IdempotencyClaims } from '@payments/eventsourcing';
 import { idempotencyScopeOf, keysetBodyPage } from '@payments/runtime';
 import { SecretHasher } from '../credentials/secrets';
 import { PlatformConfigView } from '../platform-config/platform-config.entity';
 import { effectiveUmaDomain } from '../platform-config/uma-domain';
-import { ContactCodeSender } from './contact-code-sender';
+import { ContactCodeSender } from '@payments/runtime';
+import type { WalletContacts } from './wallet-contacts';
 import { locked } from './contact.decide';
 import { CustomerCommand, customerDecider } from './customer.decider';
 import { ContactChannel, CustomerEvent } from './customer.events';
@@ -29,6 +33,8 @@ import { toCustomer } from './customer.view';
 export interface CustomerServiceOptions {
   terms: EndUserTerms;
   sender: ContactCodeSender;
+  /** wallet-auth: a contact tied to Embedded Wallet credentials changes only with a wallet's signature, and with them. */
+  wallets: WalletContacts;
   sandboxCode: string;
   codeTtlMs: number;
   codeAttemptsMax: number;
@@ -79,10 +85,33 @@ export class CustomerService {
     return keysetBodyPage<Customer>({ db: this.dataSource, table: 'customers', keyColumn: 'customer_id', where, limit: query.limit, cursor: query.cursor });
   }
 
-  async update(caller: CallerContext, customerId: string, request: UpdateCustomerRequest, now: string): Promise<Customer> {
-    await this.get(caller, customerId);
+  /**
+   * PATCH /customers/{id}. A change of the email or phone that the customer's Embedded Wallet credentials are tied to
+   * is a signed retry (wallet-auth answers the challenge, then changes those credentials); if the customer's own
+   * change then fails, the credentials are put back, else 424 EMAIL_OTP_CREDENTIAL_SYNC_FAILED.
+   */
+  async update(caller: CallerContext, customerId: string, request: UpdateCustomerRequest, now: string, signature: WalletSignatureHeaders = {}): Promise<SignedOutcome<Customer, SignedRequestChallenge>> {
+    const current = await this.get(caller, customerId);
     if (request.platformCustomerId !== undefined || request.umaAddress !== undefined) await this.assertUnique(caller, request.platformCustomerId, request.umaAddress, customerId);
-    return this.run(caller, customerId, { type: 'UpdateCustomer', request, currentTermsVersion: this.options.terms.version, now });
+    const command: CustomerCommand = { type: 'UpdateCustomer', request, currentTermsVersion: this.options.terms.version, now };
+    const contact = {
+      ...(request.email !== undefined && request.email !== current.email ? { email: request.email } : {}),
+      ...(request.phoneNumber !== undefined && request.phoneNumber !== current.phoneNumber ? { phoneNumber: request.phoneNumber } : {}),
+    };
+    if (Object.keys(contact).length === 0) return { result: await this.run(caller, customerId, command) };
+    const wallets = await this.options.wallets.change(caller, { customerId, ...contact, request, signature });
+    if (wallets.challenge) return { challenge: wallets.challenge };
+    try {
+      return { result: await this.run(caller, customerId, command) };
+    } catch (error) {
+      const { walletsChanged, previous } = wallets.result;
+      if (walletsChanged > 0 && previous) {
+        await this.options.wallets.restore(caller, { customerId, ...previous }).catch(() => {
+          throw new ApiError('EMAIL_OTP_CREDENTIAL_SYNC_FAILED', 'the wallet credentials changed but the customer could not be: they could not be put back; retry the change');
+        });
+      }
+      throw error;
+    }
   }
 
   /** Answers the customer as it was deleted (`isDeleted: true`), as the published API does. */
@@ -100,7 +129,7 @@ export class CustomerService {
     const expiresAt = new Date(Date.parse(now) + this.options.codeTtlMs).toISOString();
     await this.run(caller, customerId, { type: 'IssueContactCode', channel, codeHash: this.hasher.hash(`${customerId}/${channel}/${code}`), expiresAt, now });
     const destination = channel === 'email' ? customer.email : customer.phoneNumber;
-    if (!sandbox && destination) await this.options.sender.send({ customerId, channel, destination, code });
+    if (!sandbox && destination) await this.options.sender.send({ customerId, channel, destination, code, purpose: 'CONTACT_VERIFICATION' });
     return { channel, status: 'PENDING', expiresAt };
   }
 

@@ -51,6 +51,13 @@ describe('platformConfigDecider', () => {
     ]);
   });
 
+  it('accepts USDB, the Embedded Wallet stablecoin, as a supported currency', () => {
+    const usdb = { ...usd, currencyCode: 'USDB' };
+    given(decider, [initialized])
+      .when({ type: 'UpdateConfig', patch: { supportedCurrencies: [usd, usdb] }, now })
+      .then([{ type: 'PlatformConfigUpdated.v1', data: { changes: { supportedCurrencies: [usd, usdb] }, at: now } }]);
+  });
+
   it('cannot update a configuration that does not exist', () => {
     given(decider).when({ type: 'UpdateConfig', patch: { umaDomain: 'x.example' }, now }).thenFails('NOT_FOUND');
   });
@@ -74,5 +81,72 @@ describe('platformConfigDecider: webhook endpoint status', () => {
     expect(state).toMatchObject({ webhookEndpoint: 'https://x.example/h' });
     expect('webhookEndpointStatus' in state).toBe(false);
     given(decider, [initialized, set]).when({ type: 'UpdateConfig', patch: { webhookEndpoint: 'https://x.example/h' }, now }).then([]);
+  });
+});
+
+describe('platformConfigDecider: embeddedWalletConfig', () => {
+  const update = (embeddedWalletConfig: Record<string, unknown>) => ({ type: 'UpdateConfig' as const, patch: { embeddedWalletConfig }, now });
+  const branded: PlatformConfigEvent = {
+    type: 'PlatformConfigUpdated.v1',
+    data: { changes: { embeddedWalletConfig: { appName: 'Acme Wallet', otpLength: 8, sendFromEmailAddress: 'noreply@acme.example' } }, at: now },
+  };
+  const fold = (events: PlatformConfigEvent[]) => events.reduce(decider.evolve, decider.initialState);
+
+  it('creates the configuration from the fields sent, and records it whole', () => {
+    given(decider, [initialized])
+      .when(update({ appName: 'Acme Wallet', otpLength: 8, sendFromEmailAddress: 'noreply@acme.example' }))
+      .then([branded]);
+    expect(fold([initialized, branded])).toMatchObject({ embeddedWalletConfig: { appName: 'Acme Wallet', otpLength: 8, sendFromEmailAddress: 'noreply@acme.example' } });
+  });
+
+  it('merges: the fields sent change, the others stay, and the event carries the merged configuration', () => {
+    const merged = { appName: 'Acme Wallet', otpLength: 8, alphanumeric: true, expirationSeconds: 600, sendFromEmailAddress: 'noreply@acme.example' };
+    const events = given(decider, [initialized, branded])
+      .when(update({ alphanumeric: true, expirationSeconds: 600 }))
+      .then([{ type: 'PlatformConfigUpdated.v1', data: { changes: { embeddedWalletConfig: merged }, at: now } }]);
+    expect(fold([initialized, branded, ...events])).toMatchObject({ embeddedWalletConfig: merged, supportedCurrencies: [usd], updatedAt: now });
+  });
+
+  it('records nothing for a merge that changes nothing, whatever the key order', () => {
+    given(decider, [initialized, branded]).when(update({ otpLength: 8 })).then([]);
+    given(decider, [initialized, branded]).when(update({})).then([]);
+    given(decider, [initialized, branded]).when(update({ sendFromEmailAddress: 'noreply@acme.example', appName: 'Acme Wallet' })).then([]);
+  });
+
+  it('creates an empty configuration (every default) for {} on a platform without one', () => {
+    given(decider, [initialized]).when(update({})).then([{ type: 'PlatformConfigUpdated.v1', data: { changes: { embeddedWalletConfig: {} }, at: now } }]);
+  });
+
+  it('leaves the configuration alone when other fields change', () => {
+    const events = given(decider, [initialized, branded]).when({ type: 'UpdateConfig', patch: { umaDomain: 'acme.example' }, now }).then([
+      { type: 'PlatformConfigUpdated.v1', data: { changes: { umaDomain: 'acme.example' }, at: now } },
+    ]);
+    expect(fold([initialized, branded, ...events])).toMatchObject({ umaDomain: 'acme.example', embeddedWalletConfig: branded.data.changes.embeddedWalletConfig });
+  });
+
+  it('refuses values out of the published ranges, wrong types, null and unknown fields, naming each field', () => {
+    const error = given(decider, [initialized, branded])
+      .when(update({ otpLength: 3, expirationSeconds: 86_401, alphanumeric: 'yes', appName: 'x'.repeat(256), logoUrl: null, colour: 'blue', sendFromEmailSenderName: 'Acme' }))
+      .thenFails('INVALID_INPUT');
+    expect((error.details!.errors as { field: string }[]).map((e) => e.field)).toEqual([
+      'embeddedWalletConfig.otpLength',
+      'embeddedWalletConfig.expirationSeconds',
+      'embeddedWalletConfig.alphanumeric',
+      'embeddedWalletConfig.appName',
+      'embeddedWalletConfig.logoUrl',
+      'embeddedWalletConfig.colour',
+    ]);
+    given(decider, [initialized]).when(update({ otpLength: 6.5 })).thenFails('INVALID_INPUT');
+    given(decider, [initialized]).when(update({ expirationSeconds: 0 })).thenFails('INVALID_INPUT');
+    given(decider, [initialized]).when({ type: 'UpdateConfig', patch: { embeddedWalletConfig: null as never }, now }).thenFails('INVALID_INPUT');
+  });
+
+  it('accepts the bounds of the published ranges', () => {
+    given(decider, [initialized])
+      .when(update({ otpLength: 12, expirationSeconds: 86_400 }))
+      .then([{ type: 'PlatformConfigUpdated.v1', data: { changes: { embeddedWalletConfig: { otpLength: 12, expirationSeconds: 86_400 } }, at: now } }]);
+    given(decider, [initialized])
+      .when(update({ otpLength: 4, expirationSeconds: 1 }))
+      .then([{ type: 'PlatformConfigUpdated.v1', data: { changes: { embeddedWalletConfig: { otpLength: 4, expirationSeconds: 1 } }, at: now } }]);
   });
 });

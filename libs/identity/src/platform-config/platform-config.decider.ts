@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { FeeConfig, FieldError, Mode, PlatformCurrencyConfig } from '@payments/contracts';
+import type { EmbeddedWalletConfig, FeeConfig, FieldError, Mode, PlatformCurrencyConfig } from '@payments/contracts';
 import { assertNever, Decider, DomainError } from '@payments/eventsourcing';
 import { findCurrency } from '@payments/money';
 import { PlatformConfigEvent, PlatformConfigFields } from './platform-config.events';
@@ -13,6 +13,8 @@ export interface ConfigPatch {
   webhookEndpoint?: string | null;
   supportedCurrencies?: PlatformCurrencyConfig[];
   feeConfigs?: FeeConfig[];
+  /** Merged into the current configuration: only the fields present change. */
+  embeddedWalletConfig?: EmbeddedWalletConfig;
 }
 
 export type PlatformConfigCommand =
@@ -74,7 +76,10 @@ export const platformConfigDecider: Decider<PlatformConfigState, PlatformConfigC
   },
 };
 
-/** Rules the DTO cannot express: known currencies, no duplicates, min <= max, https for production webhooks. */
+/**
+ * Rules the DTO cannot express: known currencies, no duplicates, min <= max, https for production webhooks. The
+ * embedded-wallet ranges are the DTO's too, checked again because wallet-auth generates OTPs from what the log holds.
+ */
 function validatePatch(patch: ConfigPatch, mode: Mode): FieldError[] {
   const errors: FieldError[] = [];
   if (patch.webhookEndpoint && mode === 'PRODUCTION' && !patch.webhookEndpoint.toLowerCase().startsWith('https://')) {
@@ -93,7 +98,52 @@ function validatePatch(patch: ConfigPatch, mode: Mode): FieldError[] {
     if (feeKeys.has(`${f.feeType}/${f.sourceCurrency}`)) errors.push({ field: `feeConfigs.${i}`, message: `duplicate ${f.feeType} config for ${f.sourceCurrency}` });
     feeKeys.add(`${f.feeType}/${f.sourceCurrency}`);
   });
+  if (patch.embeddedWalletConfig !== undefined) errors.push(...validateEmbeddedWalletConfig(patch.embeddedWalletConfig));
   return errors;
+}
+
+type EmbeddedWalletField = keyof EmbeddedWalletConfig;
+type FieldRule = { kind: 'integer'; min: number; max: number } | { kind: 'boolean' } | { kind: 'string'; maxLength: number };
+
+/** The published EmbeddedWalletConfig, field by field (in the order a merged configuration keeps them). */
+const EMBEDDED_WALLET_FIELDS: Record<EmbeddedWalletField, FieldRule> = {
+  appName: { kind: 'string', maxLength: 255 },
+  otpLength: { kind: 'integer', min: 4, max: 12 },
+  alphanumeric: { kind: 'boolean' },
+  expirationSeconds: { kind: 'integer', min: 1, max: 86_400 },
+  sendFromEmailAddress: { kind: 'string', maxLength: 255 },
+  sendFromEmailSenderName: { kind: 'string', maxLength: 255 },
+  replyToEmailAddress: { kind: 'string', maxLength: 255 },
+  logoUrl: { kind: 'string', maxLength: 512 },
+};
+
+function validateEmbeddedWalletConfig(config: EmbeddedWalletConfig): FieldError[] {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) return [{ field: 'embeddedWalletConfig', message: 'embeddedWalletConfig must be an object' }];
+  const errors: FieldError[] = [];
+  for (const [name, value] of Object.entries(config) as [string, unknown][]) {
+    const field = `embeddedWalletConfig.${name}`;
+    const rule = EMBEDDED_WALLET_FIELDS[name as EmbeddedWalletField] as FieldRule | undefined;
+    if (!rule) errors.push({ field, message: `unknown field ${field}` });
+    else if (value === undefined) continue;
+    else if (value === null) errors.push({ field, message: `${name} cannot be null: leave it out to keep its value` });
+    else if (rule.kind === 'integer' && (!Number.isInteger(value) || (value as number) < rule.min || (value as number) > rule.max)) {
+      errors.push({ field, message: `${name} must be an integer from ${rule.min} to ${rule.max}` });
+    } else if (rule.kind === 'boolean' && typeof value !== 'boolean') errors.push({ field, message: `${name} must be a boolean` });
+    else if (rule.kind === 'string' && (typeof value !== 'string' || value.length > rule.maxLength)) {
+      errors.push({ field, message: `${name} must be a string of at most ${rule.maxLength} characters` });
+    }
+  }
+  return errors;
+}
+
+/** The fields sent replace those held; the others stay. Only published fields, in one order, so equal configs compare equal. */
+function mergeEmbeddedWalletConfig(current: EmbeddedWalletConfig | undefined, patch: EmbeddedWalletConfig): EmbeddedWalletConfig {
+  const merged: Record<string, unknown> = {};
+  for (const name of Object.keys(EMBEDDED_WALLET_FIELDS) as EmbeddedWalletField[]) {
+    const value = patch[name] !== undefined ? patch[name] : current?.[name];
+    if (value !== undefined) merged[name] = value;
+  }
+  return merged as EmbeddedWalletConfig;
 }
 
 /** Upsert by (feeType, sourceCurrency); a config with zero fees deactivates (removes) its key. */
@@ -119,6 +169,11 @@ function changedFields(patch: ConfigPatch, state: PlatformConfigFields): ConfigP
   if (patch.feeConfigs !== undefined) {
     const merged = mergeFeeConfigs(state.feeConfigs ?? [], patch.feeConfigs);
     if (!isDeepStrictEqual(merged, plain(state.feeConfigs ?? []))) changes.feeConfigs = merged;
+  }
+  if (patch.embeddedWalletConfig !== undefined) {
+    // `{}` on a platform without one creates it (with every default): the published "update or create".
+    const merged = mergeEmbeddedWalletConfig(state.embeddedWalletConfig, patch.embeddedWalletConfig);
+    if (state.embeddedWalletConfig === undefined || !isDeepStrictEqual(merged, plain(state.embeddedWalletConfig))) changes.embeddedWalletConfig = merged;
   }
   return changes;
 }

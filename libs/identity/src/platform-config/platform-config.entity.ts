@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { FeeConfig, Mode, PlatformConfig, PlatformCurrencyConfig } from '@payments/contracts';
+import type { EmbeddedWalletConfig, FeeConfig, Mode, PlatformConfig, PlatformCurrencyConfig } from '@payments/contracts';
 
 /** Read model behind GET /config, written inline with every PlatformConfig event. */
 @Entity({ name: 'platform_configs' })
@@ -12,6 +12,8 @@ export class PlatformConfigView {
   @Column({ name: 'webhook_endpoint_status', type: 'text', default: 'ACTIVE' }) webhookEndpointStatus!: 'ACTIVE' | 'DISABLED';
   @Column({ name: 'supported_currencies', type: 'jsonb' }) supportedCurrencies!: PlatformCurrencyConfig[];
   @Column({ name: 'fee_configs', type: 'jsonb', default: () => "'[]'::jsonb" }) feeConfigs!: FeeConfig[];
+  /** Null until the platform sets one (PATCH /config). */
+  @Column({ name: 'embedded_wallet_config', type: 'jsonb', nullable: true }) embeddedWalletConfig!: EmbeddedWalletConfig | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }
@@ -23,6 +25,7 @@ export function toPlatformConfig(view: PlatformConfigView): PlatformConfig {
     ...(view.webhookEndpoint ? { webhookEndpoint: view.webhookEndpoint, webhookEndpointStatus: view.webhookEndpointStatus } : {}),
     supportedCurrencies: view.supportedCurrencies,
     feeConfigs: view.feeConfigs ?? [],
+    ...(view.embeddedWalletConfig ? { embeddedWalletConfig: view.embeddedWalletConfig } : {}),
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
   };

@@ -16,6 +16,7 @@ export const projectPlatformConfig: Projection<EntityManager, PlatformConfigStat
     webhookEndpointStatus: state.webhookEndpointStatus ?? 'ACTIVE',
     supportedCurrencies: state.supportedCurrencies,
     feeConfigs: state.feeConfigs ?? [],
+    embeddedWalletConfig: state.embeddedWalletConfig ?? null,
     createdAt: new Date(state.createdAt),
     updatedAt: new Date(state.updatedAt),
   });

@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, generateKeyPairSync, hkdfSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Mode } from '@payments/contracts';
 import { queryRows, SqlExecutor } from '@payments/eventsourcing';
+import { SecretSealer } from '@payments/runtime';
 
 export interface WebhookKeys {
   publicKeyPem: string;
@@ -9,8 +10,6 @@ export interface WebhookKeys {
   secret: string;
 }
 
-const SEALED = 'v1:';
-
 /**
  * The platform's webhook keys (one P-256 pair and one HMAC secret per platform and mode), generated on first need.
  * The private key and the secret are sealed at rest (AES-256-GCM under a key derived from the server's
@@ -18,10 +17,10 @@ const SEALED = 'v1:';
  * ON CONFLICT keeps the first and both read it back, so they agree.
  */
 export class WebhookKeyStore {
-  private readonly key: Buffer;
+  private readonly sealer: SecretSealer;
 
   constructor(serverKey: Buffer) {
-    this.key = Buffer.from(hkdfSync('sha256', serverKey, Buffer.alloc(0), 'payments-platform/webhook-keys/v1', 32));
+    this.sealer = new SecretSealer(serverKey, 'payments-platform/webhook-keys/v1');
   }
 
   async of(db: SqlExecutor, platformId: string, mode: Mode): Promise<WebhookKeys> {
@@ -53,18 +52,11 @@ export class WebhookKeyStore {
     };
   }
 
-  /** `v1:` iv, tag and ciphertext (base64); the row's identity is the associated data, so values cannot be swapped. */
   private seal(plain: string, context: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv).setAAD(Buffer.from(context));
-    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return `${SEALED}${iv.toString('base64')}:${cipher.getAuthTag().toString('base64')}:${body.toString('base64')}`;
+    return this.sealer.seal(plain, context);
   }
 
   private open(stored: string, context: string): string {
-    if (!stored.startsWith(SEALED)) return stored; // written before sealing existed
-    const [iv, tag, body] = stored.slice(SEALED.length).split(':').map((part) => Buffer.from(part, 'base64'));
-    const decipher = createDecipheriv('aes-256-gcm', this.key, iv).setAAD(Buffer.from(context)).setAuthTag(tag);
-    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+    return this.sealer.isSealed(stored) ? this.sealer.open(stored, context) : stored; // written before sealing existed
   }
 }

@@ -1,7 +1,7 @@
 import { ApiError, CallerContext, EstimateWithdrawalFeeRequest, WithdrawalFeeEstimate } from '@payments/contracts';
 import { CRYPTO_CURRENCY_CODES } from '@payments/money';
 import type { AccountDirectory } from '../accounts/account-directory';
-import { destinationAddressProblem, estimateWithdrawal, WITHDRAWAL_NETWORK_FEES } from './withdrawal-fees';
+import { destinationAddressProblem, estimateWithdrawal, WITHDRAWABLE_CURRENCY_CODES, WITHDRAWAL_NETWORK_FEES } from './withdrawal-fees';
 
 const invalid = (code: string, field: string, message: string) => new ApiError(code, `${field} ${message}`, { errors: [{ field, message }] });
 
@@ -10,7 +10,9 @@ export class WithdrawalFeeEstimator {
   constructor(private readonly accounts: Pick<AccountDirectory, 'accountCurrency'>) {}
 
   async estimate(caller: CallerContext, request: EstimateWithdrawalFeeRequest): Promise<WithdrawalFeeEstimate> {
-    if (!CRYPTO_CURRENCY_CODES.includes(request.currency)) throw invalid('INVALID_CURRENCY', 'currency', `must be a crypto currency (${CRYPTO_CURRENCY_CODES.join(', ')})`);
+    if (!CRYPTO_CURRENCY_CODES.includes(request.currency)) throw invalid('INVALID_CURRENCY', 'currency', `must be a crypto currency (${WITHDRAWABLE_CURRENCY_CODES.join(', ')})`);
+    // USDB (Embedded Wallets) is on no withdrawal network: it leaves through a quote.
+    if (!WITHDRAWABLE_CURRENCY_CODES.includes(request.currency)) throw invalid('INVALID_CURRENCY', 'currency', `${request.currency} is not withdrawn to an external address; one of ${WITHDRAWABLE_CURRENCY_CODES.join(', ')}`);
     const fee = WITHDRAWAL_NETWORK_FEES[request.currency]?.[request.cryptoNetwork];
     if (!fee) throw invalid('INVALID_INPUT', 'cryptoNetwork', `${request.currency} is not withdrawn on ${request.cryptoNetwork}; one of ${Object.keys(WITHDRAWAL_NETWORK_FEES[request.currency] ?? {}).join(', ')}`);
     const problem = destinationAddressProblem(request.cryptoNetwork, request.destinationAddress);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { CRYPTO_NETWORKS } from '@payments/contracts';
 import { CRYPTO_CURRENCY_CODES } from '@payments/money';
-import { applicationFee, destinationAddressProblem, estimateWithdrawal, WITHDRAWAL_APPLICATION_FEE_BPS, WITHDRAWAL_NETWORK_FEES } from './withdrawal-fees';
+import { applicationFee, destinationAddressProblem, estimateWithdrawal, WITHDRAWABLE_CURRENCY_CODES, WITHDRAWAL_APPLICATION_FEE_BPS, WITHDRAWAL_NETWORK_FEES } from './withdrawal-fees';
 
 const fees = fc.record({ networkFee: fc.integer({ min: 0, max: 10_000_000 }), networkFeeAsset: fc.constant('ETH') });
 
@@ -47,6 +47,11 @@ describe('withdrawal networks', () => {
   it('covers every crypto currency with known networks only', () => {
     expect(Object.keys(WITHDRAWAL_NETWORK_FEES).sort()).toEqual([...CRYPTO_CURRENCY_CODES].sort());
     for (const networks of Object.values(WITHDRAWAL_NETWORK_FEES)) for (const n of Object.keys(networks)) expect(CRYPTO_NETWORKS).toContain(n);
+  });
+
+  it('withdraws USDB (Embedded Wallet balances) on no network: it leaves through a quote', () => {
+    expect(WITHDRAWAL_NETWORK_FEES.USDB).toEqual({});
+    expect([...WITHDRAWABLE_CURRENCY_CODES].sort()).toEqual(['BTC', 'USDC', 'USDT']);
   });
 
   it.each([

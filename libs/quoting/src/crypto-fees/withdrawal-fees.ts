@@ -11,7 +11,10 @@ export interface NetworkFee {
  * Which networks each crypto currency lives on, with a deterministic sandbox network fee in the currency's smallest
  * unit (satoshis; USDC/USDT 6-decimal units), roughly what each chain costs: Bitcoin L1 is dear, Lightning and Spark
  * cheap; Ethereum L1 dear, its L2s and Solana cents; Plasma carries USDT without a fee. Same as the external-account
- * wallet table (accounts): USDC is not on TRON or PLASMA, USDT not on BASE.
+ * wallet table (accounts): USDC is not on TRON or PLASMA, USDT not on BASE. USDB has no network: it is the balance of
+ * Embedded Wallets (Global Accounts), which the published docs take out only through a quote ("Use the standard
+ * /quotes API to convert in from fiat or out to any supported Grid bank-account rail", global-accounts/concepts.mdx);
+ * neither the published API nor its docs withdraw USDB to an external address (no ExternalAccountType holds USDB).
  */
 export const WITHDRAWAL_NETWORK_FEES: Readonly<Record<string, Partial<Record<CryptoNetwork, NetworkFee>>>> = {
   BTC: {
@@ -32,7 +35,13 @@ export const WITHDRAWAL_NETWORK_FEES: Readonly<Record<string, Partial<Record<Cry
     TRON: { networkFee: 1_000_000, networkFeeAsset: 'TRX' },
     PLASMA: { networkFee: 0, networkFeeAsset: 'XPL' },
   },
+  USDB: {},
 };
+
+/** The crypto currencies that can be withdrawn to an external address: those on at least one network. */
+export const WITHDRAWABLE_CURRENCY_CODES: readonly string[] = Object.entries(WITHDRAWAL_NETWORK_FEES)
+  .filter(([, networks]) => Object.keys(networks).length > 0)
+  .map(([code]) => code);
 
 /** The service's fee on a crypto withdrawal: 0.1% of the amount, rounded up to a whole smallest unit. */
 export const WITHDRAWAL_APPLICATION_FEE_BPS = 10;

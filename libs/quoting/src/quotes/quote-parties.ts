@@ -15,6 +15,8 @@ export interface QuoteParties {
   receivingCurrency: string;
   /** The paying customer (source account owner or realtime-funding customer); null for a platform account. */
   customerId: string | null;
+  /** The source is an Embedded Wallet: the quote is executed with the wallet's signature. */
+  walletSource: boolean;
   /** The destination is a payout to someone else: an untrusted external account or a UMA address (an SCA PAYOUT round). */
   payoutToBeneficiary: { externalAccountId?: string } | null;
 }
@@ -40,17 +42,18 @@ export class QuotePartiesResolver {
     return { ...payer, ...payee };
   }
 
-  private async source(caller: CallerContext, request: CreateQuoteRequest): Promise<Pick<QuoteParties, 'source' | 'sendingCurrency' | 'customerId'>> {
+  private async source(caller: CallerContext, request: CreateQuoteRequest): Promise<Pick<QuoteParties, 'source' | 'sendingCurrency' | 'customerId' | 'walletSource'>> {
     const s = request.source;
     if (s.sourceType === 'REALTIME_FUNDING') {
       forbidFields(s, ['accountId'], 'sourceType REALTIME_FUNDING', 'source');
       const customer = await this.customers.get(caller, s.customerId!, 'source.customerId');
-      return { source: { sourceType: 'REALTIME_FUNDING', customerId: customer.customerId, currency: s.currency! }, sendingCurrency: s.currency!, customerId: customer.customerId };
+      return { source: { sourceType: 'REALTIME_FUNDING', customerId: customer.customerId, currency: s.currency! }, sendingCurrency: s.currency!, customerId: customer.customerId, walletSource: false };
     }
     forbidFields(s, ['customerId', 'currency'], 'sourceType ACCOUNT', 'source');
     const account = await this.account(caller, s.accountId!, 'source.accountId');
     if (account.kind !== 'INTERNAL') throw fieldError('INVALID_INPUT', 'the source must be an internal account (external sources fund through REALTIME_FUNDING)', 'source.accountId');
-    return { source: { sourceType: 'ACCOUNT', accountId: account.accountId }, sendingCurrency: account.currency, customerId: account.owner === 'CUSTOMER' ? (account.customerId ?? null) : null };
+    const customerId = account.owner === 'CUSTOMER' ? (account.customerId ?? null) : null;
+    return { source: { sourceType: 'ACCOUNT', accountId: account.accountId }, sendingCurrency: account.currency, customerId, walletSource: account.internalType === 'EMBEDDED_WALLET' };
   }
 
   private async destination(caller: CallerContext, request: CreateQuoteRequest): Promise<Pick<QuoteParties, 'destination' | 'receivingCurrency' | 'payoutToBeneficiary'>> {

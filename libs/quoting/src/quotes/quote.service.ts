@@ -10,6 +10,7 @@ import type { RateSource } from '../rates/rate-source';
 import type { ScaFactors } from '../sca/sca-factors';
 import { AmountRange, ChallengeOffer, QuoteCommand, quoteDecider } from './quote.decider';
 import { QuoteEvent, requestExtras } from './quote.events';
+import { walletPaymentInstructions, walletPayloadOf, WalletSignatures } from '../wallets/wallet-source';
 import { QuoteParties, QuotePartiesResolver } from './quote-parties';
 import { projectQuote } from './quote.projection';
 import { ExistingQuote, QuoteState } from './quote.state';
@@ -42,6 +43,8 @@ export class QuoteService {
     private readonly sca: ScaFactors,
     private readonly options: QuoteServiceOptions,
     private readonly claims: IdempotencyClaims,
+    /** Checks Embedded Wallet signatures (wallet-auth) when a quote from a wallet is executed. */
+    private readonly wallets: WalletSignatures,
   ) {}
 
   /** One quote per Idempotency-Key (with its execution, under immediatelyExecute): a retry answers it as it is now. */
@@ -61,6 +64,11 @@ export class QuoteService {
     const terms = await this.platformTerms(caller, parties.sendingCurrency, parties.receivingCurrency);
     const { limits } = terms;
     const fees = request.platformFeeOverride ? overriddenFees(request.platformFeeOverride, parties.sendingCurrency) : terms.fees;
+    if (parties.walletSource && request.immediatelyExecute) {
+      const message = 'a quote from an Embedded Wallet is executed with the wallet\'s signature: create it, then POST /quotes/{quoteId}/execute with Service-Wallet-Signature';
+      throw new ApiError('INVALID_INPUT', message, { errors: [{ field: 'immediatelyExecute', message }] });
+    }
+    const expiresAt = new Date(Date.parse(now) + this.options.quoteTtlMs).toISOString();
     const command: QuoteCommand = {
       type: 'CreateQuote',
       quoteId,
@@ -77,13 +85,13 @@ export class QuoteService {
       description: request.description ?? null,
       ...requestExtras(request),
       immediatelyExecute: request.immediatelyExecute ?? false,
-      paymentInstructions: await this.fundingInstructions(caller, parties, quoteId),
+      paymentInstructions: await this.fundingInstructions(caller, parties, quoteId, request, expiresAt, now),
       rate: { midRate: rate.midRate, sourcePerBtc: rate.sourcePerBtc },
       fees: feeSchedule(parties.sendingCurrency, fees),
       limits,
       sca: await this.scaPlan(caller, parties, request.scaFactor, now),
       now,
-      expiresAt: new Date(Date.parse(now) + this.options.quoteTtlMs).toISOString(),
+      expiresAt,
     };
     const result = await this.executor.execute({
       ...this.request(caller.platformId, quoteId, command, this.metadata(caller)),
@@ -111,8 +119,13 @@ export class QuoteService {
   }
 
   /** POST /quotes/{id}/execute: hands the quote to payments (QuoteExecuted.v1); the answer is the PROCESSING quote. */
-  async execute(caller: CallerContext, quoteId: string, now: string): Promise<Quote> {
-    await this.get(caller, quoteId);
+  async execute(caller: CallerContext, quoteId: string, now: string, walletSignature?: string): Promise<Quote> {
+    const quote = await this.get(caller, quoteId);
+    const walletPayload = walletPayloadOf(quote.paymentInstructions);
+    // Only a quote that can still be executed asks for the signature: a retry after success answers the quote below.
+    if (walletPayload && quote.status === 'PENDING' && quote.source.sourceType === 'ACCOUNT') {
+      await this.wallets.verify(caller, quote.source.accountId!, walletPayload, walletSignature);
+    }
     // A retry of an execution that went through (also after a crash) answers the quote instead of 409.
     return this.claims.run(idempotencyScopeOf(caller), 'quote-execute', quoteId, async (claim) => {
       const result = await this.executor.execute({ ...this.request(caller.platformId, quoteId, { type: 'ExecuteQuote', now }, this.metadata(caller)), claim });
@@ -189,7 +202,12 @@ export class QuoteService {
     return { purposes, firstChallenge: await this.challengeOffer(caller, customer.customerId, factor, now) };
   }
 
-  private async fundingInstructions(caller: CallerContext, parties: QuoteParties, quoteId: string) {
+  private async fundingInstructions(caller: CallerContext, parties: QuoteParties, quoteId: string, request: CreateQuoteRequest, expiresAt: string, now: string) {
+    if (parties.walletSource && parties.source.sourceType === 'ACCOUNT') {
+      const { sendingCurrency, receivingCurrency, destination } = parties;
+      const { lockedCurrencySide, lockedCurrencyAmount } = request;
+      return walletPaymentInstructions({ quoteId, accountId: parties.source.accountId, destination, sendingCurrency, receivingCurrency, lockedCurrencySide, lockedCurrencyAmount, expiresAt }, now);
+    }
     if (parties.source.sourceType !== 'REALTIME_FUNDING') return null;
     const instructions = await this.accounts.realtimeFundingInstructions(caller, quoteId, parties.sendingCurrency);
     if (instructions.length === 0) {

@@ -36,6 +36,17 @@ describe('sandbox rate source', () => {
   it('keeps USD stablecoins at par with USD', () => {
     expect(rates.rate('USD', 'USDC', T0)?.midRate).toBe('1');
     expect(rates.rate('USDT', 'USD', T0)?.midRate).toBe('1');
+    expect(rates.rate('USD', 'USDB', T0)?.midRate).toBe('1');
+    expect(rates.rate('USDB', 'USDC', T0)?.midRate).toBe('1');
+  });
+
+  it('prices a Global Account withdrawal at par: 10 USDB → USD with the 0.25 USDB fixed fee of the published example', () => {
+    // mintlify/snippets/global-accounts/walkthrough.mdx step 6: totalSendingAmount 10000000, feesIncluded 250000,
+    // exchangeRate 1.0, totalReceivingAmount 975. Our 0.5% variable fee (50000) comes on top of that fixed fee.
+    expect(serviceFixedFee('USDB')).toBe(250_000);
+    const rate = rates.rate('USDB', 'USD', T0)!;
+    const priced = priceFxQuote({ sendingCurrency: 'USDB', receivingCurrency: 'USD', midRate: rate.midRate, sendingPerBtc: rate.sourcePerBtc, fees: feeSchedule('USDB'), lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000_000 });
+    expect(priced.ok && priced.value).toMatchObject({ totalSendingAmount: 10_000_000, feesIncluded: 300_000, totalReceivingAmount: 970 });
   });
 
   it('windows are 5 minutes', () => {

@@ -17,10 +17,14 @@ export const USD_REFERENCE_RATES: Readonly<Record<string, number>> = {
   IDR: 15_900, MYR: 4.72, PHP: 56.5, SGD: 1.35, THB: 36.4, VND: 25_400, AED: 3.6725, KES: 129, MWK: 1735, RWF: 1310,
   TZS: 2600, UGX: 3780, XOF: 603.5, XAF: 603.5, ZAR: 18.6, ZMW: 26.5, BWP: 13.6, BDT: 117.5, ARS: 880, COP: 3950,
   EGP: 47.5, GHS: 14.8, GTQ: 7.78, HTG: 132.5, JMD: 156, PKR: 278, CNY: 7.24, BTC: 0.000016, USDC: 1, USDT: 1,
+  USDB: 1,
 };
 
-/** Stablecoins pegged to USD: they do not drift against it. */
-const USD_PEGGED = new Set(['USD', 'USDC', 'USDT']);
+/**
+ * Stablecoins pegged to USD: they do not drift against it. USDB (Embedded Wallet balances) is a USD stablecoin: the
+ * published walkthrough quotes 10 USDB → USD at `exchangeRate: 1.0`.
+ */
+const USD_PEGGED = new Set(['USD', 'USDC', 'USDT', 'USDB']);
 
 /** The 5-minute window `at` falls in, and when it ends. */
 export function rateWindow(at: string): { index: number; endsAt: string } {

@@ -1,14 +1,20 @@
-import { ApiError } from '@payments/contracts';
-import { ContactChannel } from './customer.events';
+import { ApiError, ContactChannel } from '@payments/contracts';
 
 export interface ContactCodeMessage {
   customerId: string;
   channel: ContactChannel;
   destination: string;
   code: string;
+  /** What the code is for: confirming a contact (identity) or logging in to an Embedded Wallet (wallet-auth). */
+  purpose: 'CONTACT_VERIFICATION' | 'EMBEDDED_WALLET_LOGIN';
+  /** EMBEDDED_WALLET_LOGIN: how the platform wants the message sent (its embeddedWalletConfig), for the gateway's template. */
+  sender?: { appName?: string; sendFromEmailAddress?: string; sendFromEmailSenderName?: string; replyToEmailAddress?: string; logoUrl?: string };
 }
 
-/** Delivers production one-time codes by email or SMS. Sandbox codes are fixed and never sent. */
+/**
+ * Delivers production one-time codes by email or SMS, for identity's contact verification and wallet-auth's OTP
+ * credentials alike. Sandbox codes are fixed and never sent.
+ */
 export interface ContactCodeSender {
   send(message: ContactCodeMessage): Promise<void>;
 }

@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { join } from 'node:path';
+import { bootWalletAuth } from '@payments/wallet-auth';
+import { loadSecretHashKey, runClusterService } from '@payments/runtime';
+
+/** Cluster mode: the wallet-auth service alone (DATABASE_URL, KAFKA_BROKERS and SECRET_HASH_KEY, shared with identity). */
+runClusterService('wallet-auth', (config, deps) => bootWalletAuth(config, deps, loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key'))));

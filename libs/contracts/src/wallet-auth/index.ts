@@ -1,0 +1,3 @@
+export * from './auth';
+export * from './auth.dto';
+export * from './signed-request';
