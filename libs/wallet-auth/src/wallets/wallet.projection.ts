@@ -5,8 +5,8 @@ import type { WalletState } from './wallet.state';
 
 /**
  * `wallets`: the provisioned wallets of each customer. `wallet_index`: which wallet a credential or session id belongs
- * to (the paths name only those ids). A revoked session's row goes; whether an id is live is always the wallet's
- * state to say.
+ * to (the paths name only those ids). Rows of revoked credentials and of revoked or expired sessions go; whether an id
+ * is live is always the wallet's state to say.
  */
 export const projectWallet: Projection<EntityManager, WalletState, WalletEvent> = async (tx, events, state) => {
   if (state.status !== 'ACTIVE') return;
@@ -23,6 +23,10 @@ export const projectWallet: Projection<EntityManager, WalletState, WalletEvent> 
       ]);
     }
     if (type === 'WalletSessionRevoked.v1') await tx.query(`DELETE FROM wallet_index WHERE id = $1`, [data.sessionId]);
+    // Sessions the state has forgotten (expired) leave the index when the next one opens: rows stay as few as live sessions.
+    if (type === 'WalletSessionOpened.v1') {
+      await tx.query(`DELETE FROM wallet_index WHERE account_id = $1 AND id LIKE 'Session:%' AND NOT (id = ANY($2::text[]))`, [state.accountId, state.sessions.map((s) => s.id)]);
+    }
     if (type === 'WalletCredentialRevoked.v1') await tx.query(`DELETE FROM wallet_index WHERE id = $1`, [data.credentialId]);
   }
 };
