@@ -1,4 +1,4 @@
-import { checkLedger, systemAccountId } from '@payments/accounts';
+import { checkLedger, systemAccountShardIds } from '@payments/accounts';
 import { eventually } from '@payments/testing';
 import { untilStatus } from './test-external-accounts';
 import { internalAccountOf } from './test-quotes';
@@ -42,6 +42,6 @@ export async function expectLedgerClean(t: TestPlatform): Promise<void> {
 /** Total of a system account (e.g. SUSPENSE) of the bootstrap tenant's sandbox, 0 when it never moved. */
 export async function systemBalance(t: TestPlatform, purpose: string, currency: string): Promise<number> {
   const [{ platform_id }] = await t.platform.identity.host.dataSource.query(`SELECT platform_id FROM identity.api_tokens WHERE client_id = $1`, [t.bootstrap.SANDBOX.clientId]);
-  const rows = await t.platform.accounts.host.dataSource.query(`SELECT total::text FROM ledger_accounts WHERE account_id = $1`, [systemAccountId(platform_id, 'SANDBOX', purpose, currency)]);
-  return rows[0] ? Number(rows[0].total) : 0;
+  const rows = await t.platform.accounts.host.dataSource.query(`SELECT COALESCE(sum(total), 0)::text AS total FROM ledger_accounts WHERE account_id = ANY($1::text[])`, [systemAccountShardIds(platform_id, 'SANDBOX', purpose, currency)]);
+  return Number(rows[0].total);
 }

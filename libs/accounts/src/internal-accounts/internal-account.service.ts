@@ -89,7 +89,7 @@ export class InternalAccountService {
 
   private async credit(caller: CallerContext, accountId: string, amount: number, now: string, entryId: string, claim: ClaimInTransaction): Promise<InternalAccount> {
     const row = await this.find(caller, accountId);
-    const funding = systemAccountId(caller.platformId, caller.mode, 'SANDBOX_FUNDING', row.currency);
+    const funding = systemAccountId(caller.platformId, caller.mode, 'SANDBOX_FUNDING', row.currency, entryId);
     await this.ledger.postEntry(
       caller.platformId,
       caller.mode,

@@ -62,7 +62,7 @@ export class LedgerCommands {
   async captureHold(caller: CallerContext, body: unknown, now: string): Promise<LedgerAccountBalance> {
     const r = parseCaptureHold(body);
     const account = await this.own(caller, r.accountId);
-    const to = r.toAccountId ? (await this.own(caller, r.toAccountId)).account_id : systemAccountId(caller.platformId, caller.mode, r.toPurpose!, account.currency);
+    const to = r.toAccountId ? (await this.own(caller, r.toAccountId)).account_id : systemAccountId(caller.platformId, caller.mode, r.toPurpose!, account.currency, r.entryId);
     const legs: Leg[] = [
       { accountId: r.accountId, currency: account.currency, amount: -r.amount, holdId: r.holdId },
       { accountId: to, currency: account.currency, amount: r.amount },
@@ -82,7 +82,7 @@ export class LedgerCommands {
     const r = parseCredit(body);
     const account = await this.own(caller, r.accountId);
     assertCurrency(account, r.currency);
-    const from = this.system(caller, r.fromPurpose, r.currency, -r.amount);
+    const from = this.system(caller, r.fromPurpose, r.currency, -r.amount, r.entryId);
     const legs: Leg[] = [{ accountId: r.accountId, currency: r.currency, amount: r.amount }, from];
     await this.post(caller, { entryId: r.entryId, reference: r.reference ?? r.entryId, kind: r.kind ?? 'CREDIT', legs }, now, [from]);
     return this.balance(caller, r.accountId);
@@ -102,7 +102,7 @@ export class LedgerCommands {
     const systemLegs: Leg[] = [];
     for (const leg of r.legs) {
       if (leg.purpose) {
-        const system = this.system(caller, leg.purpose, leg.currency, leg.amount);
+        const system = this.system(caller, leg.purpose, leg.currency, leg.amount, r.entryId);
         legs.push(system);
         systemLegs.push(system);
       } else {
@@ -128,8 +128,8 @@ export class LedgerCommands {
     await this.ledger.postEntry(caller.platformId, caller.mode, entry, now, systemLegs);
   }
 
-  private system(caller: CallerContext, purpose: LedgerSystemPurpose, currency: string, amount: number): Leg {
-    return { accountId: systemAccountId(caller.platformId, caller.mode, purpose, currency), currency, amount };
+  private system(caller: CallerContext, purpose: LedgerSystemPurpose, currency: string, amount: number, entryId: string): Leg {
+    return { accountId: systemAccountId(caller.platformId, caller.mode, purpose, currency, entryId), currency, amount };
   }
 
   /** A customer or platform account of the caller's platform and mode; anything else is not found. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
 import type { Mode } from '@payments/contracts';
@@ -20,9 +21,27 @@ export interface OpenAccount {
   purpose: string;
 }
 
-/** System accounts (clearing, FX, fees, sandbox funding) per platform, mode, purpose and currency: ids are derived. */
-export function systemAccountId(platformId: string, mode: Mode, purpose: string, currency: string): string {
-  return `SystemAccount:${uuidv5(`${platformId}/${mode}/${purpose}/${currency}`, SYSTEM_NAMESPACE)}`;
+/**
+ * Shards of each system account. Every payout of a platform settles through its clearing account, so one stream
+ * would serialise all settlements on its lock (measured: 6–9 waiters, timers piling up under a sustained load); an
+ * entry posts to one shard picked by its id, and the system account's balance is the sum of its shards.
+ */
+export const SYSTEM_ACCOUNT_SHARDS = 8;
+
+/**
+ * A system account (clearing, FX, fees, sandbox funding) of a platform, mode, purpose and currency, in the shard of
+ * `entryId` (the same entry always lands on the same shard, so a replay has the same legs). Shard 0 keeps the id
+ * system accounts had before sharding, so their balances stay part of the sum.
+ */
+export function systemAccountId(platformId: string, mode: Mode, purpose: string, currency: string, entryId = ''): string {
+  const shard = entryId ? createHash('sha256').update(entryId).digest().readUInt32BE(0) % SYSTEM_ACCOUNT_SHARDS : 0;
+  const name = `${platformId}/${mode}/${purpose}/${currency}${shard === 0 ? '' : `/${shard}`}`;
+  return `SystemAccount:${uuidv5(name, SYSTEM_NAMESPACE)}`;
+}
+
+/** Every shard of a system account: sum their totals for its balance. */
+export function systemAccountShardIds(platformId: string, mode: Mode, purpose: string, currency: string): string[] {
+  return Array.from({ length: SYSTEM_ACCOUNT_SHARDS }, (_, shard) => `SystemAccount:${uuidv5(`${platformId}/${mode}/${purpose}/${currency}${shard === 0 ? '' : `/${shard}`}`, SYSTEM_NAMESPACE)}`);
 }
 
 /**
