@@ -295,6 +295,20 @@ describe('Embedded Wallet Auth', () => {
     expect(claims.contact).toBe(body.email);
   });
 
+  it('keeps sessions and pending challenges across a restart: the retry after it completes, once', async () => {
+    const { accountId } = await walletCustomer(t, t.tenant.sandbox);
+    const [credential] = await credentialsOf(accountId);
+    const { session, key } = await otpLogin(t, credential.id);
+    const body = { clientPublicKey: clientKey().publicKeyUncompressed };
+    const first = await t.call('POST', `/internal-accounts/${accountId}/export`, { body });
+    expect(first.status).toBe(202);
+    await t.restart();
+    expect((await t.call('GET', `/auth/sessions?accountId=${encodeURIComponent(accountId)}`)).body.data.map((s: any) => s.id)).toEqual([session.id]);
+    const headers = { 'Service-Wallet-Signature': await walletStamp(key, first.body.payloadToSign), 'Request-Id': first.body.requestId };
+    expect((await t.call('POST', `/internal-accounts/${accountId}/export`, { body, headers })).status).toBe(200);
+    expect((await t.call('POST', `/internal-accounts/${accountId}/export`, { body, headers })).status).toBe(400); // the key is spent
+  });
+
   it('accepts the legacy sandbox signature literal in the sandbox', async () => {
     const { accountId } = await walletCustomer(t, t.tenant.sandbox);
     const [credential] = await credentialsOf(accountId);
