@@ -1,10 +1,7 @@
-import { ApiError, AuthorizeSignedRequestBody, CallerContext, SignedOutcome, SignedRequestChallenge, VerifyPayloadSignatureBody, WalletSigner } from '@payments/contracts';
-import { parseStamp, samePublicKey, verifyStamp } from '@payments/wallet-crypto';
+import { AuthorizeSignedRequestBody, CallerContext, SignedOutcome, SignedRequestChallenge, VerifyPayloadSignatureBody, WalletSigner } from '@payments/contracts';
 import type { WalletContext } from '../wallets/wallet-context';
 import { liveSessions } from '../wallets/wallet.views';
-import { checkSignedRetry, SANDBOX_SIGNATURE } from './signed-retry';
-
-const unauthorized = (code: string, message: string) => new ApiError(code, message, { reason: message });
+import { checkSignedRetry, readStamp, signerOf } from './signed-retry';
 
 /**
  * The signed retry and signature checks other services ask for: accounts (PATCH /internal-accounts), identity
@@ -29,13 +26,8 @@ export class SignedRequests {
   /** A stamp over a payload the caller issued, by a live session of the wallet; 401 with the code of what is wrong. */
   async verifyPayload(caller: CallerContext, body: VerifyPayloadSignatureBody, now: string): Promise<WalletSigner> {
     const wallet = await this.ctx.store.ofAccount(caller, body.accountId, now);
-    const sessions = liveSessions(wallet, now);
-    if (wallet.mode === 'SANDBOX' && body.walletSignature === SANDBOX_SIGNATURE) return { sessionId: sessions[0]?.id ?? '' };
-    const parsed = parseStamp(body.walletSignature);
-    if (!parsed.ok) throw unauthorized('WALLET_SIGNATURE_MALFORMED', `Service-Wallet-Signature is not an API-key stamp: ${parsed.reason}`);
-    const session = sessions.find((s) => samePublicKey(s.publicKey, parsed.stamp.publicKey));
-    if (!session) throw unauthorized('WALLET_SIGNATURE_INVALID', 'the stamp is not by an active session of this Embedded Wallet');
-    if (!verifyStamp(parsed.stamp, body.payloadToSign)) throw unauthorized('WALLET_SIGNATURE_INVALID', 'the signature does not verify over payloadToSign');
-    return { sessionId: session.id };
+    const stamp = readStamp(wallet, body.walletSignature);
+    const session = signerOf(stamp, liveSessions(wallet, now), body.payloadToSign, 'the stamp is not by an active session of this Embedded Wallet');
+    return { sessionId: session?.id ?? '' };
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ApiError, canonicalJson, WalletSignatureHeaders } from '@payments/contracts';
-import { parseStamp, samePublicKey, verifyStamp } from '@payments/wallet-crypto';
+import { ParsedStamp, parseStamp, samePublicKey, verifyStamp } from '@payments/wallet-crypto';
 import type { Answer } from '../wallets/wallet.decider';
 import type { ChallengeSigner, PendingChallenge, SessionRecord, WalletOperation } from '../wallets/wallet.events';
 import type { ActiveWallet } from '../wallets/wallet.state';
@@ -39,24 +39,34 @@ export function checkSignedRetry(wallet: ActiveWallet, headers: WalletSignatureH
   if (walletSignature === undefined && requestId === undefined) return 'FIRST_LEG';
   if (walletSignature === undefined) throw unauthorized('WALLET_SIGNATURE_MISSING', 'the signed retry needs the Service-Wallet-Signature header with the Request-Id');
   if (requestId === undefined) throw unauthorized('REQUEST_ID_MISSING', 'the signed retry needs the Request-Id header with the Service-Wallet-Signature');
-  const sandboxLiteral = wallet.mode === 'SANDBOX' && walletSignature === SANDBOX_SIGNATURE;
-  const parsed = sandboxLiteral ? undefined : parseStamp(walletSignature);
-  if (parsed && !parsed.ok) throw unauthorized('WALLET_SIGNATURE_MALFORMED', `Service-Wallet-Signature is not an API-key stamp: ${parsed.reason}`);
+  const stamp = readStamp(wallet, walletSignature);
   const challenge = wallet.challenges.find((c) => c.requestId === requestId);
   if (!challenge || !after(challenge.expiresAt, now) || challenge.operation !== request.operation || challenge.target !== request.target) {
     throw unauthorized('UNAUTHORIZED', 'the Request-Id is unknown, already used or expired: start the request again');
   }
   if (challenge.bodySha256 !== bodySha256(request.body)) throw unauthorized('WALLET_SIGNATURE_BODY_MISMATCH', 'the signed retry must repeat the body of the first request');
-  const candidates = signersOf(wallet, challenge.signer, now);
-  if (sandboxLiteral) {
-    const signer = candidates[0];
-    return { answer: answerOf(challenge, signer?.session), challenge, signerPublicKey: signer?.publicKey ?? null };
-  }
-  const stamp = parsed!.ok ? parsed!.stamp : undefined;
-  const signer = candidates.find((c) => samePublicKey(c.publicKey, stamp!.publicKey));
-  if (!signer) throw unauthorized('WALLET_SIGNATURE_INVALID', signerProblem(challenge.signer));
-  if (!verifyStamp(stamp!, challenge.payloadToSign)) throw unauthorized('WALLET_SIGNATURE_INVALID', 'the signature does not verify over payloadToSign');
-  return { answer: answerOf(challenge, signer.session), challenge, signerPublicKey: signer.publicKey };
+  const signer = signerOf(stamp, signersOf(wallet, challenge.signer, now), challenge.payloadToSign, signerProblem(challenge.signer));
+  return { answer: answerOf(challenge, signer?.session), challenge, signerPublicKey: signer?.publicKey ?? null };
+}
+
+/** The stamp of a `Service-Wallet-Signature` header, or null for the sandbox literal (sandbox wallets only); 401 MALFORMED otherwise. */
+export function readStamp(wallet: ActiveWallet, header: string): ParsedStamp | null {
+  if (wallet.mode === 'SANDBOX' && header === SANDBOX_SIGNATURE) return null;
+  const parsed = parseStamp(header);
+  if (!parsed.ok) throw unauthorized('WALLET_SIGNATURE_MALFORMED', `Service-Wallet-Signature is not an API-key stamp: ${parsed.reason}`);
+  return parsed.stamp;
+}
+
+/**
+ * Which allowed signer made the stamp over `payload` (for the sandbox literal: the first allowed one, if any); 401
+ * WALLET_SIGNATURE_INVALID for a key that may not sign (`problem` says which may) or a signature that does not verify.
+ */
+export function signerOf<T extends { publicKey: string }>(stamp: ParsedStamp | null, candidates: T[], payload: string, problem: string): T | undefined {
+  if (stamp === null) return candidates[0];
+  const signer = candidates.find((c) => samePublicKey(c.publicKey, stamp.publicKey));
+  if (!signer) throw unauthorized('WALLET_SIGNATURE_INVALID', problem);
+  if (!verifyStamp(stamp, payload)) throw unauthorized('WALLET_SIGNATURE_INVALID', 'the signature does not verify over payloadToSign');
+  return signer;
 }
 
 function answerOf(challenge: PendingChallenge, session: SessionRecord | undefined): Answer {
