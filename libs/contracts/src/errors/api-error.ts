@@ -25,3 +25,8 @@ export class ApiError extends Error {
     return error;
   }
 }
+
+/** 400 INVALID_INPUT naming the one field that is wrong (`details.errors[]`, as validation failures are). */
+export function invalidInput(field: string, message: string): ApiError {
+  return new ApiError('INVALID_INPUT', message, { errors: [{ field, message }] });
+}

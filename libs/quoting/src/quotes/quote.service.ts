@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { ApiError, CallerContext, CreateQuoteRequest, FundQuoteRequest, isQuoteId, PlatformFeeOverrideDto, Quote, RECORD_MAX_JSON_LENGTH, RECORD_MAX_KEYS, ScaFactor } from '@payments/contracts';
+import { ApiError, CallerContext, CreateQuoteRequest, invalidInput, FundQuoteRequest, isQuoteId, PlatformFeeOverrideDto, Quote, RECORD_MAX_JSON_LENGTH, RECORD_MAX_KEYS, ScaFactor } from '@payments/contracts';
 import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, IdempotencyClaims, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { CurrencyLimits, PlatformFeeConfig } from '../platform-config/identity-events.consumer';
@@ -243,10 +243,9 @@ export class QuoteService {
 
 /** The published rule: an override replaces the configured platform fee, for USD sources, in the source currency. */
 function overriddenFees(override: PlatformFeeOverrideDto, sendingCurrency: string): PlatformFees {
-  const invalid = (field: string, message: string) => new ApiError('INVALID_INPUT', message, { errors: [{ field, message }] });
-  if (sendingCurrency !== 'USD') throw invalid('platformFeeOverride', `platformFeeOverride is supported when the source currency is USD, not ${sendingCurrency}`);
+    if (sendingCurrency !== 'USD') throw invalidInput('platformFeeOverride', `platformFeeOverride is supported when the source currency is USD, not ${sendingCurrency}`);
   if (override.platformFixedFee.currency !== sendingCurrency) {
-    throw invalid('platformFeeOverride.platformFixedFee.currency', `the fixed fee must be in the source currency ${sendingCurrency}`);
+    throw invalidInput('platformFeeOverride.platformFixedFee.currency', `the fixed fee must be in the source currency ${sendingCurrency}`);
   }
   return { variableFeeBps: override.platformVariableFeeBps, fixedFee: override.platformFixedFee.amount };
 }

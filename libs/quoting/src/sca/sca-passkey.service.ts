@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { AuthenticatorTransportFuture, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
-import { ApiError, CallerContext, EnrolScaPasskeyRequest, isCustomerId, isScaRegion, Mode, ScaPasskey, ScaPasskeyRegistrationOptions } from '@payments/contracts';
+import { ApiError, CallerContext, EnrolScaPasskeyRequest, invalidInput, isCustomerId, isScaRegion, Mode, ScaPasskey, ScaPasskeyRegistrationOptions } from '@payments/contracts';
 import { CommandExecutor, queryRows } from '@payments/eventsourcing';
 import { ScaPasskeyCommand, scaPasskeyDecider } from './sca-passkey.decider';
 import { ScaPasskeyConfig } from './sca-passkey.config';
@@ -29,7 +29,6 @@ const ALGORITHMS = [-7, -8, -257];
 
 export const scaPasskeyStreamId = (customerId: string) => `ScaPasskey:${customerId}`;
 const notFound = () => new ApiError('NOT_FOUND', 'no SCA passkey is enrolled for this customer');
-const invalid = (field: string, message: string) => new ApiError('INVALID_INPUT', message, { errors: [{ field, message }] });
 
 /** Enrolment of the one SCA passkey a customer may hold: options, verified registration, read, removal. */
 export class ScaPasskeyService {
@@ -71,12 +70,12 @@ export class ScaPasskeyService {
 
   async enrol(caller: Scope, ref: ScaCustomerRef & EnrolScaPasskeyRequest, now: string): Promise<ScaPasskey> {
     this.assertScaCustomer(ref);
-    if (!this.config.origins.includes(ref.origin)) throw invalid('origin', `origin must be one of ${this.config.origins.join(', ')}`);
+    if (!this.config.origins.includes(ref.origin)) throw invalidInput('origin', `origin must be one of ${this.config.origins.join(', ')}`);
     if (await this.find(caller, ref.customerId)) throw alreadyEnrolled();
     const response = ref.registrationResponse as unknown as RegistrationResponseJSON;
     // Single use: the challenge is consumed before the checks, so a failed attempt cannot be retried with it.
     if (!(await this.consumeChallenge(caller, ref.customerId, challengeOf(response), now))) {
-      throw invalid('registrationResponse', 'the registration answers no open challenge of this customer (unknown, used or expired): request new options');
+      throw invalidInput('registrationResponse', 'the registration answers no open challenge of this customer (unknown, used or expired): request new options');
     }
     let verified;
     try {
@@ -89,9 +88,9 @@ export class ScaPasskeyService {
         supportedAlgorithmIDs: ALGORITHMS,
       });
     } catch (error) {
-      throw invalid('registrationResponse', `the registration does not verify: ${error instanceof Error ? error.message : 'malformed'}`);
+      throw invalidInput('registrationResponse', `the registration does not verify: ${error instanceof Error ? error.message : 'malformed'}`);
     }
-    if (!verified.verified) throw invalid('registrationResponse', 'the registration does not verify');
+    if (!verified.verified) throw invalidInput('registrationResponse', 'the registration does not verify');
     const { credential, aaguid, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
     const taken = await queryRows(this.dataSource, `SELECT 1 FROM sca_passkeys WHERE platform_id = $1 AND mode = $2 AND credential_id = $3`, [caller.platformId, caller.mode, credential.id]);
     if (taken.length > 0) throw new ApiError('PASSKEY_CREDENTIAL_ALREADY_EXISTS', 'this credential is already enrolled for another customer');

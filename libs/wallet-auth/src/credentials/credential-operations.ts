@@ -8,6 +8,7 @@ import {
   CallerContext,
   ChallengeAuthCredentialRequest,
   CreateAuthCredentialRequest,
+  invalidInput,
   SignedBody,
   SignedOutcome,
   WalletSignatureHeaders,
@@ -21,7 +22,6 @@ import type { ActiveWallet } from '../wallets/wallet.state';
 import { toAuthMethod } from '../wallets/wallet.views';
 import { passkeyChallenge } from './passkey-challenge';
 
-const invalid = (field: string, message: string) => new ApiError('INVALID_INPUT', message, { errors: [{ field, message }] });
 const ADD_ACTIVITY = { EMAIL_OTP: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', SMS_OTP: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER', OAUTH: 'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS', PASSKEY: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2' } as const;
 
 /** Adding, listing, revoking and re-challenging the credentials of an Embedded Wallet. */
@@ -58,7 +58,7 @@ export class CredentialOperations {
     const wallet = await this.ctx.store.ofId(caller, credentialId, 'credential');
     const credential = wallet.credentials.find((c) => c.id === credentialId);
     if (!credential) throw new ApiError('REFERENCE_NOT_FOUND', 'credential not found');
-    if (wallet.credentials.length === 1) throw invalid('id', 'the last credential of an account cannot be revoked');
+    if (wallet.credentials.length === 1) throw invalidInput('id', 'the last credential of an account cannot be revoked');
     const body = { credentialId };
     const retry = checkSignedRetry(wallet, signature, { operation: 'REVOKE_CREDENTIAL', target: credentialId, body }, now);
     if (retry === 'FIRST_LEG') {
@@ -74,9 +74,9 @@ export class CredentialOperations {
     const wallet = await this.ctx.store.ofId(caller, credentialId, 'credential');
     const credential = wallet.credentials.find((c) => c.id === credentialId);
     if (!credential) throw new ApiError('REFERENCE_NOT_FOUND', 'credential not found');
-    if (credential.type === 'OAUTH') throw invalid('id', 'OAUTH credentials have no challenge: verify with a fresh oidcToken and clientPublicKey');
+    if (credential.type === 'OAUTH') throw invalidInput('id', 'OAUTH credentials have no challenge: verify with a fresh oidcToken and clientPublicKey');
     if (credential.type === 'PASSKEY') {
-      if (!body.clientPublicKey) throw invalid('clientPublicKey', 'clientPublicKey is required to challenge a PASSKEY credential');
+      if (!body.clientPublicKey) throw invalidInput('clientPublicKey', 'clientPublicKey is required to challenge a PASSKEY credential');
       return passkeyChallenge(this.ctx, caller, wallet, credential, body.clientPublicKey, now);
     }
     const otp = await this.ctx.newOtp(caller, wallet, now);
@@ -96,18 +96,18 @@ export class CredentialOperations {
         if (wallet.credentials.some((c) => c.type === body.type)) throw new ApiError(`${body.type}_CREDENTIAL_ALREADY_EXISTS`, `the account already has an ${body.type} credential`); // before asking identity
         const owner = await this.ctx.store.ownerOf(caller, wallet.accountId);
         const contact = body.type === 'EMAIL_OTP' ? owner.email : owner.phoneNumber;
-        if (!contact) throw invalid('type', `the customer has no ${body.type === 'EMAIL_OTP' ? 'email' : 'phoneNumber'} to send OTPs to`);
+        if (!contact) throw invalidInput('type', `the customer has no ${body.type === 'EMAIL_OTP' ? 'email' : 'phoneNumber'} to send OTPs to`);
         return { id, type: body.type, nickname: contact, contact, createdAt: now };
       }
       case 'OAUTH': {
         const checked = await checkOidcToken(body.oidcToken!, { now: new Date(now), mode: wallet.mode, keys: this.ctx.config.oidcKeys });
-        if (!checked.ok) throw checked.malformed ? invalid('oidcToken', checked.message) : new ApiError('UNAUTHORIZED', checked.message, { reason: checked.message });
+        if (!checked.ok) throw checked.malformed ? invalidInput('oidcToken', checked.message) : new ApiError('UNAUTHORIZED', checked.message, { reason: checked.message });
         return { id, type: 'OAUTH', nickname: oidcNickname(checked.claims), oauth: oidcIdentity(checked.claims), createdAt: now };
       }
       case 'PASSKEY': {
         const { rpId, origins } = this.ctx.config.passkey;
         const verified = await verifyPasskeyRegistration({ challenge: body.challenge!, attestation: body.attestation!, origins, rpId });
-        if (!verified.ok) throw invalid('attestation', `the passkey registration failed its ${verified.reason} check: ${verified.message}`);
+        if (!verified.ok) throw invalidInput('attestation', `the passkey registration failed its ${verified.reason} check: ${verified.message}`);
         const { credentialId, publicKey, counter, transports } = verified.credential;
         return { id, type: 'PASSKEY', nickname: body.nickname!, passkey: { credentialId, publicKey, counter, transports, registrationChallenge: body.challenge! }, createdAt: now };
       }

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { ApiError, AuthSession, AuthSignedRequestChallenge, CallerContext, SignedBody, SignedOutcome, VerifyAuthCredentialRequest } from '@payments/contracts';
+import { ApiError, AuthSession, AuthSignedRequestChallenge, CallerContext, invalidInput, SignedBody, SignedOutcome, VerifyAuthCredentialRequest } from '@payments/contracts';
 import { checkOidcToken, openOtpBundle, signVerificationToken, verifyPasskeyAssertion } from '@payments/wallet-crypto';
 import { bodySha256, checkSignedRetry } from '../signed-retry/signed-retry';
 import type { WalletContext } from '../wallets/wallet-context';
@@ -11,7 +11,6 @@ export const SANDBOX_PASSKEY_SIGNATURE = 'sandbox-valid-passkey-signature';
 
 type Request = SignedBody<{ credentialId: string } & VerifyAuthCredentialRequest>;
 type Outcome = SignedOutcome<AuthSession, AuthSignedRequestChallenge>;
-const invalid = (field: string, message: string) => new ApiError('INVALID_INPUT', message, { errors: [{ field, message }] });
 const unauthorized = (message: string) => new ApiError('UNAUTHORIZED', message, { reason: message });
 
 /** POST /auth/credentials/{id}/verify: the OTP two-leg login, OAUTH and PASSKEY; each ends in a session. */
@@ -22,7 +21,7 @@ export class CredentialVerification {
     const wallet = await this.ctx.store.ofId(caller, request.credentialId, 'credential');
     const credential = wallet.credentials.find((c) => c.id === request.credentialId);
     if (!credential) throw new ApiError('REFERENCE_NOT_FOUND', 'credential not found');
-    if (credential.type !== request.type) throw invalid('type', `this credential is ${credential.type}, not ${request.type}`);
+    if (credential.type !== request.type) throw invalidInput('type', `this credential is ${credential.type}, not ${request.type}`);
     switch (credential.type) {
       case 'EMAIL_OTP':
       case 'SMS_OTP':
@@ -54,7 +53,7 @@ export class CredentialVerification {
     const otp = wallet.otps.find((o) => o.credentialId === credential.id && Date.parse(o.expiresAt) > Date.parse(now));
     if (!otp) throw unauthorized('no OTP is pending for this credential (expired, used or never sent): request one with POST /auth/credentials/{id}/challenge');
     const opened = await openOtpBundle(body.encryptedOtpBundle!, this.ctx.keys.otpTargetKey(otp.issueId).privateKey);
-    if (!opened.ok && opened.reason === 'MALFORMED') throw invalid('encryptedOtpBundle', opened.message);
+    if (!opened.ok && opened.reason === 'MALFORMED') throw invalidInput('encryptedOtpBundle', opened.message);
     if (!opened.ok || !this.ctx.keys.otpMatches(otp.issueId, opened.otpCode, otp.codeHash)) {
       const reason = opened.ok ? 'Invalid OTP code' : 'the bundle was not sealed to the current otpEncryptionTargetBundle';
       await this.ctx.store.change(caller, wallet.accountId, { type: 'FailOtp', credentialId: credential.id, reason, now });
@@ -86,7 +85,7 @@ export class CredentialVerification {
   /** One call: a fresh token of the registered identity whose nonce commits to `clientPublicKey`. */
   private async oauth(caller: CallerContext, wallet: ActiveWallet, credential: CredentialState, request: Request, now: string): Promise<AuthSession> {
     const checked = await checkOidcToken(request.oidcToken!, { now: new Date(now), mode: wallet.mode, clientPublicKey: request.clientPublicKey, expected: credential.oauth, keys: this.ctx.config.oidcKeys });
-    if (!checked.ok) throw checked.malformed ? invalid('oidcToken', checked.message) : unauthorized(`the OIDC token failed its ${checked.reason} check: ${checked.message}`);
+    if (!checked.ok) throw checked.malformed ? invalidInput('oidcToken', checked.message) : unauthorized(`the OIDC token failed its ${checked.reason} check: ${checked.message}`);
     return this.ctx.openSession(caller, wallet, { credentialId: credential.id, type: 'OAUTH', clientPublicKey: request.clientPublicKey! }, now);
   }
 

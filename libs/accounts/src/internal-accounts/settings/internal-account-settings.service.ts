@@ -4,6 +4,7 @@ import {
   CallerContext,
   canonicalJson,
   InternalAccount,
+  invalidInput,
   isInternalAccountId,
   SignedBody,
   SignedOutcome,
@@ -18,7 +19,6 @@ import { projectInternalAccountSettings } from './internal-account-settings.proj
 import { SignedRequestAuthorizer } from './wallet-authorizer';
 
 const notFound = () => new ApiError('REFERENCE_NOT_FOUND', 'internal account not found');
-const invalid = (field: string, message: string) => new ApiError('INVALID_INPUT', message, { errors: [{ field, message }] });
 
 /** The fields PATCH /internal-accounts/{id} may change; only those that were sent. */
 type InternalAccountUpdate = { privateEnabled?: boolean };
@@ -38,9 +38,9 @@ export class InternalAccountSettingsService {
   async update(caller: CallerContext, body: SignedBody<UpdateInternalAccountBody>, now: string): Promise<SignedOutcome<InternalAccount, SignedRequestChallenge>> {
     const { accountId, signature } = body;
     const row = await this.customerAccount(caller, accountId);
-    if (accountType(row) !== 'EMBEDDED_WALLET') throw invalid('id', 'only an Embedded Wallet (EMBEDDED_WALLET) internal account can be updated');
+    if (accountType(row) !== 'EMBEDDED_WALLET') throw invalidInput('id', 'only an Embedded Wallet (EMBEDDED_WALLET) internal account can be updated');
     const update: InternalAccountUpdate = typeof body.privateEnabled === 'boolean' ? { privateEnabled: body.privateEnabled } : {};
-    if (update.privateEnabled === undefined) throw invalid('privateEnabled', 'send at least one field to update');
+    if (update.privateEnabled === undefined) throw invalidInput('privateEnabled', 'send at least one field to update');
 
     const outcome = await this.wallets.authorize(caller, {
       accountId,
