@@ -1,28 +1,19 @@
-import { createServer, Server } from 'node:http';
+import { ContactDeliveryRecorder } from './test-contact-delivery';
 import { startTestPlatform, TestPlatform } from './test-platform';
 
 const eu = (suffix: string) => ({ customerType: 'INDIVIDUAL', platformCustomerId: `eu-${suffix}`, fullName: `Eva ${suffix}`, region: 'DE', email: `eva.${suffix}@example.de`, phoneNumber: '+4915112345678' });
 
 describe('contact verification through the gateway', () => {
   let t: TestPlatform;
-  let delivery: Server;
-  const delivered: { customerId: string; channel: string; destination: string; code: string }[] = [];
+  const delivery = new ContactDeliveryRecorder();
+  const { delivered } = delivery;
 
   beforeAll(async () => {
-    // The operator's email/SMS gateway: a real HTTP server that records what production would send.
-    delivery = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c)).on('end', () => {
-        delivered.push(JSON.parse(body));
-        res.writeHead(202).end();
-      });
-    });
-    await new Promise<void>((r) => delivery.listen(0, '127.0.0.1', () => r()));
-    t = await startTestPlatform({ CONTACT_DELIVERY_URL: `http://127.0.0.1:${(delivery.address() as { port: number }).port}/send` });
+    t = await startTestPlatform({ CONTACT_DELIVERY_URL: (await delivery.start()).url });
   });
   afterAll(async () => {
     await t.stop();
-    delivery.close();
+    delivery.stop();
   });
 
   it('lists only the channels an EU region requires, and answers 409 elsewhere', async () => {

@@ -1,16 +1,7 @@
-import { createServer, Server } from 'node:http';
+import { ContactDeliveryRecorder } from './test-contact-delivery';
 import { turnkeyCrypto } from '@payments/testing';
 import { startTestPlatform, TestPlatform } from './test-platform';
 import { clientKey, enableWallets, encryptOtp, signed, walletCustomer } from './test-wallet';
-
-interface Delivered {
-  customerId: string;
-  channel: string;
-  destination: string;
-  code: string;
-  purpose: string;
-  sender?: Record<string, string>;
-}
 
 /**
  * Embedded Wallet Auth in production mode: the OTP is random, goes out through the operator's delivery gateway
@@ -19,26 +10,18 @@ interface Delivered {
  */
 describe('Embedded Wallet Auth, production', () => {
   let t: TestPlatform;
-  let delivery: Server;
-  const delivered: Delivered[] = [];
+  const delivery = new ContactDeliveryRecorder();
+  const { delivered } = delivery;
 
   beforeAll(async () => {
-    delivery = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c)).on('end', () => {
-        delivered.push(JSON.parse(body));
-        res.writeHead(202).end();
-      });
-    });
-    await new Promise<void>((r) => delivery.listen(0, '127.0.0.1', () => r()));
-    t = await startTestPlatform({ CONTACT_DELIVERY_URL: `http://127.0.0.1:${(delivery.address() as { port: number }).port}/send` });
+    t = await startTestPlatform({ CONTACT_DELIVERY_URL: (await delivery.start()).url });
     await enableWallets(t, t.tenant.production);
     const config = { otpLength: 8, alphanumeric: true, expirationSeconds: 120, sendFromEmailSenderName: 'Wallet Team', appName: 'Acme' };
     expect((await t.call('PATCH', '/config', { auth: t.tenant.production, body: { embeddedWalletConfig: config, umaDomain: 'wallets.example.com' } })).status).toBe(200);
   });
   afterAll(async () => {
     await t?.stop();
-    delivery?.close();
+    delivery.stop();
   });
 
   it('sends a random OTP as configured, refuses the sandbox code, logs in, and exports a bundle signed by the enclave key', async () => {
