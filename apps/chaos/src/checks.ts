@@ -19,18 +19,19 @@ export interface Violation {
 }
 
 /** Services whose `events` table (the outbox) is relayed to `payments.<service>.events.v1`: their public events only. */
-export const RELAYED_SERVICES = ['identity', 'accounts', 'quoting', 'payments'] as const;
+export const RELAYED_SERVICES = ['identity', 'accounts', 'quoting', 'payments', 'cards'] as const;
 
 /** SQL condition on an events row `e`: the event belongs on its service's topic (declared public in its catalogue). */
 const publicOnly = (service: (typeof RELAYED_SERVICES)[number]) => types(...EVENT_CATALOGUES[service].publicTypes);
-const TIMER_SCHEMAS = ['identity', 'accounts', 'quoting', 'payments', 'webhooks'];
+const TIMER_SCHEMAS = ['identity', 'accounts', 'quoting', 'payments', 'webhooks', 'cards'];
 
 /**
  * The durable consumer groups and, for those that handle an event exactly once by recording it in their inbox,
  * which events they must have recorded. Mirrors the consumers (keep in step when they change):
  * libs/accounts/src/internal-accounts/identity-events.consumer.ts, libs/quoting/src/platform-config/identity-events.consumer.ts,
  * libs/payments/src/customers/identity-events.consumer.ts, libs/payments/src/quote-execution/quote-execution.ts,
- * libs/quoting/src/quotes/payment-outcomes.consumer.ts, libs/webhooks/src/consumer/domain-events.consumer.ts.
+ * libs/quoting/src/quotes/payment-outcomes.consumer.ts, libs/payments/src/transactions/card-transactions.consumer.ts,
+ * libs/webhooks/src/consumer/domain-events.consumer.ts.
  */
 interface ConsumerSpec {
   group: string;
@@ -56,6 +57,7 @@ export const CONSUMERS: ConsumerSpec[] = [
     // Only outcomes of quote transactions (COMPLETED or FAILED) are handled; the rest is skipped before the inbox.
     records: `${types('TransactionStatusChanged.v1')} AND e.platform_id IS NOT NULL AND e.data->'transaction'->>'quoteId' IS NOT NULL AND e.data->'transaction'->>'status' IN ('COMPLETED', 'FAILED')`,
   },
+  { group: 'payments.card-events', sources: ['cards'], inboxSchema: 'payments', records: types('CardTransactionUpdated.v1') },
   { group: 'webhook-dispatcher.deliveries', sources: RELAYED_SERVICES, inboxSchema: 'webhooks' },
 ];
 

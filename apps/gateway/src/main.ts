@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
     quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
     walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort },
+    cards: { host: config.cardsRpcHost, port: config.cardsRpcPort },
     payments: { host: config.paymentsRpcHost, port: config.paymentsRpcPort },
     webhooks: { host: config.webhookDispatcherRpcHost, port: config.webhookDispatcherRpcPort },
     rpcTimeoutMs: config.rpcTimeoutMs,

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
 import { Accounts, checkLedger } from '@payments/accounts';
+import { checkCardLedger } from '@payments/cards';
 import { Identity } from '@payments/identity';
 import { EVENT_CATALOGUES, EventCatalogue } from '@payments/contracts';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
@@ -17,7 +18,8 @@ const USAGE = `usage: npm run admin -- <command> [options]
 commands:
   platform:create --name NAME   create a platform; prints its id and its sandbox and production credentials as JSON
   ledger:check                  verify the ledger invariants (entries and currencies sum to zero, balances equal
-                                their postings and their events, nothing overdrawn); exit code 1 on any violation
+                                their postings and their events, nothing overdrawn; each card transaction matches
+                                its funding account's postings); exit code 1 on any violation
   webhooks:dead-letters         list webhooks that were given up on (newest first, at most 100) as JSON
   webhooks:redeliver --id ID | --all
                                 put one dead letter (or all) back in the delivery queue with a fresh 7-day window
@@ -27,7 +29,7 @@ commands:
 `;
 
 /** Every service whose events table is relayed to a topic, with its event catalogue: only public events belong there. */
-const RELAYED_SERVICES: { service: string; catalogue: EventCatalogue }[] = (['identity', 'accounts', 'quoting', 'payments'] as const).map((service) => ({
+const RELAYED_SERVICES: { service: string; catalogue: EventCatalogue }[] = (['identity', 'accounts', 'quoting', 'payments', 'cards'] as const).map((service) => ({
   service,
   catalogue: EVENT_CATALOGUES[service],
 }));
@@ -69,8 +71,16 @@ async function main(argv: string[]): Promise<number> {
 async function ledgerCheck(url: string, bus: EventBus, config: RuntimeConfig): Promise<number> {
   const accounts = await Accounts.open({ databaseUrl: url, bus, topic: serviceTopic('accounts'), sandboxTimeScale: config.sandboxTimeScale });
   try {
-    const violations = await checkLedger(accounts.host.dataSource, accounts.host.store);
+    const violations: unknown[] = await checkLedger(accounts.host.dataSource, accounts.host.store);
     const [{ n }] = await accounts.host.dataSource.query(`SELECT count(*)::int AS n FROM ledger_accounts`);
+    // The cards side: what each card transaction says the card network holds, against its funding account's postings.
+    const cards = await openServiceDatabase({ url, schema: 'cards', poolSizeMax: 2 });
+    try {
+      const [{ present }] = await cards.query(`SELECT to_regclass('cards.card_transactions') IS NOT NULL AS present`);
+      if (present) violations.push(...(await checkCardLedger(cards, accounts.host.dataSource)));
+    } finally {
+      await cards.destroy();
+    }
     process.stdout.write(`${JSON.stringify({ accountsChecked: n, violations }, null, 2)}\n`);
     return violations.length === 0 ? 0 : 1;
   } finally {

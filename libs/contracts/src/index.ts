@@ -19,6 +19,7 @@ export * from './accounts';
 export * from './quotes';
 export * from './sca';
 export * from './wallet-auth';
+export * from './cards';
 export * from './transactions';
 export * from './uma';
 export * from './crypto';

@@ -13,6 +13,7 @@ import { CredentialCache } from './auth/credential-cache';
 import { evictDeletedTokens } from './auth/credential-eviction';
 import { RateLimiter } from './auth/rate-limiter';
 import { mountKycLinkPage } from './kyc-link/kyc-link-page';
+import { mountCardRevealPage } from './card-reveal/card-reveal-page';
 import { bodyParserErrorHandler, HttpErrorFilter } from './errors/http-error.filter';
 import { createValidationPipe } from './errors/validation';
 import { jsonOnly } from './http/json-only';
@@ -40,6 +41,8 @@ export interface GatewayOptions {
   webhooks: Omit<ServiceEndpoint, 'name'>;
   /** Embedded Wallet Auth and the signed retry. */
   walletAuth: Omit<ServiceEndpoint, 'name'>;
+  /** Cards, their reveal page and the sandbox card network. */
+  cards: Omit<ServiceEndpoint, 'name'>;
   rpcTimeoutMs: number;
   /** The gateway's own schema `gateway` holds idempotency records (no domain state). */
   databaseUrl: string;
@@ -61,6 +64,7 @@ interface GatewayParts {
   payments: ServiceClient;
   webhooks: ServiceClient;
   walletAuth: ServiceClient;
+  cards: ServiceClient;
   cache: CredentialCache;
   limiter: RateLimiter;
   idempotency: IdempotencyStore;
@@ -71,7 +75,7 @@ interface GatewayParts {
 @Module({})
 class GatewayModule {
   static register(parts: GatewayParts): DynamicModule {
-    const clients = { identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth };
+    const clients = { identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards };
     // A deleted token stops working here at once; other gateways forget it when TokenDeleted.v1 reaches them.
     const after = { deleteTokenById: (result: unknown) => parts.cache.forgetClient((result as { clientId: string }).clientId) };
     return {
@@ -108,6 +112,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     payments: new ServiceClient({ name: 'payments', ...options.payments }, options.rpcTimeoutMs, metrics.recordRpc),
     webhooks: new ServiceClient({ name: 'webhooks', ...options.webhooks }, options.rpcTimeoutMs, metrics.recordRpc),
     walletAuth: new ServiceClient({ name: 'wallet-auth', ...options.walletAuth }, options.rpcTimeoutMs, metrics.recordRpc),
+    cards: new ServiceClient({ name: 'cards', ...options.cards }, options.rpcTimeoutMs, metrics.recordRpc),
     cache: new CredentialCache(),
     limiter: new RateLimiter(options.rateLimit?.perSecond ?? 50, options.rateLimit?.burst ?? 100),
     idempotency: new IdempotencyStore(dataSource, { ttlMs, leaseMs: Math.max(options.rpcTimeoutMs * 2, 30_000) }),
@@ -116,13 +121,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   };
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(parts), { bodyParser: false, logger: false });
   const express = app.getHttpAdapter().getInstance();
-  mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, database: dataSource, bus: options.bus }); // first: no auth, every request timed
+  mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, database: dataSource, bus: options.bus }); // first: no auth, every request timed
   // Every route's input passes here first: a URL and a body that could not be stored or walked safely are a 4xx
   // before any route, guard or pipe sees them; json() also decodes gzip, deflate and br bodies within the limit.
   app.use(refuseUnsafeUrl(() => express), methodNotAllowed(() => express), jsonOnly, json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler, refuseUnsafeBody);
   app.setGlobalPrefix(API_VERSION);
   mountApiReference(app, API_VERSION); // GET /openapi.json and /docs at the root, no auth; after the prefix (paths carry it)
   mountKycLinkPage(app, parts.identity); // GET /kyc/{token}: the hosted KYC page, no Basic auth (the token is the credential)
+  mountCardRevealPage(app, parts.cards); // GET /card-reveal/{token}: a card's PAN, CVV and expiry, no Basic auth (the token is the credential)
   app.useGlobalFilters(parts.errors);
   app.useGlobalPipes(refuseUnsafeRouteBody, createValidationPipe());
   app.disable('x-powered-by');
@@ -145,6 +151,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await parts.payments.close();
       await parts.webhooks.close();
       await parts.walletAuth.close();
+      await parts.cards.close();
       await parts.idempotency.stop();
       await dataSource.destroy();
     },

@@ -56,5 +56,23 @@ export const paymentsMigrations: MigrationSet = {
         CREATE INDEX transactions_reference_idx ON {{schema}}.transactions (platform_id, mode, reference);
       `,
     },
+    {
+      // Card transactions (type CARD, ids `CardTransaction:<uuid>`) join the read model from the cards service's
+      // CardTransactionUpdated.v1 (card-events.consumer.ts). `list_key` orders GET /transactions by creation time
+      // whatever the id's prefix (`<createdAt UTC, ms> <id>`: fixed width, unique, never changes; see
+      // transaction-list-key.ts); `source_stream_version` is the cards stream version of the event a CARD row was
+      // last written from, the tie-breaker when two updates carry the same updatedAt (null for payments' own rows).
+      version: 3,
+      name: 'card_transactions',
+      sql: `
+        ALTER TABLE {{schema}}.transactions DROP CONSTRAINT transactions_type_check;
+        ALTER TABLE {{schema}}.transactions ADD CONSTRAINT transactions_type_check CHECK (type IN ('INCOMING', 'OUTGOING', 'CARD'));
+        ALTER TABLE {{schema}}.transactions ADD COLUMN list_key text, ADD COLUMN source_stream_version bigint;
+        UPDATE {{schema}}.transactions SET list_key = to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ' ' || transaction_id;
+        ALTER TABLE {{schema}}.transactions ALTER COLUMN list_key SET NOT NULL;
+        DROP INDEX {{schema}}.transactions_platform_idx;
+        CREATE INDEX transactions_list_idx ON {{schema}}.transactions (platform_id, mode, list_key COLLATE "C");
+      `,
+    },
   ],
 };

@@ -13,12 +13,12 @@ class PaymentsRpcModule {
   }
 }
 
-/** Serves the payments RPC, its relay and saga timers, the QuoteExecuted consumer and its ops server. */
+/** Serves the payments RPC, its relay and saga timers, its consumers (QuoteExecuted, identity's customers, card transactions) and its ops server. */
 export function startPaymentsServer(
   payments: Payments,
   rpc: { host: string; port: number },
   log?: (message: string, error?: unknown) => void,
   ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> },
 ): Promise<ServiceServer> {
-  return startServiceServer({ name: PAYMENTS_SERVICE, module: PaymentsRpcModule.forPayments(payments), host: payments.host, rpc, ops, background: [payments.quoteEvents, payments.identityEvents], log });
+  return startServiceServer({ name: PAYMENTS_SERVICE, module: PaymentsRpcModule.forPayments(payments), host: payments.host, rpc, ops, background: [payments.quoteEvents, payments.identityEvents, payments.cardEvents], log });
 }

@@ -10,6 +10,7 @@ import type { InvitationService } from './invitations/invitation.service';
 import type { UmaReceiveService } from './uma-receive/uma-receive.service';
 import { Peers } from './rpc/peers';
 import { TransactionSaga } from './saga/transaction-saga';
+import { CardTransactionsConsumer } from './transactions/card-transactions.consumer';
 import { TransactionApprovals } from './transactions/transaction-approvals';
 import { TransactionQueries } from './transactions/transaction-queries';
 import { TransferService } from './transfers/transfer.service';
@@ -46,6 +47,8 @@ export class Payments {
     readonly identityEvents: BackgroundWork,
     /** The platform's approval of incoming payments (POST /transactions/{id}/approve and /reject). */
     readonly approvals: TransactionApprovals,
+    /** Keeps card transactions (type CARD) in the transactions read model from the cards service's CardTransactionUpdated.v1. */
+    readonly cardEvents: BackgroundWork,
   ) {}
 
   static async open(options: PaymentsOptions): Promise<Payments> {
@@ -74,6 +77,8 @@ export class Payments {
     const parts: InvitationParts = openInvitationParts(host, saga, timerHandlers, peers, { ...options, schema: PAYMENTS_SERVICE });
     const transactions = new TransactionQueries(host.dataSource);
     const approvals = new TransactionApprovals(saga, transactions, host.claims);
-    return new Payments(host, saga, transfers, transactions, quoteExecution, quoteEvents, parts.invitations, parts.umaReceive, parts.identityEvents, approvals);
+    const cardTransactions = new CardTransactionsConsumer(host.dataSource, PAYMENTS_SERVICE, options.log);
+    const cardEvents = subscriptionWork(() => cardTransactions.subscribe(options.bus));
+    return new Payments(host, saga, transfers, transactions, quoteExecution, quoteEvents, parts.invitations, parts.umaReceive, parts.identityEvents, approvals, cardEvents);
   }
 }

@@ -7,6 +7,7 @@ import { bootWebhookDispatcher, Webhooks } from '@payments/webhooks';
 import { bootPayments, Payments } from '@payments/payments';
 import { CreatedPlatform, Identity, IdentityServer, PlainCredential, startIdentityServer } from '@payments/identity';
 import { bootWalletAuth, WalletAuth } from '@payments/wallet-auth';
+import { bootCards, Cards } from '@payments/cards';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
 import { loadSecretHashKey, Logger, RuntimeConfig, ServiceServer } from '@payments/runtime';
@@ -35,6 +36,8 @@ export interface RunningPlatform {
   webhooksServer: ServiceServer;
   walletAuth: WalletAuth;
   walletAuthServer: ServiceServer;
+  cards: Cards;
+  cardsServer: ServiceServer;
   gateway: Gateway;
   /** The platform created on this start, with its secrets (shown once), if one was created. */
   createdPlatform?: CreatedPlatform;
@@ -97,6 +100,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     stack.push(() => webhooksServer.stop());
     const { walletAuth, server: walletAuthServer } = await bootWalletAuth(config, deps, secretHashKey);
     stack.push(() => walletAuthServer.stop());
+    const { cards, server: cardsServer } = await bootCards(config, deps, secretHashKey);
+    stack.push(() => cardsServer.stop());
 
     const gateway = await startGateway({
       port: config.port,
@@ -106,6 +111,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       payments: { host: config.paymentsRpcHost, port: config.paymentsRpcPort },
       webhooks: { host: config.webhookDispatcherRpcHost, port: config.webhookDispatcherRpcPort },
       walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort },
+      cards: { host: config.cardsRpcHost, port: config.cardsRpcPort },
       rpcTimeoutMs: config.rpcTimeoutMs,
       databaseUrl,
       bus,
@@ -115,7 +121,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       log,
     });
     stack.push(() => gateway.stop());
-    return { url: gateway.url, databaseUrl, bus, identity, identityServer, accounts, accountsServer, quoting, quotingServer, payments, paymentsServer, webhooks, webhooksServer, walletAuth, walletAuthServer, gateway, createdPlatform, stop: stopAll };
+    return { url: gateway.url, databaseUrl, bus, identity, identityServer, accounts, accountsServer, quoting, quotingServer, payments, paymentsServer, webhooks, webhooksServer, walletAuth, walletAuthServer, cards, cardsServer, gateway, createdPlatform, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -10,6 +10,8 @@ import { internalAccountOf, usdAccount } from './test-quotes';
 import { usdBankAccount } from './test-payments';
 import { createEuCustomer, enrolPasskey, passkeyRegistration } from './test-sca';
 import { clientKey, enableWallets, encryptOtp, otpLogin, signed, walletCustomer } from './test-wallet';
+import { activeCard, cardholder, cardTransactionOf, purchase, simulate } from './test-cards';
+import { delegatedKeyLegs, walletFundedCard } from './test-delegated-keys';
 
 /**
  * Two platforms; every route that addresses one resource is tried with the other platform's credentials and must
@@ -57,6 +59,8 @@ const rows: TenancyRow[] = [
   ...invitationRows(),
   ...transactionApprovalRows(),
   ...walletRows(),
+  ...cardRows(),
+  ...delegatedKeyRows(),
   {
     route: 'GET /receiver/uma/:receiverUmaAddress',
     anyPlatform: 'a UMA address is public: every sandbox platform may look up the sandbox receivers; production has no sandbox domain',
@@ -298,6 +302,63 @@ function walletRows(): TenancyRow[] {
     { route: 'POST /auth/sessions/:id/refresh', setup: async (t, o) => `/auth/sessions/${await session(t, o)}/refresh`, body: { clientPublicKey: clientKey().publicKeyCompressed } },
     { route: 'PATCH /internal-accounts/:id', setup: async (t, o) => `/internal-accounts/${(await wallet(t, o)).accountId}`, body: { privateEnabled: true } },
     { route: 'POST /internal-accounts/:id/export', setup: async (t, o) => `/internal-accounts/${(await wallet(t, o)).accountId}/export`, body: { clientPublicKey: clientKey().publicKeyUncompressed } },
+  ];
+}
+
+function cardRows(): TenancyRow[] {
+  const card = async (t: TestPlatform, o: TestTenant) => {
+    const { customerId, account } = await cardholder(t, 100_000, o.sandbox);
+    return (await activeCard(t, customerId, [account], {}, o.sandbox)).id as string;
+  };
+  /** A card and one of its transactions, taken through `steps` (simulations with the transaction id). */
+  const transaction = async (t: TestPlatform, o: TestTenant, steps: [string, Record<string, unknown>][]) => {
+    const cardId = await card(t, o);
+    const authorized = await simulate(t, cardId, 'authorization', purchase(1_000), o.sandbox);
+    const tx = await cardTransactionOf(t, authorized.body.issuerTransactionToken, () => true, o.sandbox);
+    for (const [kind, body] of steps) expect((await simulate(t, cardId, kind, { cardTransactionId: tx.id, ...body }, o.sandbox)).status).toBe(202);
+    return { cardId, cardTransactionId: tx.id as string };
+  };
+  const onTransaction = (kind: string, steps: [string, Record<string, unknown>][], extra: Record<string, unknown>): TenancyRow => {
+    const bodies = { body: {} as unknown };
+    return {
+      route: `POST /sandbox/cards/:id/simulate/${kind}`,
+      setup: async (t, o) => {
+        const { cardId, cardTransactionId } = await transaction(t, o, steps);
+        bodies.body = { cardTransactionId, ...extra };
+        return `/sandbox/cards/${cardId}/simulate/${kind}`;
+      },
+      get body() {
+        return bodies.body;
+      },
+    };
+  };
+  const merchant = { descriptor: 'TENANCY TEST' };
+  return [
+    { route: 'GET /cards/:id', setup: async (t, o) => `/cards/${await card(t, o)}` },
+    { route: 'PATCH /cards/:id', setup: async (t, o) => `/cards/${await card(t, o)}`, body: { maxSpendPerTransaction: 500 } },
+    { route: 'POST /cards/:id/reveal', setup: async (t, o) => `/cards/${await card(t, o)}/reveal` },
+    ...['authorization', 'credit_authorization', 'credit_authorization_advice', 'financial_authorization', 'financial_credit_authorization'].map(
+      (kind): TenancyRow => ({ route: `POST /sandbox/cards/:id/simulate/${kind}`, setup: async (t, o) => `/sandbox/cards/${await card(t, o)}/simulate/${kind}`, body: purchase(100) }),
+    ),
+    { route: 'POST /sandbox/cards/:id/simulate/balance_inquiry', setup: async (t, o) => `/sandbox/cards/${await card(t, o)}/simulate/balance_inquiry`, body: { merchant } },
+    onTransaction('authorization_advice', [], { amount: 1_200 }),
+    onTransaction('clearing', [], { amount: 500 }),
+    onTransaction('return', [['clearing', { amount: 1_000 }]], { amount: 100 }),
+    onTransaction('return_reversal', [['clearing', { amount: 1_000 }], ['return', { amount: 1_000 }]], {}),
+  ];
+}
+
+function delegatedKeyRows(): TenancyRow[] {
+  const delegatedKey = async (t: TestPlatform, o: TestTenant) => {
+    await enableWallets(t, o.sandbox);
+    const { accountId, cardId, key } = await walletFundedCard(t, o.sandbox);
+    const { final } = await delegatedKeyLegs(t, { cardId, internalAccountId: accountId, nickname: 'Tenancy' }, key, o.sandbox);
+    if (final.status !== 201) throw new Error(`delegated key: ${final.status} ${JSON.stringify(final.body)}`);
+    return final.body.id as string;
+  };
+  return [
+    { route: 'GET /auth/delegated-keys/:id', setup: async (t, o) => `/auth/delegated-keys/${await delegatedKey(t, o)}` },
+    { route: 'DELETE /auth/delegated-keys/:id', setup: async (t, o) => `/auth/delegated-keys/${await delegatedKey(t, o)}` },
   ];
 }
 

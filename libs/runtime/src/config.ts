@@ -30,6 +30,9 @@ export interface RuntimeConfig {
   walletAuthRpcHost: string;
   walletAuthRpcPort: number;
   walletAuthOpsPort: number;
+  cardsRpcHost: string;
+  cardsRpcPort: number;
+  cardsOpsPort: number;
   /** Lifetime of a quote (QUOTE_TTL_MS; real time, not scaled by SANDBOX_TIME_SCALE). */
   quoteTtlMs: number;
   /** How long one SCA challenge of a quote can be answered (SCA_CHALLENGE_TTL_MS; real time). */
@@ -117,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     walletAuthRpcHost: env.WALLET_AUTH_RPC_HOST || '127.0.0.1',
     walletAuthRpcPort: intFrom(env, 'WALLET_AUTH_RPC_PORT', 4106),
     walletAuthOpsPort: intFrom(env, 'WALLET_AUTH_OPS_PORT', 9106),
+    cardsRpcHost: env.CARDS_RPC_HOST || '127.0.0.1',
+    cardsRpcPort: intFrom(env, 'CARDS_RPC_PORT', 4107),
+    cardsOpsPort: intFrom(env, 'CARDS_OPS_PORT', 9107),
     quoteTtlMs: Math.max(1, intFrom(env, 'QUOTE_TTL_MS', 300_000)),
     scaChallengeTtlMs: Math.max(1, intFrom(env, 'SCA_CHALLENGE_TTL_MS', 300_000)),
     identityOpsPort: intFrom(env, 'IDENTITY_OPS_PORT', 9101),

@@ -12,6 +12,7 @@ export async function bootWalletAuth(config: RuntimeConfig, deps: ServiceDeps, s
     secretHashKey,
     accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
     identity: { host: config.identityRpcHost, port: config.identityRpcPort },
+    cards: { host: config.cardsRpcHost, port: config.cardsRpcPort },
     rpcTimeoutMs: config.rpcTimeoutMs,
     contactDeliveryUrl: config.contactDeliveryUrl,
     config: { passkey: config.scaPasskey },

@@ -32,5 +32,30 @@ export const walletAuthMigrations: MigrationSet = {
         CREATE INDEX wallets_customer_idx ON {{schema}}.wallets (customer_id);
       `,
     },
+    {
+      version: 3,
+      name: 'delegated keys',
+      sql: `
+        -- Delegated keys of card funding sources, every status, for GET /auth/delegated-keys (by account, funding
+        -- source or id). The wallet's stream is the truth: no private key here, and signing reads the stream.
+        CREATE TABLE {{schema}}.delegated_keys (
+          id text PRIMARY KEY,
+          account_id text NOT NULL,
+          card_id text NOT NULL,
+          funding_source_id text NOT NULL,
+          public_key text NOT NULL,
+          nickname text NOT NULL,
+          status text NOT NULL CHECK (status IN ('PENDING', 'ACTIVE', 'REVOKED')),
+          platform_id text NOT NULL,
+          mode text NOT NULL CHECK (mode IN ('SANDBOX', 'PRODUCTION')),
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL
+        );
+        CREATE INDEX delegated_keys_account_idx ON {{schema}}.delegated_keys (account_id, created_at);
+        CREATE INDEX delegated_keys_funding_source_idx ON {{schema}}.delegated_keys (funding_source_id, created_at);
+        -- The decider keeps one ACTIVE key per funding source; this backs it.
+        CREATE UNIQUE INDEX delegated_keys_one_active_idx ON {{schema}}.delegated_keys (funding_source_id) WHERE status = 'ACTIVE';
+      `,
+    },
   ],
 };

@@ -11,9 +11,16 @@ import {
   CustomerContactChanged,
   RestoreCustomerContactBody,
   CreateAuthCredentialRequest,
+  CreateDelegatedKeyRequest,
   CredentialIdBody,
+  DelegatedKey,
+  DelegatedKeyIdBody,
+  DelegatedKeyList,
+  DelegatedSignature,
+  DelegatedSignatureRequest,
   ExportInternalAccountRequest,
   InternalAccountExportResponse,
+  ListDelegatedKeysQuery,
   RefreshAuthSessionRequest,
   RpcRequest,
   SessionIdBody,
@@ -104,6 +111,31 @@ export class WalletAuthRpcController {
   @Handles(WalletAuthRpc.restoreCustomerContact)
   restoreCustomerContact(r: RpcRequest<RestoreCustomerContactBody>): Promise<CustomerContactChanged> {
     return this.auth.customerContacts.restore(r.caller, r.body, now());
+  }
+
+  @Handles(WalletAuthRpc.createDelegatedKey)
+  createDelegatedKey(r: RpcRequest<SignedBody<CreateDelegatedKeyRequest>>): Promise<SignedOutcome<DelegatedKey, SignedRequestChallenge>> {
+    return this.auth.delegatedKeys.create(r.caller, r.body, now());
+  }
+
+  @Handles(WalletAuthRpc.listDelegatedKeys)
+  listDelegatedKeys(r: RpcRequest<ListDelegatedKeysQuery>): Promise<DelegatedKeyList> {
+    return this.auth.delegatedKeys.list(r.caller, r.body);
+  }
+
+  @Handles(WalletAuthRpc.getDelegatedKey)
+  getDelegatedKey(r: RpcRequest<DelegatedKeyIdBody>): Promise<DelegatedKey> {
+    return this.auth.delegatedKeys.get(r.caller, r.body.delegatedKeyId);
+  }
+
+  @Handles(WalletAuthRpc.revokeDelegatedKey)
+  revokeDelegatedKey(r: RpcRequest<DelegatedKeyIdBody>): Promise<null> {
+    return this.auth.delegatedKeys.revoke(r.caller, r.body.delegatedKeyId, now());
+  }
+
+  @Handles(WalletAuthRpc.signWithDelegatedKey)
+  signWithDelegatedKey(r: RpcRequest<DelegatedSignatureRequest>): Promise<DelegatedSignature> {
+    return this.auth.delegatedKeys.sign(r.caller, r.body);
   }
 
   @Handles(WalletAuthRpc.ping)

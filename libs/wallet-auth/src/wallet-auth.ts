@@ -4,6 +4,7 @@ import { WALLET_AUTH_EVENTS } from '@payments/contracts';
 import { defaultOidcKeyResolver } from '@payments/wallet-crypto';
 import { CredentialOperations } from './credentials/credential-operations';
 import { CredentialVerification } from './credentials/credential-verification';
+import { DelegatedKeyOperations } from './delegated-keys/delegated-key-operations';
 import { WalletDirectory } from './directory/wallet-directory';
 import { WalletServerKeys } from './keys/server-keys';
 import { SessionOperations } from './sessions/session-operations';
@@ -31,6 +32,8 @@ export interface WalletAuthOptions {
   secretHashKey: Buffer;
   accounts: { host: string; port: number };
   identity: { host: string; port: number };
+  /** Cards: which funding source of a card an Embedded Wallet is (delegated keys). */
+  cards: { host: string; port: number };
   rpcTimeoutMs: number;
   /** The operator's email/SMS gateway for production OTPs (CONTACT_DELIVERY_URL). */
   contactDeliveryUrl?: string;
@@ -50,6 +53,8 @@ export class WalletAuth {
     readonly signedRequests: SignedRequests,
     /** Customer email and phone changes as the customer's wallets see them. */
     readonly customerContacts: CustomerContacts,
+    /** Delegated keys of card funding sources, and their signatures for cards. */
+    readonly delegatedKeys: DelegatedKeyOperations,
     private readonly directory: WalletDirectory,
   ) {}
 
@@ -66,15 +71,25 @@ export class WalletAuth {
       log: options.log,
     });
     const keys = new WalletServerKeys(options.secretHashKey);
-    const directory = new WalletDirectory({ accounts: options.accounts, identity: options.identity }, options.rpcTimeoutMs);
+    const directory = new WalletDirectory({ accounts: options.accounts, identity: options.identity, cards: options.cards }, options.rpcTimeoutMs);
     const wallets = new WalletStore(host.dataSource, host.store, host.executor, directory, keys);
     const sender: ContactCodeSender = options.contactDeliveryUrl ? new HttpContactCodeSender(options.contactDeliveryUrl) : new UnconfiguredContactCodeSender();
     const config: WalletAuthConfig = { ...WALLET_AUTH_DEFAULTS, oidcKeys: defaultOidcKeyResolver(), ...options.config };
     const ctx = new WalletContext(wallets, keys, sender, config);
-    return new WalletAuth(host, wallets, new CredentialOperations(ctx), new CredentialVerification(ctx), new SessionOperations(ctx), new SignedRequests(ctx), new CustomerContacts(ctx, host.dataSource), directory);
+    return new WalletAuth(
+      host,
+      wallets,
+      new CredentialOperations(ctx),
+      new CredentialVerification(ctx),
+      new SessionOperations(ctx),
+      new SignedRequests(ctx),
+      new CustomerContacts(ctx, host.dataSource),
+      new DelegatedKeyOperations(ctx, host.dataSource),
+      directory,
+    );
   }
 
-  /** Closes the RPC clients to accounts and identity (the host is stopped by the server). */
+  /** Closes the RPC clients to accounts, identity and cards (the host is stopped by the server). */
   close(): Promise<void> {
     return this.directory.close();
   }

@@ -3,7 +3,7 @@ import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
 import { turnkeyCrypto, turnkeyStamper, type StamperRuntime } from '@payments/testing';
 import { generateP256KeyPair, type P256KeyPair } from './p256-keys';
-import { STAMP_SCHEME, parseStamp, verifyStamp, type ParsedStamp } from './stamp';
+import { STAMP_SCHEME, parseStamp, stampPayload, verifyStamp, type ParsedStamp } from './stamp';
 
 const { ApiKeyStamper } = turnkeyStamper;
 const { verifyStampSignature } = turnkeyCrypto;
@@ -61,6 +61,19 @@ describe('API-key stamp (Service-Wallet-Signature)', () => {
     const json = decode(header);
     await expect(verifyStampSignature(json.publicKey as string, json.signature as string, PAYLOADS[0])).resolves.toBe(true);
     expect(verifyStamp(parsed(header), PAYLOADS[0])).toBe(true);
+  });
+
+  it('stampPayload makes the stamp @turnkey/api-key-stamper makes: same JSON shape, verifiable by both sides', async () => {
+    for (const payload of PAYLOADS) {
+      const header = stampPayload(key.privateKey, payload);
+      expect(header).toMatch(/^[A-Za-z0-9_-]+$/);
+      const json = decode(header);
+      expect(Object.keys(json)).toEqual(Object.keys(decode(await turnkeyStamp(key, payload))));
+      expect(json).toEqual({ publicKey: key.publicKeyCompressed, scheme: STAMP_SCHEME, signature: expect.stringMatching(/^30[0-9a-f]+$/) });
+      expect(verifyStamp(parsed(header), payload)).toBe(true);
+      expect(verifyStamp(parsed(header), `${payload}x`)).toBe(false);
+      await expect(verifyStampSignature(json.publicKey as string, json.signature as string, payload)).resolves.toBe(true);
+    }
   });
 
   it('rejects a stamp over another payload, even one differing by whitespace', async () => {

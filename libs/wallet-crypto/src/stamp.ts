@@ -1,8 +1,8 @@
 import { p256 } from '@noble/curves/p256';
 import { sha256 } from '@noble/hashes/sha2';
-import { hexToBytes } from '@noble/hashes/utils';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils';
 import { base64urlnopad } from '@scure/base';
-import { parseP256PublicKey } from './p256-keys';
+import { keyPairFromPrivateKey, parseP256PublicKey } from './p256-keys';
 
 /** The only scheme of an API-key stamp (`Service-Wallet-Signature`). */
 export const STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
@@ -68,6 +68,18 @@ export function verifyStamp(stamp: ParsedStamp, payload: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The API-key stamp of `payload` by a P-256 private key, as `@turnkey/api-key-stamper` makes it: base64url (no
+ * padding) of `{"publicKey","scheme","signature"}`, the signature ECDSA P-256/SHA-256 over the UTF-8 bytes of
+ * `payload`, DER hex (low-S). For keys the server holds (delegated keys); clients stamp with their own library.
+ */
+export function stampPayload(privateKey: Uint8Array, payload: string): string {
+  const { publicKeyCompressed } = keyPairFromPrivateKey(privateKey);
+  const signature = p256.sign(sha256(new TextEncoder().encode(payload)), privateKey, { prehash: false, lowS: true });
+  const json = JSON.stringify({ publicKey: publicKeyCompressed, scheme: STAMP_SCHEME, signature: bytesToHex(signature.toBytes('der')) });
+  return base64urlnopad.encode(new TextEncoder().encode(json));
 }
 
 // The stamper emits unpadded base64url; standard base64 and padding are tolerated. Non-canonical trailing bits are not.

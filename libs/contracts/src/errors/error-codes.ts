@@ -29,6 +29,11 @@ export const ERROR_STATUS = {
   VERIFICATION_ALREADY_DECIDED: 400,
   WEBHOOK_ENDPOINT_NOT_SET: 400,
   WEBHOOK_DELIVERY_ERROR: 400,
+  /** Cards: the cardholder's kycStatus is not APPROVED; a funding source is not the cardholder's, not in the card currency, or refused. */
+  CARDHOLDER_KYC_NOT_APPROVED: 400,
+  FUNDING_SOURCE_INELIGIBLE: 400,
+  /** DELETE /auth/delegated-keys/{id} of a key that is not ACTIVE. */
+  DELEGATED_KEY_NOT_ACTIVE: 400,
   UNAUTHORIZED: 401,
   /** The signed retry (Embedded Wallets): each way it can fail has its own code. */
   WALLET_SIGNATURE_MISSING: 401,
@@ -46,6 +51,9 @@ export const ERROR_STATUS = {
   TRANSACTION_NOT_FOUND: 404,
   TOKEN_NOT_FOUND: 404,
   BULK_UPLOAD_JOB_NOT_FOUND: 404,
+  CARD_NOT_FOUND: 404,
+  CARD_TRANSACTION_NOT_FOUND: 404,
+  DELEGATED_KEY_NOT_FOUND: 404,
   /** A resource without a code of its own (external and internal accounts, documents, verifications, owners, links). */
   REFERENCE_NOT_FOUND: 404,
   HOLD_NOT_FOUND: 404,
@@ -65,6 +73,10 @@ export const ERROR_STATUS = {
   PASSKEY_ALREADY_ENROLLED: 409,
   EMAIL_OTP_CREDENTIAL_SET_CHANGED: 409,
   INVALID_STATE_TRANSITION: 409,
+  CARD_ALREADY_CLOSED: 409,
+  CARD_NOT_MUTABLE: 409,
+  /** POST /auth/delegated-keys while the funding source has an ACTIVE key. */
+  DELEGATED_KEY_EXISTS: 409,
   CUSTOMER_DELETED: 410,
   KYC_LINK_USED: 410,
   KYC_LINK_EXPIRED: 410,

@@ -1,4 +1,5 @@
 import { ACCOUNTS_EVENTS } from './accounts.events';
+import { CARDS_EVENTS } from './cards.events';
 import { defineCatalogue, EventCatalogue, EventService } from './catalogue';
 import { IDENTITY_EVENTS } from './identity.events';
 import { PAYMENTS_EVENTS } from './payments.events';
@@ -16,6 +17,7 @@ export const EVENT_CATALOGUES = {
   payments: PAYMENTS_EVENTS,
   webhooks: WEBHOOKS_EVENTS,
   'wallet-auth': WALLET_AUTH_EVENTS,
+  cards: CARDS_EVENTS,
 } as const satisfies Record<EventService, EventCatalogue>;
 
 /** The catalogue of a service by name; a service that declares nothing publishes nothing. */

@@ -6,3 +6,4 @@ export * from './quoting.events';
 export * from './payments.events';
 export * from './catalogues';
 export * from './wallet-auth.events';
+export * from './cards.events';

@@ -4,8 +4,9 @@ const service = 'wallet-auth';
 const internal = <const N extends string>(name: N, description: string) => defineEvent({ service, name, version: 1, visibility: 'internal', description });
 
 /**
- * The wallet-auth service's events (stream `EmbeddedWallet:<accountId>`): all internal. They hold sealed secrets and
- * key material, and the published API has no webhook for wallet credentials or sessions, so nothing leaves the service.
+ * The wallet-auth service's events (stream `EmbeddedWallet:<accountId>`): all internal. They hold sealed secrets
+ * (mnemonics, delegated private keys) and key material, and the published API has no webhook for wallet credentials,
+ * sessions or delegated keys, so nothing leaves the service.
  */
 export const WALLET_AUTH_EVENTS = defineCatalogue(service, [
   internal('WalletProvisioned', 'An Embedded Wallet came into being for an internal account (its sealed mnemonic, its owner).'),
@@ -21,4 +22,7 @@ export const WALLET_AUTH_EVENTS = defineCatalogue(service, [
   internal('WalletSessionRevoked', 'A session was ended before its expiry.'),
   internal('WalletPasskeyUsed', 'A passkey assertion was verified; its signature counter.'),
   internal('WalletExported', "The wallet's mnemonic was sealed to a one-time client key."),
+  internal('WalletDelegatedKeyCreated', 'A delegated key for a card funding source was made, PENDING (its private key sealed).'),
+  internal('WalletDelegatedKeyActivated', 'A PENDING delegated key became ACTIVE: it signs card pulls of its funding source.'),
+  internal('WalletDelegatedKeyRevoked', 'An ACTIVE delegated key was revoked: it signs nothing more.'),
 ]);

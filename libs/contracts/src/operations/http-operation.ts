@@ -7,7 +7,7 @@ export type SuccessStatus = 200 | 201 | 202 | 204;
 /** The error statuses an operation can answer; each is documented with the shared `Error` body. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 423 | 424 | 429 | 500 | 501 | 503;
 /** The services behind the gateway, by the name of their RPC client. */
-export type ServiceName = 'identity' | 'accounts' | 'quoting' | 'payments' | 'webhooks' | 'walletAuth';
+export type ServiceName = 'identity' | 'accounts' | 'quoting' | 'payments' | 'webhooks' | 'walletAuth' | 'cards';
 
 /** A class-validator class of libs/contracts: the gateway validates with it, the document is generated from it. */
 export type DtoClass<T = object> = new (...args: never[]) => T;

@@ -1,4 +1,5 @@
 import { ACCOUNT_OPERATIONS } from './accounts.operations';
+import { CARD_OPERATIONS } from './cards.operations';
 import { CUSTOMER_OPERATIONS } from './customers.operations';
 import type { AnyHttpOperation } from './http-operation';
 import { KYC_OPERATIONS } from './kyc.operations';
@@ -19,4 +20,5 @@ export const OPERATIONS: readonly AnyHttpOperation[] = [
   ...QUOTING_OPERATIONS,
   ...PAYMENT_OPERATIONS,
   ...WALLET_AUTH_OPERATIONS,
+  ...CARD_OPERATIONS,
 ];

@@ -85,7 +85,7 @@ export const PAYMENT_OPERATIONS = [
     path: '/transactions',
     tag: 'Transactions',
     summary: 'List transactions',
-    description: 'Filters combine; `accountId` matches the source or the destination; `startDate` ≤ createdAt < `endDate`; newest first unless `sortOrder=asc`.',
+    description: 'INCOMING, OUTGOING and CARD transactions (type filter). Filters combine; `accountId` (or `accountIdentifier`) matches the source or the destination, for a card transaction its funding account; `startDate` ≤ createdAt ≤ `endDate`; newest first unless `sortOrder=asc`. A card transaction appears a moment after the simulator answers (it comes from the cards service over the bus).',
     permission: 'VIEW',
     service: 'payments',
     rpc: PaymentsRpc.listTransactions,

@@ -7,6 +7,7 @@ import {
   VerifyAuthCredentialRequest,
   WalletAccountQuery,
 } from '../wallet-auth/auth.dto';
+import { CreateDelegatedKeyRequest, ListDelegatedKeysQuery } from '../wallet-auth/delegated-keys';
 import { operation } from './http-operation';
 
 const TAG = 'Embedded Wallet Auth';
@@ -187,5 +188,69 @@ export const WALLET_AUTH_OPERATIONS = [
     response: 'InternalAccountExportResponse',
     signedRetry: CHALLENGE,
     request: ({ params, body, signature }) => ({ ...body, accountId: params.id, signature }),
+  }),
+  operation({
+    operationId: 'createDelegatedKey',
+    method: 'POST',
+    path: '/auth/delegated-keys',
+    tag: TAG,
+    summary: 'Create a delegated signing key',
+    description:
+      'Gives a card funding source backed by an Embedded Wallet a server-custodied P-256 key that signs its card pulls. ' +
+      'Three legs with the same body: the first answers 202; the signed retry (a verified session of that wallet) ' +
+      'creates the key PENDING and answers a second 202; signing that one answers 201 with the key ACTIVE. A key left ' +
+      'after the second leg stays PENDING and cannot sign. One ACTIVE key per funding source (409 ' +
+      'DELEGATED_KEY_EXISTS); a card without that account among its funding sources, or an account that is not an ' +
+      'Embedded Wallet, is 404.' + SIGNED,
+    permission: 'TRANSACT',
+    service: 'walletAuth',
+    rpc: WalletAuthRpc.createDelegatedKey,
+    body: CreateDelegatedKeyRequest,
+    status: 201,
+    response: 'DelegatedKey',
+    signedRetry: CHALLENGE,
+    errors: [404],
+    request: ({ body, signature }) => ({ ...body, signature }),
+  }),
+  operation({
+    operationId: 'listDelegatedKeys',
+    method: 'GET',
+    path: '/auth/delegated-keys',
+    tag: TAG,
+    summary: 'List delegated signing keys',
+    description: 'The keys of an Embedded Wallet account and/or a card funding source (at least one filter), PENDING and REVOKED included; not paginated.',
+    permission: 'VIEW',
+    service: 'walletAuth',
+    rpc: WalletAuthRpc.listDelegatedKeys,
+    query: ListDelegatedKeysQuery,
+    status: 200,
+    response: 'DelegatedKeyList',
+    request: ({ query }) => query,
+  }),
+  operation({
+    operationId: 'getDelegatedKeyById',
+    method: 'GET',
+    path: '/auth/delegated-keys/{id}',
+    tag: TAG,
+    summary: 'Get a delegated signing key',
+    permission: 'VIEW',
+    service: 'walletAuth',
+    rpc: WalletAuthRpc.getDelegatedKey,
+    status: 200,
+    response: 'DelegatedKey',
+    request: ({ params }) => ({ delegatedKeyId: params.id }),
+  }),
+  operation({
+    operationId: 'revokeDelegatedKey',
+    method: 'DELETE',
+    path: '/auth/delegated-keys/{id}',
+    tag: TAG,
+    summary: 'Revoke a delegated signing key',
+    description: 'An ACTIVE key stops signing at once (204); a PENDING or REVOKED one is 400 DELEGATED_KEY_NOT_ACTIVE.',
+    permission: 'TRANSACT',
+    service: 'walletAuth',
+    rpc: WalletAuthRpc.revokeDelegatedKey,
+    status: 204,
+    request: ({ params }) => ({ delegatedKeyId: params.id }),
   }),
 ];

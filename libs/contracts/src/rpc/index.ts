@@ -11,3 +11,4 @@ export * from './sca.rpc';
 export * from './webhooks.rpc';
 export * from './payments.rpc';
 export * from './wallet-auth.rpc';
+export * from './cards.rpc';

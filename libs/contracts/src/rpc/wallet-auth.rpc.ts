@@ -21,6 +21,12 @@ import type {
   VerifyPayloadSignatureBody,
   WalletAccountQuery,
   WalletSigner,
+  CreateDelegatedKeyRequest,
+  DelegatedKey,
+  DelegatedKeyList,
+  DelegatedSignature,
+  DelegatedSignatureRequest,
+  ListDelegatedKeysQuery,
 } from '../wallet-auth';
 import { pingRpc } from './rpc';
 import { rpc } from './rpc-contract';
@@ -44,6 +50,13 @@ export const WalletAuthRpc = {
   changeCustomerContact: rpc<ChangeCustomerContactBody, SignedOutcome<CustomerContactChanged, SignedRequestChallenge>>('wallet-auth.customer-contact.change'),
   /** For identity: undo a contact change wallet-auth made when identity could not record its own. */
   restoreCustomerContact: rpc<RestoreCustomerContactBody, CustomerContactChanged>('wallet-auth.customer-contact.restore'),
+  /** POST /auth/delegated-keys: three legs (202, 202, 201) signed by a session of the funding wallet. */
+  createDelegatedKey: rpc<SignedBody<CreateDelegatedKeyRequest>, SignedOutcome<DelegatedKey, SignedRequestChallenge>>('wallet-auth.delegated-keys.create'),
+  listDelegatedKeys: rpc<ListDelegatedKeysQuery, DelegatedKeyList>('wallet-auth.delegated-keys.list'),
+  getDelegatedKey: rpc<DelegatedKeyIdBody, DelegatedKey>('wallet-auth.delegated-keys.get'),
+  revokeDelegatedKey: rpc<DelegatedKeyIdBody, null>('wallet-auth.delegated-keys.revoke'),
+  /** For cards: the funding source's ACTIVE delegated key signs a card pull (404 DELEGATED_KEY_NOT_FOUND when none is ACTIVE). */
+  signWithDelegatedKey: rpc<DelegatedSignatureRequest, DelegatedSignature>('wallet-auth.delegated-keys.sign'),
   ping: pingRpc('wallet-auth.ping'),
 } as const;
 
@@ -57,4 +70,8 @@ export interface SessionIdBody {
 
 export interface WalletAccountIdBody {
   accountId: string;
+}
+
+export interface DelegatedKeyIdBody {
+  delegatedKeyId: string;
 }

@@ -1,5 +1,5 @@
 import type { Mode } from '../rpc/rpc';
-import type { Transaction, TransactionStatus } from './transactions.dto';
+import type { PaymentTransaction, TransactionStatus } from './transactions.dto';
 
 /**
  * The payments topic's contract for every status change of a transaction, its creation included: the public view
@@ -9,7 +9,8 @@ import type { Transaction, TransactionStatus } from './transactions.dto';
 export const TRANSACTION_STATUS_CHANGED_EVENT = 'TransactionStatusChanged.v1';
 
 export interface TransactionStatusChangedData {
-  transaction: Transaction;
+  /** Only payments' own transactions: card transactions travel as the cards service's CardTransactionUpdated.v1. */
+  transaction: PaymentTransaction;
   previousStatus: TransactionStatus | null;
   /** The credential mode the transaction belongs to (the view does not show it; consumers such as webhooks need it). */
   mode: Mode;

@@ -3,14 +3,28 @@ import { IsIn, IsInt, IsISO8601, IsNotEmptyObject, IsObject, IsString, Matches, 
 import { OptionalNotNull } from '../optional-not-null';
 import { PageQuery } from '../pagination/pagination';
 import type { CurrencyAmount } from '../accounts/internal-accounts.dto';
+import { CARD_TRANSACTION_STATUSES, type CardTransaction } from '../cards/cards';
 
 /** Statuses a transaction of this service takes (interop §6.1 TransactionStatus; transitions in docs/payments.md). */
 export const TRANSACTION_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /** The published TransactionStatus enum: a list filter may name any of them (those this service never uses match nothing). */
 export const PUBLISHED_TRANSACTION_STATUSES = ['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'] as const;
+/** The types of the transactions payments itself creates (its events, its decider). */
 export const TRANSACTION_TYPES = ['INCOMING', 'OUTGOING'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+/** The types GET /transactions lists: payments' own, and CARD (card transactions, from the cards service's events). */
+export const LISTED_TRANSACTION_TYPES = [...TRANSACTION_TYPES, 'CARD'] as const;
+export type ListedTransactionType = (typeof LISTED_TRANSACTION_TYPES)[number];
+/**
+ * The `status` values GET /transactions accepts: the published TransactionStatus enum, then the card transaction
+ * statuses not already in it (REFUNDED is in both). A status no listed transaction takes matches nothing.
+ */
+export const LISTED_TRANSACTION_STATUSES = [
+  ...PUBLISHED_TRANSACTION_STATUSES,
+  ...CARD_TRANSACTION_STATUSES.filter((status) => !(PUBLISHED_TRANSACTION_STATUSES as readonly string[]).includes(status)),
+] as readonly ((typeof PUBLISHED_TRANSACTION_STATUSES)[number] | (typeof CARD_TRANSACTION_STATUSES)[number])[];
+export type ListedTransactionStatus = (typeof LISTED_TRANSACTION_STATUSES)[number];
 export type TransactionDirection = 'CREDIT' | 'DEBIT';
 export type RailSelectionMode = 'AUTO' | 'MANUAL';
 export const PURPOSES_OF_PAYMENT = [
@@ -90,8 +104,9 @@ export class ListTransactionsQuery extends PageQuery {
   @OptionalNotNull() @IsString() @MaxLength(ACCOUNT_IDENTIFIER_MAX) accountId?: string;
   /** `reconciliationInstructions.reference`. */
   @OptionalNotNull() @IsString() @MaxLength(128) reference?: string;
-  @OptionalNotNull() @IsIn(PUBLISHED_TRANSACTION_STATUSES) status?: (typeof PUBLISHED_TRANSACTION_STATUSES)[number];
-  @OptionalNotNull() @IsIn(TRANSACTION_TYPES) type?: TransactionType;
+  /** A published TransactionStatus, or a card transaction's status (AUTHORIZED, PARTIALLY_SETTLED, SETTLED, REFUNDED, EXCEPTION). */
+  @OptionalNotNull() @IsIn(LISTED_TRANSACTION_STATUSES) status?: ListedTransactionStatus;
+  @OptionalNotNull() @IsIn(LISTED_TRANSACTION_TYPES) type?: ListedTransactionType;
   /** createdAt >= startDate. */
   @OptionalNotNull() @IsISO8601({ strict: true }) startDate?: string;
   /** createdAt <= endDate (inclusive, as published). */
@@ -211,7 +226,15 @@ export interface OutgoingTransaction extends TransactionBase {
   rateDetails?: Record<string, number>;
 }
 
-/** IncomingTransaction or OutgoingTransaction, discriminated by `type`. */
-export type Transaction = IncomingTransaction | OutgoingTransaction;
+/** A transaction payments itself creates and moves (stream `Transaction:<uuid>`): its events and webhooks carry this. */
+export type PaymentTransaction = IncomingTransaction | OutgoingTransaction;
 
-export const isTransactionId = (value: string): boolean => /^Transaction:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
+/**
+ * IncomingTransaction, OutgoingTransaction or CardTransaction, discriminated by `type` (INCOMING, OUTGOING, CARD):
+ * what GET /transactions lists and GET /transactions/{id} answers. Card transactions are the cards service's
+ * (`CardTransaction:<uuid>`), kept in payments' read model from its CardTransactionUpdated.v1 events.
+ */
+export type Transaction = IncomingTransaction | OutgoingTransaction | CardTransaction;
+
+/** A well-formed id of a transaction GET /transactions/{id} can answer: `Transaction:<uuid>` or `CardTransaction:<uuid>`. */
+export const isTransactionId = (value: string): boolean => /^(Card)?Transaction:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);

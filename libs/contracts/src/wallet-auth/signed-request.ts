@@ -16,7 +16,7 @@ export type SignedBody<B> = B & { signature: WalletSignatureHeaders };
 export type SignedOutcome<T, C> = { challenge: C; result?: never } | { result: T; challenge?: never };
 
 /** Operations of other services that a wallet signs (their effect is theirs; wallet-auth checks the signature). */
-export const SIGNED_REQUEST_OPERATIONS = ['UPDATE_INTERNAL_ACCOUNT', 'UPDATE_CUSTOMER_EMAIL', 'UPDATE_CUSTOMER_PHONE'] as const;
+export const SIGNED_REQUEST_OPERATIONS = ['UPDATE_INTERNAL_ACCOUNT', 'UPDATE_CUSTOMER_EMAIL', 'UPDATE_CUSTOMER_PHONE', 'UPDATE_CARD'] as const;
 export type SignedRequestOperation = (typeof SIGNED_REQUEST_OPERATIONS)[number];
 
 /**

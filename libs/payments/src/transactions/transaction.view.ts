@@ -4,7 +4,7 @@ import {
   IncomingFailureReason,
   OUTGOING_FAILURE_REASONS,
   OutgoingFailureReason,
-  Transaction,
+  PaymentTransaction,
   TransactionFailureReason,
   TransactionType,
 } from '@payments/contracts';
@@ -17,7 +17,7 @@ import type { ExistingTransaction } from './transaction.state';
  * is made: optional fields without a value are left out (only the published nullable ones, `paymentRail`,
  * `railSelectionMode`, `expectedSettlementAt` and `settlementTimelineSeconds`, are sent as null).
  */
-export function toTransaction(s: ExistingTransaction): Transaction {
+export function toTransaction(s: ExistingTransaction): PaymentTransaction {
   const base = {
     id: s.transactionId,
     status: s.status,

@@ -8,7 +8,7 @@ import type { EffectiveWalletConfig } from '../directory/wallet-directory';
 import type { WalletServerKeys } from '../keys/server-keys';
 import { activityPayload, bodySha256 } from '../signed-retry/signed-retry';
 import type { Answer } from './wallet.decider';
-import type { ChallengeSigner, SessionRecord, WalletOperation } from './wallet.events';
+import type { ChallengeSigner, PendingChallenge, SessionRecord, WalletOperation } from './wallet.events';
 import type { WalletStore } from './wallet-store';
 import type { ActiveWallet, CredentialState } from './wallet.state';
 import { toAuthSession } from './wallet.views';
@@ -48,6 +48,11 @@ export interface ChallengeSpec {
   parameters: Record<string, unknown>;
 }
 
+/** The 202 body of a recorded challenge. */
+export function challengeAnswer(challenge: PendingChallenge): SignedRequestChallenge {
+  return { payloadToSign: challenge.payloadToSign, requestId: challenge.requestId, expiresAt: challenge.expiresAt };
+}
+
 /** What the wallet operations share: the store, the server keys, the OTP sender and the configuration. */
 export class WalletContext {
   constructor(
@@ -63,13 +68,21 @@ export class WalletContext {
 
   /** Leg 1 of a signed retry: records the challenge and answers it for the 202. */
   async challenge(caller: CallerContext, wallet: ActiveWallet, spec: ChallengeSpec, now: string, boundCredentialIds?: string[]): Promise<SignedRequestChallenge> {
+    const challenge = this.newChallenge(wallet, spec, now, boundCredentialIds ? { boundCredentialIds } : {});
+    await this.store.change(caller, wallet.accountId, { type: 'IssueChallenge', challenge, now });
+    return challengeAnswer(challenge);
+  }
+
+  /**
+   * A challenge to sign, not yet recorded: for an effect that issues the next challenge in its own append (the second
+   * leg of a delegated key creation). `bound` is what the challenge carries beyond the request.
+   */
+  newChallenge(wallet: ActiveWallet, spec: ChallengeSpec, now: string, bound: Pick<PendingChallenge, 'boundCredentialIds' | 'delegatedKeyId'> = {}): PendingChallenge {
     const requestId = `Request:${uuidv7()}`;
     const digest = bodySha256(spec.body);
     const payloadToSign = activityPayload({ activity: spec.activity, organizationId: wallet.organizationId, parameters: spec.parameters, requestId, bodySha256: digest, now });
     const expiresAt = this.expiry(now, this.config.challengeTtlMs);
-    const challenge = { requestId, operation: spec.operation, target: spec.target, bodySha256: digest, payloadToSign, signer: spec.signer, createdAt: now, expiresAt, ...(boundCredentialIds ? { boundCredentialIds } : {}) };
-    await this.store.change(caller, wallet.accountId, { type: 'IssueChallenge', challenge, now });
-    return { payloadToSign, requestId, expiresAt };
+    return { requestId, operation: spec.operation, target: spec.target, bodySha256: digest, payloadToSign, signer: spec.signer, createdAt: now, expiresAt, ...bound };
   }
 
   /**

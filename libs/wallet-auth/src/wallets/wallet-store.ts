@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { ApiError, CallerContext } from '@payments/contracts';
+import { ApiError, CallerContext, CardFundingSourceRef } from '@payments/contracts';
 import { CommandExecutor, fold, PostgresEventStore, queryRows } from '@payments/eventsourcing';
 import { generateMnemonic } from '@payments/wallet-crypto';
 import type { EffectiveWalletConfig, WalletDirectory, WalletOwner } from '../directory/wallet-directory';
@@ -14,6 +14,7 @@ type Scope = Pick<CallerContext, 'platformId' | 'mode'>;
 
 export const walletStreamId = (accountId: string) => `EmbeddedWallet:${accountId}`;
 const mnemonicContext = (accountId: string) => `${walletStreamId(accountId)}/mnemonic`;
+const delegatedKeyContext = (accountId: string, delegatedKeyId: string) => `${walletStreamId(accountId)}/delegated-key/${delegatedKeyId}`;
 
 /**
  * Loads, provisions and changes Embedded Wallets. A wallet comes into being the first time its internal account is
@@ -55,6 +56,12 @@ export class WalletStore {
     return owned(result, caller);
   }
 
+  /** The caller's wallet of this internal account if it was provisioned; nothing is provisioned or asked elsewhere. */
+  async existing(caller: Scope, accountId: string): Promise<ActiveWallet | undefined> {
+    const state = await this.read(accountId);
+    return state.status === 'ACTIVE' && state.platformId === caller.platformId && state.mode === caller.mode ? state : undefined;
+  }
+
   /** The wallet a credential or session id belongs to, if it is the caller's; 404 otherwise. */
   async ofId(caller: Scope, id: string, what: string): Promise<ActiveWallet> {
     const [row] = await queryRows<{ account_id: string }>(this.dataSource, `SELECT account_id FROM wallet_index WHERE id = $1 AND platform_id = $2 AND mode = $3`, [
@@ -91,6 +98,20 @@ export class WalletStore {
 
   mnemonicOf(wallet: ActiveWallet): string {
     return this.keys.sealer.open(wallet.sealedMnemonic, mnemonicContext(wallet.accountId));
+  }
+
+  /** The card funding source of this account (cards), when it is an Embedded Wallet of the caller's card; 404 otherwise. */
+  fundingSource(caller: CallerContext, cardId: string, accountId: string): Promise<CardFundingSourceRef> {
+    return this.directory.fundingSource(caller, cardId, accountId);
+  }
+
+  /** A delegated private key (hex) sealed like the mnemonic, bound to its wallet and key id. */
+  sealDelegatedKey(accountId: string, delegatedKeyId: string, privateKeyHex: string): string {
+    return this.keys.sealer.seal(privateKeyHex, delegatedKeyContext(accountId, delegatedKeyId));
+  }
+
+  openDelegatedKey(accountId: string, delegatedKeyId: string, sealed: string): string {
+    return this.keys.sealer.open(sealed, delegatedKeyContext(accountId, delegatedKeyId));
   }
 }
 

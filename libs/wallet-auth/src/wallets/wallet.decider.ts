@@ -1,7 +1,7 @@
 import type { Mode } from '@payments/contracts';
 import { assertNever, Decider, Decision, DomainError } from '@payments/eventsourcing';
-import type { CredentialRecord, PendingChallenge, SessionRecord, WalletEvent, WalletOperation } from './wallet.events';
-import { ActiveWallet, evolveWallet, OTP_RATE_WINDOW_MS, WalletState } from './wallet.state';
+import type { CredentialRecord, DelegatedKeyRecord, PendingChallenge, SessionRecord, WalletEvent, WalletOperation } from './wallet.events';
+import { ActiveWallet, DelegatedKeyState, evolveWallet, OTP_RATE_WINDOW_MS, WalletState } from './wallet.state';
 
 /** OTPs issued per credential within OTP_RATE_WINDOW_MS before 429. */
 export const OTP_ISSUES_MAX = 5;
@@ -33,7 +33,32 @@ export type ChangeContact = { type: 'ChangeContact'; answer?: Answer; credential
 /** A signed request of another service: the answer is all that is recorded here (the effect is the other service's). */
 export type AnswerChallenge = { type: 'AnswerChallenge'; answer: Answer } & Now;
 
-export type WalletCommand = Provision | IssueChallenge | AddCredential | RevokeCredential | IssueOtp | FailOtp | AcceptOtp | OpenSession | RevokeSession | ExportWallet | AnswerChallenge | ChangeContact;
+/**
+ * POST /auth/delegated-keys, leg 2: answers the first challenge, records the new key PENDING and issues the challenge
+ * of leg 3 (`challenge`, ACTIVATE_DELEGATED_KEY, naming the key), all in one append.
+ */
+export type CreateDelegatedKey = { type: 'CreateDelegatedKey'; answer: Answer; key: DelegatedKeyRecord; challenge: PendingChallenge } & Now;
+/** Leg 3: answers the challenge leg 2 issued; the key it names becomes ACTIVE. */
+export type ActivateDelegatedKey = { type: 'ActivateDelegatedKey'; answer: Answer; delegatedKeyId: string } & Now;
+/** DELETE /auth/delegated-keys/{id}: only an ACTIVE key. */
+export type RevokeDelegatedKey = { type: 'RevokeDelegatedKey'; delegatedKeyId: string } & Now;
+
+export type WalletCommand =
+  | Provision
+  | IssueChallenge
+  | AddCredential
+  | RevokeCredential
+  | IssueOtp
+  | FailOtp
+  | AcceptOtp
+  | OpenSession
+  | RevokeSession
+  | ExportWallet
+  | AnswerChallenge
+  | ChangeContact
+  | CreateDelegatedKey
+  | ActivateDelegatedKey
+  | RevokeDelegatedKey;
 
 const unauthorized = (message: string) => new DomainError('UNAUTHORIZED', message, { reason: message });
 const notFound = (what: string) => new DomainError('REFERENCE_NOT_FOUND', `${what} not found`);
@@ -78,6 +103,59 @@ export function credentialConflict(wallet: ActiveWallet, credential: CredentialR
     if (wallet.credentials.some((c) => c.oauth?.iss === iss && c.oauth.aud === aud && c.oauth.sub === sub)) return invalid('oidcToken', 'this OAuth identity is already a credential of the account');
   }
   return undefined;
+}
+
+/** 409 when the funding source already has an ACTIVE delegated key (PENDING and REVOKED ones do not count). */
+export function delegatedKeyConflict(wallet: ActiveWallet, fundingSourceId: string, exceptKeyId?: string): DomainError | undefined {
+  const active = wallet.delegatedKeys.find((k) => k.fundingSourceId === fundingSourceId && k.status === 'ACTIVE' && k.id !== exceptKeyId);
+  return active ? new DomainError('DELEGATED_KEY_EXISTS', `the funding source already has an ACTIVE delegated key (${active.id}): revoke it first`) : undefined;
+}
+
+/**
+ * The key that signs for a funding source: its ACTIVE delegated key, with its sealed private key. A PENDING key
+ * (the third leg never came) and a REVOKED key sign nothing: 404 DELEGATED_KEY_NOT_FOUND.
+ */
+export function delegatedSigner(wallet: ActiveWallet, fundingSourceId: string): (DelegatedKeyState & { sealedPrivateKey: string }) | DomainError {
+  const key = wallet.delegatedKeys.find((k) => k.fundingSourceId === fundingSourceId && k.status === 'ACTIVE');
+  if (!key?.sealedPrivateKey) return new DomainError('DELEGATED_KEY_NOT_FOUND', 'the funding source has no ACTIVE delegated key');
+  return { ...key, sealedPrivateKey: key.sealedPrivateKey };
+}
+
+function createDelegatedKey(wallet: ActiveWallet, command: CreateDelegatedKey): Decision<WalletEvent> {
+  const { answer, key, challenge, now } = command;
+  if (answer.operation !== 'CREATE_DELEGATED_KEY' || challenge.operation !== 'ACTIVATE_DELEGATED_KEY' || challenge.delegatedKeyId !== key.id) {
+    return unauthorized('the Request-Id does not answer the second leg of a delegated key creation');
+  }
+  if (answer.target !== key.fundingSourceId || challenge.target !== key.fundingSourceId) return unauthorized('the Request-Id was issued for another funding source');
+  const answered = answering(wallet, answer, now);
+  if (answered instanceof DomainError) return answered;
+  if (wallet.delegatedKeys.some((k) => k.id === key.id)) return new DomainError('CONFLICT', 'a delegated key with this id exists');
+  const conflict = delegatedKeyConflict(wallet, key.fundingSourceId);
+  if (conflict) return conflict;
+  return [answered, { type: 'WalletDelegatedKeyCreated.v1', data: { key, at: now } }, { type: 'WalletChallengeIssued.v1', data: { challenge, at: now } }];
+}
+
+function activateDelegatedKey(wallet: ActiveWallet, command: ActivateDelegatedKey): Decision<WalletEvent> {
+  const { answer, delegatedKeyId, now } = command;
+  const challenge = wallet.challenges.find((c) => c.requestId === answer.requestId);
+  if (answer.operation !== 'ACTIVATE_DELEGATED_KEY' || (challenge && challenge.delegatedKeyId !== delegatedKeyId)) {
+    return unauthorized('the Request-Id does not answer the third leg of this delegated key');
+  }
+  const answered = answering(wallet, answer, now);
+  if (answered instanceof DomainError) return answered;
+  const key = wallet.delegatedKeys.find((k) => k.id === delegatedKeyId);
+  if (!key || key.fundingSourceId !== answer.target) return new DomainError('DELEGATED_KEY_NOT_FOUND', 'delegated key not found');
+  if (key.status !== 'PENDING') return new DomainError('INVALID_STATE_TRANSITION', `the delegated key is ${key.status}, not PENDING`);
+  const conflict = delegatedKeyConflict(wallet, key.fundingSourceId, key.id);
+  if (conflict) return conflict;
+  return [answered, { type: 'WalletDelegatedKeyActivated.v1', data: { delegatedKeyId, at: now } }];
+}
+
+function revokeDelegatedKey(wallet: ActiveWallet, command: RevokeDelegatedKey): Decision<WalletEvent> {
+  const key = wallet.delegatedKeys.find((k) => k.id === command.delegatedKeyId);
+  if (!key) return new DomainError('DELEGATED_KEY_NOT_FOUND', 'delegated key not found');
+  if (key.status !== 'ACTIVE') return new DomainError('DELEGATED_KEY_NOT_ACTIVE', `only an ACTIVE delegated key can be revoked; this one is ${key.status}`);
+  return [{ type: 'WalletDelegatedKeyRevoked.v1', data: { delegatedKeyId: key.id, at: command.now } }];
 }
 
 function addCredential(wallet: ActiveWallet, command: AddCredential): Decision<WalletEvent> {
@@ -176,6 +254,12 @@ function decideActive(command: Exclude<WalletCommand, Provision>, wallet: Active
       if (wallet.exportKeyDigests.includes(command.keyDigest)) return invalid('clientPublicKey', 'this key was already used for an export: generate a fresh one');
       return [answered, { type: 'WalletExported.v1', data: { keyDigest: command.keyDigest, at: now } }];
     }
+    case 'CreateDelegatedKey':
+      return createDelegatedKey(wallet, command);
+    case 'ActivateDelegatedKey':
+      return activateDelegatedKey(wallet, command);
+    case 'RevokeDelegatedKey':
+      return revokeDelegatedKey(wallet, command);
     default:
       return assertNever(command);
   }

@@ -2,8 +2,8 @@ import type { AuthMethodType, Catalogued, Mode, SignedRequestOperation, WALLET_A
 
 /**
  * Events of one Embedded Wallet (stream `EmbeddedWallet:<accountId>`), all internal to wallet-auth. Secrets never
- * enter them in the clear: the mnemonic is sealed, OTPs are HMACs, private keys are not recorded at all (an OTP's
- * target key is derived from the server key and the issue id).
+ * enter them in the clear: the mnemonic and delegated private keys are sealed, OTPs are HMACs, other private keys
+ * are not recorded at all (an OTP's target key is derived from the server key and the issue id).
  */
 
 /** What a credential is, beyond its type: the OTP contact, the OIDC identity, the passkey's public key. */
@@ -26,6 +26,9 @@ export type WalletOperation =
   | 'REVOKE_SESSION'
   | 'REFRESH_SESSION'
   | 'EXPORT'
+  /** POST /auth/delegated-keys: leg 2 answers CREATE (the key is made PENDING), leg 3 answers ACTIVATE. */
+  | 'CREATE_DELEGATED_KEY'
+  | 'ACTIVATE_DELEGATED_KEY'
   /** Signed requests of other services (WalletAuthRpc.authorizeSignedRequest). */
   | SignedRequestOperation;
 
@@ -47,6 +50,8 @@ export interface PendingChallenge {
   clientPublicKey?: string;
   /** A contact change: the credentials it was issued for (the retry finds another set: 409). */
   boundCredentialIds?: string[];
+  /** ACTIVATE_DELEGATED_KEY: the PENDING key the third leg activates (its public key is in payloadToSign). */
+  delegatedKeyId?: string;
   createdAt: string;
   expiresAt: string;
 }
@@ -59,6 +64,21 @@ export interface SessionRecord {
   publicKey: string;
   createdAt: string;
   expiresAt: string;
+}
+
+/**
+ * A server-custodied P-256 key of a card funding source (interop §2.10). The private key is sealed with the
+ * service's sealer, the stream and key id as associated data; it never appears in the clear in an event or a log.
+ */
+export interface DelegatedKeyRecord {
+  id: string;
+  cardId: string;
+  fundingSourceId: string;
+  /** Compressed SEC1 hex. */
+  publicKey: string;
+  nickname: string;
+  sealedPrivateKey: string;
+  createdAt: string;
 }
 
 export type WalletProvisioned = {
@@ -78,6 +98,9 @@ export type WalletSessionRevoked = { type: 'WalletSessionRevoked.v1'; data: { se
 export type WalletPasskeyUsed = { type: 'WalletPasskeyUsed.v1'; data: { credentialId: string; counter: number; at: string } };
 /** `keyDigest`: SHA-256 of the export key, so a key is never used twice. */
 export type WalletExported = { type: 'WalletExported.v1'; data: { keyDigest: string; at: string } };
+export type WalletDelegatedKeyCreated = { type: 'WalletDelegatedKeyCreated.v1'; data: { key: DelegatedKeyRecord; at: string } };
+export type WalletDelegatedKeyActivated = { type: 'WalletDelegatedKeyActivated.v1'; data: { delegatedKeyId: string; at: string } };
+export type WalletDelegatedKeyRevoked = { type: 'WalletDelegatedKeyRevoked.v1'; data: { delegatedKeyId: string; at: string } };
 
 export type WalletEvent =
   | WalletProvisioned
@@ -92,7 +115,10 @@ export type WalletEvent =
   | WalletSessionOpened
   | WalletSessionRevoked
   | WalletPasskeyUsed
-  | WalletExported;
+  | WalletExported
+  | WalletDelegatedKeyCreated
+  | WalletDelegatedKeyActivated
+  | WalletDelegatedKeyRevoked;
 
 /** Every event of the stream is declared (internal) in the wallet-auth catalogue. */
 const _declared: Catalogued<typeof WALLET_AUTH_EVENTS, WalletEvent> = true;

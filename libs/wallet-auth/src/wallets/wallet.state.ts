@@ -1,6 +1,6 @@
-import type { Mode } from '@payments/contracts';
+import type { DelegatedKeyStatus, Mode } from '@payments/contracts';
 import { assertNever } from '@payments/eventsourcing';
-import type { CredentialRecord, PendingChallenge, SessionRecord, WalletEvent } from './wallet.events';
+import type { CredentialRecord, DelegatedKeyRecord, PendingChallenge, SessionRecord, WalletEvent } from './wallet.events';
 
 /** The current OTP of a credential: its hash and expiry; the target key is derived from `issueId`. */
 export interface OtpRecord {
@@ -14,6 +14,13 @@ export interface CredentialState extends CredentialRecord {
   updatedAt: string;
   /** When a session was first opened with it. */
   verifiedAt: string | null;
+}
+
+/** A delegated key and where it stands; a REVOKED key keeps no sealed private key (it never signs again). */
+export interface DelegatedKeyState extends Omit<DelegatedKeyRecord, 'sealedPrivateKey'> {
+  status: DelegatedKeyStatus;
+  sealedPrivateKey?: string;
+  updatedAt: string;
 }
 
 export interface ActiveWallet {
@@ -35,6 +42,8 @@ export interface ActiveWallet {
   otpFailures: { credentialId: string; at: string }[];
   /** Digests of the keys the mnemonic was exported to: each key is used once. */
   exportKeyDigests: string[];
+  /** Delegated keys of the card funding sources this wallet funds, every status (a few per card). */
+  delegatedKeys: DelegatedKeyState[];
   createdAt: string;
   updatedAt: string;
 }
@@ -67,7 +76,7 @@ export function evolveWallet(state: WalletState, event: WalletEvent): WalletStat
     const { accountId, customerId, platformId, mode, organizationId, sealedMnemonic, at } = event.data;
     return {
       status: 'ACTIVE', accountId, customerId, platformId, mode, organizationId, sealedMnemonic,
-      credentials: [], sessions: [], challenges: [], otps: [], otpIssues: [], otpFailures: [], exportKeyDigests: [], createdAt: at, updatedAt: at,
+      credentials: [], sessions: [], challenges: [], otps: [], otpIssues: [], otpFailures: [], exportKeyDigests: [], delegatedKeys: [], createdAt: at, updatedAt: at,
     };
   }
   if (state.status !== 'ACTIVE') return state;
@@ -120,6 +129,20 @@ export function evolveWallet(state: WalletState, event: WalletEvent): WalletStat
     }
     case 'WalletExported.v1':
       return { ...wallet, exportKeyDigests: [...wallet.exportKeyDigests, event.data.keyDigest] };
+    case 'WalletDelegatedKeyCreated.v1':
+      return { ...wallet, delegatedKeys: [...wallet.delegatedKeys, { ...event.data.key, status: 'PENDING', updatedAt: event.data.at }] };
+    case 'WalletDelegatedKeyActivated.v1': {
+      const { delegatedKeyId, at } = event.data;
+      return { ...wallet, delegatedKeys: wallet.delegatedKeys.map((k) => (k.id === delegatedKeyId ? { ...k, status: 'ACTIVE', updatedAt: at } : k)) };
+    }
+    case 'WalletDelegatedKeyRevoked.v1': {
+      const { delegatedKeyId, at } = event.data;
+      const revoke = (k: DelegatedKeyState): DelegatedKeyState => {
+        const { sealedPrivateKey: _forgotten, ...rest } = k;
+        return { ...rest, status: 'REVOKED', updatedAt: at };
+      };
+      return { ...wallet, delegatedKeys: wallet.delegatedKeys.map((k) => (k.id === delegatedKeyId ? revoke(k) : k)) };
+    }
     default:
       return assertNever(event);
   }

@@ -1,6 +1,6 @@
-import type { AuthMethod, AuthSession } from '@payments/contracts';
+import type { AuthMethod, AuthSession, DelegatedKey } from '@payments/contracts';
 import type { SessionRecord } from './wallet.events';
-import type { ActiveWallet, CredentialState } from './wallet.state';
+import type { ActiveWallet, CredentialState, DelegatedKeyState } from './wallet.state';
 
 export function toAuthMethod(wallet: ActiveWallet, credential: CredentialState): AuthMethod {
   return {
@@ -32,4 +32,19 @@ export function toAuthSession(wallet: ActiveWallet, session: SessionRecord): Aut
 /** Unexpired sessions, oldest first. */
 export function liveSessions(wallet: ActiveWallet, now: string): SessionRecord[] {
   return wallet.sessions.filter((s) => Date.parse(s.expiresAt) > Date.parse(now));
+}
+
+/** A delegated key as the API shows it: never its private key. */
+export function toDelegatedKey(wallet: ActiveWallet, key: DelegatedKeyState): DelegatedKey {
+  return {
+    id: key.id,
+    cardId: key.cardId,
+    fundingSourceId: key.fundingSourceId,
+    accountId: wallet.accountId,
+    publicKey: key.publicKey,
+    nickname: key.nickname,
+    status: key.status,
+    createdAt: key.createdAt,
+    updatedAt: key.updatedAt,
+  };
 }

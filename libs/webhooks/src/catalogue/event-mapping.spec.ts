@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@payments/eventsourcing';
+import { WEBHOOK_SOURCE_TOPICS } from '../consumer/domain-events.consumer';
 import { webhookFor } from './event-mapping';
 
 const envelope = (type: string, data: unknown, streamId = 'Customer:1'): EventEnvelope => ({ eventId: 'e', type, streamId, streamVersion: 1, globalPosition: '1', occurredAt: '2026-01-01T00:00:00.000Z', platformId: 'Platform:1', data, metadata: {} });
@@ -33,8 +34,47 @@ describe('webhookFor (domain event → webhook type and data source)', () => {
     expect(webhookFor(envelope('InvitationClaimed.v1', { invitation: { code: 'abc' } }))).toMatchObject({ type: 'INVITATION_CLAIMED', source: { carried: { code: 'abc' } } });
   });
 
+  it('sends the card a card event carries: card.state_change and card.funding_source_change (the seed\'s spelling)', () => {
+    const card = { id: 'Card:1', cardholderId: 'Customer:1', state: 'FROZEN', stateReason: null, form: 'VIRTUAL', fundingSources: ['InternalAccount:1'], maxSpendPerTransaction: null, createdAt: 'x', updatedAt: 'y' };
+    const data = { platformId: 'Platform:1', mode: 'SANDBOX', card };
+    expect(webhookFor(envelope('CardStateChanged.v1', data, 'Card:1'))).toEqual({ type: 'card.state_change', retryable: true, mode: 'SANDBOX', source: { carried: card } });
+    expect(webhookFor(envelope('CardFundingSourcesChanged.v1', { ...data, mode: 'PRODUCTION' }, 'Card:1'))).toEqual({
+      type: 'card.funding_source_change',
+      retryable: true,
+      mode: 'PRODUCTION',
+      source: { carried: card },
+    });
+    expect(webhookFor(envelope('CardStateChanged.v1', { platformId: 'Platform:1', mode: 'SANDBOX' }, 'Card:1'))).toBeNull();
+  });
+
+  it.each(['AUTHORIZED', 'PARTIALLY_SETTLED', 'SETTLED', 'REFUNDED', 'EXCEPTION'])('sends CARD_TRANSACTION.%s with the transaction the event carries, retried', (status) => {
+    const transaction = { type: 'CARD', id: 'CardTransaction:1', status, direction: 'DEBIT', accountId: 'InternalAccount:1', updatedAt: 'y' };
+    expect(webhookFor(envelope('CardTransactionUpdated.v1', { platformId: 'Platform:1', mode: 'SANDBOX', transaction }, 'CardTransaction:1'))).toEqual({
+      type: `CARD_TRANSACTION.${status}`,
+      retryable: true,
+      mode: 'SANDBOX',
+      source: { carried: transaction },
+    });
+  });
+
+  it('a card transaction update that keeps its status (a partial refund) is sent again with the same type', () => {
+    const settled = { type: 'CARD', id: 'CardTransaction:1', status: 'SETTLED', refundedAmount: { amount: 100, currency: { code: 'USD' } } };
+    expect(webhookFor(envelope('CardTransactionUpdated.v1', { platformId: 'Platform:1', mode: 'SANDBOX', transaction: settled }, 'CardTransaction:1'))).toMatchObject({ type: 'CARD_TRANSACTION.SETTLED', source: { carried: settled } });
+  });
+
+  it('sends no webhook for a declined card authorization, nor for the cards service\'s internal events', () => {
+    const declined = { platformId: 'Platform:1', mode: 'SANDBOX', cardId: 'Card:1', customerId: 'Customer:1', reason: 'CARD_PAUSED', amount: 100, currency: 'USD', merchant: { descriptor: 'M' } };
+    expect(webhookFor(envelope('CardAuthorizationDeclined.v1', declined, 'Card:1'))).toBeNull();
+    expect(webhookFor(envelope('CardFrozen.v1', { mode: 'SANDBOX' }, 'Card:1'))).toBeNull();
+    expect(webhookFor(envelope('CardTransactionAuthorized.v1', { mode: 'SANDBOX' }, 'CardTransaction:1'))).toBeNull();
+  });
+
   it('ignores events platforms are not told about', () => {
     expect(webhookFor(envelope('TokenCreated.v1', {}))).toBeNull();
     expect(webhookFor(envelope('PostingRecorded.v1', {}))).toBeNull();
+  });
+
+  it('the dispatcher subscribes to the cards topic with the others', () => {
+    expect(WEBHOOK_SOURCE_TOPICS).toEqual(['payments.identity.events.v1', 'payments.accounts.events.v1', 'payments.quoting.events.v1', 'payments.payments.events.v1', 'payments.cards.events.v1']);
   });
 });

@@ -1,4 +1,4 @@
-import { ACCOUNTS_EVENTS, decodeAny, IDENTITY_EVENTS, PAYMENTS_EVENTS, PublicEventOf, QUOTING_EVENTS } from '@payments/contracts';
+import { ACCOUNTS_EVENTS, CARDS_EVENTS, decodeAny, IDENTITY_EVENTS, PAYMENTS_EVENTS, PublicEventOf, QUOTING_EVENTS } from '@payments/contracts';
 import type { EventEnvelope } from '@payments/eventsourcing';
 import { CUSTOMER_KYC_STATUSES, webhookTypes } from './webhook-types';
 
@@ -20,8 +20,8 @@ export interface MappedWebhook {
   source: { carried: unknown } | { fetch: ResourceRef };
 }
 
-/** The topics the dispatcher reads, by their catalogues: it sees their public events only. */
-export const WEBHOOK_SOURCE_CATALOGUES = [IDENTITY_EVENTS, ACCOUNTS_EVENTS, QUOTING_EVENTS, PAYMENTS_EVENTS] as const;
+/** The topics the dispatcher reads, by their catalogues (WEBHOOK_SOURCE_TOPICS follows): it sees their public events only. */
+export const WEBHOOK_SOURCE_CATALOGUES = [IDENTITY_EVENTS, ACCOUNTS_EVENTS, QUOTING_EVENTS, PAYMENTS_EVENTS, CARDS_EVENTS] as const;
 
 /** A public event of one of the source topics. */
 export type SourceEvent = PublicEventOf<(typeof WEBHOOK_SOURCE_CATALOGUES)[number]>;
@@ -67,6 +67,19 @@ export function webhookFor(envelope: EventEnvelope): MappedWebhook | null {
     }
     case 'InvitationClaimed.v1':
       return withMode({ type: webhookTypes.invitationClaimed, retryable: true, source: { carried: event.data.invitation ?? event.data } });
+    // Cards events carry the resource as GET answers it at that moment: the webhook is that view.
+    case 'CardStateChanged.v1':
+    case 'CardFundingSourcesChanged.v1': {
+      const { card } = event.data;
+      if (!card) return null;
+      return withMode({ type: event.type === 'CardStateChanged.v1' ? webhookTypes.cardStateChange : webhookTypes.cardFundingSourceChange, retryable: true, source: { carried: card } });
+    }
+    case 'CardTransactionUpdated.v1': {
+      const { transaction } = event.data;
+      if (!transaction?.status) return null;
+      return withMode({ type: webhookTypes.cardTransaction(transaction.status), retryable: true, source: { carried: transaction } });
+    }
+    // CardAuthorizationDeclined.v1: the published WebhookType enum has no type for a declined authorization.
     default:
       return null;
   }

@@ -1,4 +1,4 @@
-/** Webhook `type` values this build sends (docs/webhooks.md has the catalogue). Card types arrive with the cards service. */
+/** Webhook `type` values this build sends (docs/webhooks.md has the catalogue). */
 export const TEST_WEBHOOK = 'TEST';
 export const CUSTOMER_KYC_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export const VERIFICATION_STATUSES = ['IN_PROGRESS', 'PENDING_MANUAL_REVIEW', 'RESOLVE_ERRORS', 'APPROVED', 'REJECTED'] as const;
@@ -11,4 +11,9 @@ export const webhookTypes = {
   bulkUpload: (outcome: 'COMPLETED' | 'FAILED') => `BULK_UPLOAD.${outcome}`,
   payment: (direction: string, status: string) => `${direction === 'INCOMING' ? 'INCOMING' : 'OUTGOING'}_PAYMENT.${status}`,
   invitationClaimed: 'INVITATION_CLAIMED',
+  /** The seed's spelling (lower case), not the published CARD.STATE_CHANGE. */
+  cardStateChange: 'card.state_change',
+  cardFundingSourceChange: 'card.funding_source_change',
+  /** CARD_TRANSACTION.AUTHORIZED, .PARTIALLY_SETTLED, .SETTLED, .REFUNDED, .EXCEPTION. */
+  cardTransaction: (status: string) => `CARD_TRANSACTION.${status}`,
 } as const;

@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { join } from 'node:path';
+import { bootCards } from '@payments/cards';
+import { loadSecretHashKey, runClusterService } from '@payments/runtime';
+
+/** Cluster mode: the cards service alone (DATABASE_URL, KAFKA_BROKERS and SECRET_HASH_KEY, shared with identity and wallet-auth). */
+runClusterService('cards', (config, deps) => bootCards(config, deps, loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key'))));

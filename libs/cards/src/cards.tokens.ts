@@ -1,0 +1,2 @@
+/** Nest DI token under which the RPC controller receives the Cards service parts. */
+export const CARDS = Symbol('Cards');
