@@ -6,21 +6,13 @@ import {
   Customer,
   CustomersRpc,
   DelegatedSignature,
-  LedgerAccountBalance,
-  LedgerEntryResult,
-  LedgerRpc,
   Mode,
-  PlaceHoldRequest,
-  CaptureHoldRequest,
-  ReleaseHoldRequest,
-  ReverseEntryRequest,
   SignedOutcome,
   SignedRequestChallenge,
-  TransferRequest,
   WalletAuthRpc,
   WalletSigner,
 } from '@payments/contracts';
-import { ServiceClient } from '@payments/runtime';
+import { LedgerClient, ServiceClient } from '@payments/runtime';
 
 /** The caller cards acts as when its own saga (a timer, a simulated network message) moves money for a platform. */
 export const systemCaller = (platformId: string, mode: Mode): CallerContext => ({ platformId, mode, clientId: 'cards', permissions: ['TRANSACT'] });
@@ -40,9 +32,12 @@ export class CardPeers {
   private readonly accounts: ServiceClient;
   private readonly identity: ServiceClient;
   private readonly walletAuth: ServiceClient;
+  /** Ledger commands (holds, pulls, releases, refunds, reversals) on accounts. */
+  readonly ledger: LedgerClient;
 
   constructor(endpoints: PeerEndpoints, timeoutMs: number) {
     this.accounts = new ServiceClient({ name: 'accounts', ...endpoints.accounts }, timeoutMs);
+    this.ledger = new LedgerClient(this.accounts);
     this.identity = new ServiceClient({ name: 'identity', ...endpoints.identity }, timeoutMs);
     this.walletAuth = new ServiceClient({ name: 'wallet-auth', ...endpoints.walletAuth }, timeoutMs);
   }
@@ -61,26 +56,6 @@ export class CardPeers {
 
   signWithDelegatedKey(caller: CallerContext, accountId: string, fundingSourceId: string, payload: string): Promise<DelegatedSignature> {
     return this.walletAuth.call(WalletAuthRpc.signWithDelegatedKey, { caller, body: { accountId, fundingSourceId, payload } });
-  }
-
-  placeHold(caller: CallerContext, body: PlaceHoldRequest): Promise<LedgerAccountBalance> {
-    return this.accounts.call(LedgerRpc.placeHold, { caller, body });
-  }
-
-  captureHold(caller: CallerContext, body: CaptureHoldRequest): Promise<LedgerAccountBalance> {
-    return this.accounts.call(LedgerRpc.captureHold, { caller, body });
-  }
-
-  releaseHold(caller: CallerContext, body: ReleaseHoldRequest): Promise<LedgerAccountBalance> {
-    return this.accounts.call(LedgerRpc.releaseHold, { caller, body });
-  }
-
-  transfer(caller: CallerContext, body: TransferRequest): Promise<LedgerEntryResult> {
-    return this.accounts.call(LedgerRpc.transfer, { caller, body });
-  }
-
-  reverse(caller: CallerContext, body: ReverseEntryRequest): Promise<LedgerEntryResult> {
-    return this.accounts.call(LedgerRpc.reverse, { caller, body });
   }
 
   async close(): Promise<void> {

@@ -20,6 +20,7 @@ export * from './quotes';
 export * from './sca';
 export * from './wallet-auth';
 export * from './cards';
+export * from './agents';
 export * from './transactions';
 export * from './uma';
 export * from './crypto';

@@ -9,6 +9,7 @@ export * from './sql/keyset-page';
 export * from './sql/sql-where';
 export * from './service-server';
 export * from './rpc/service-client';
+export * from './rpc/ledger-client';
 export * from './rpc/handles';
 export * from './cluster-service';
 export * from './await-arrival';

@@ -172,7 +172,7 @@ export class CardNetwork {
       const delegatedKeyId = await this.delegatedSigner(t, source);
       if (delegatedKeyId === null) continue; // an Embedded Wallet without an ACTIVE delegated key cannot fund it
       try {
-        await this.peers.placeHold(caller, { accountId: source.accountId, holdId: ids.hold(t.transactionId), amount: t.amount, currency: t.currency, expiresInMs: AUTHORIZATION_HOLD_MS, reference: t.transactionId });
+        await this.peers.ledger.placeHold(caller, { accountId: source.accountId, holdId: ids.hold(t.transactionId), amount: t.amount, currency: t.currency, expiresInMs: AUTHORIZATION_HOLD_MS, reference: t.transactionId });
       } catch (error) {
         if (isCode(error, 'INSUFFICIENT_FUNDS')) continue;
         // Released by an earlier run of this step that failed the pull (descriptor 006): this is the source it chose.
@@ -181,7 +181,7 @@ export class CardNetwork {
           throw error;
         }
       }
-      if (t.pullPlan === 'FAIL') await this.peers.releaseHold(caller, { accountId: source.accountId, holdId: ids.hold(t.transactionId) }).catch(ignore('HOLD_ALREADY_CLOSED'));
+      if (t.pullPlan === 'FAIL') await this.peers.ledger.releaseHold(caller, { accountId: source.accountId, holdId: ids.hold(t.transactionId) }).catch(ignore('HOLD_ALREADY_CLOSED'));
       const pull: Pull = { n: 1, amount: t.amount, status: t.pullPlan === 'FAIL' ? 'FAILED' : 'PENDING', fromHold: true };
       return { accountId: source.accountId, fundingSourceId: source.fundingSourceId, ...(delegatedKeyId ? { delegatedKeyId } : {}), pull, settled: t.kind === 'FINANCIAL' ? t.amount : 0, credited: 0, at: now() };
     }
@@ -225,7 +225,7 @@ export class CardNetwork {
     const pulls: Pull[] = [];
     const e = effectsOf(s, m);
     for (const pull of e.cancelPending) {
-      if (pull.fromHold) await this.peers.releaseHold(caller, { accountId: s.accountId, holdId: ids.hold(s.transactionId) }).catch(ignore('HOLD_ALREADY_CLOSED'));
+      if (pull.fromHold) await this.peers.ledger.releaseHold(caller, { accountId: s.accountId, holdId: ids.hold(s.transactionId) }).catch(ignore('HOLD_ALREADY_CLOSED'));
       pulls.push({ ...pull, status: 'CANCELLED' });
     }
     let newPull: Pull | undefined;
@@ -239,7 +239,7 @@ export class CardNetwork {
     let reversedRefund: { n: number; amount: number; failed: boolean } | undefined;
     if (e.reverseRefund) {
       const { n, amount } = e.reverseRefund;
-      const failed = await this.peers.reverse(caller, { originalEntryId: ids.refund(s.transactionId, n), reversalEntryId: `${ids.refund(s.transactionId, n)}/reversal` }).then(
+      const failed = await this.peers.ledger.reverse(caller, { originalEntryId: ids.refund(s.transactionId, n), reversalEntryId: `${ids.refund(s.transactionId, n)}/reversal` }).then(
         () => false,
         (error: unknown) => (isCode(error, 'INSUFFICIENT_FUNDS') ? true : Promise.reject(error)),
       );
@@ -276,7 +276,7 @@ export class CardNetwork {
   private async pullFromHold(s: Pick<CardTransactionTerms, 'transactionId' | 'platformId' | 'mode'>, accountId: string, pull: Pull): Promise<'CONFIRMED' | 'FAILED'> {
     const caller = systemCaller(s.platformId, s.mode);
     try {
-      await this.peers.captureHold(caller, { accountId, holdId: ids.hold(s.transactionId), amount: pull.amount, entryId: ids.pull(s.transactionId, pull.n), toPurpose: 'CARD_NETWORK', reference: s.transactionId, kind: 'CARD_PULL' });
+      await this.peers.ledger.captureHold(caller, { accountId, holdId: ids.hold(s.transactionId), amount: pull.amount, entryId: ids.pull(s.transactionId, pull.n), toPurpose: 'CARD_NETWORK', reference: s.transactionId, kind: 'CARD_PULL' });
       return 'CONFIRMED';
     } catch (error) {
       // A repeat of a capture replays its entry without error: a closed or missing hold was released or expired.
@@ -287,7 +287,7 @@ export class CardNetwork {
 
   private async transferPull(s: Pick<CardTransactionTerms, 'transactionId' | 'platformId' | 'mode' | 'currency'>, accountId: string, pull: Pull): Promise<'CONFIRMED' | 'FAILED'> {
     try {
-      await this.peers.transfer(systemCaller(s.platformId, s.mode), {
+      await this.peers.ledger.transfer(systemCaller(s.platformId, s.mode), {
         entryId: ids.pull(s.transactionId, pull.n),
         legs: [{ accountId, currency: s.currency, amount: -pull.amount }, { purpose: 'CARD_NETWORK', currency: s.currency, amount: pull.amount }],
         reference: s.transactionId,
@@ -302,7 +302,7 @@ export class CardNetwork {
 
   /** Pays the funding account from the card network (a release, a credit, a refund). */
   private async pay(s: Pick<CardTransactionTerms, 'transactionId' | 'platformId' | 'mode' | 'currency'>, accountId: string, entryId: string, amount: number, kind: string): Promise<void> {
-    await this.peers.transfer(systemCaller(s.platformId, s.mode), {
+    await this.peers.ledger.transfer(systemCaller(s.platformId, s.mode), {
       entryId,
       legs: [{ accountId, currency: s.currency, amount }, { purpose: 'CARD_NETWORK', currency: s.currency, amount: -amount }],
       reference: s.transactionId,

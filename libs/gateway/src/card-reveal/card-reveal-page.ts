@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { type Express, type Request, type Response, Router } from 'express';
 import { ApiError, CardRevealDetails, CardsRpc } from '@payments/contracts';
+import { sendPage, tokenPageHeaders } from '../http/html-page';
 import type { ServiceClient } from '../rpc/service-client';
 
 export const CARD_REVEAL_PATH = '/card-reveal';
@@ -10,14 +11,9 @@ export const CARD_REVEAL_PATH = '/card-reveal';
  * frame-ancestors is open, but nothing on it loads from elsewhere, it is never cached, and the token in its URL is
  * never sent on as a Referer. The PAN and CVV exist only in this response (derived by cards, never stored or logged).
  */
-const HEADERS: Record<string, string> = {
-  'Cache-Control': 'no-store',
-  Pragma: 'no-cache',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *",
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Robots-Tag': 'noindex',
-};
+const HEADERS: Record<string, string> = { ...tokenPageHeaders('any'), Pragma: 'no-cache', 'X-Robots-Tag': 'noindex' };
+const STYLE = 'body{font-family:system-ui,sans-serif;margin:1rem;color:#222}dt{font-size:.8rem;color:#666}dd{margin:0 0 .75rem;font:1.2rem ui-monospace,monospace}';
+const page = (response: Response, status: number, title: string, body: string) => sendPage(response, status, title, body, STYLE);
 
 export function mountCardRevealPage(app: INestApplication, cards: ServiceClient): void {
   const router = Router();
@@ -43,14 +39,4 @@ const group = (pan: string) => pan.replace(/(\d{4})(?=\d)/g, '$1 ');
 function card(d: CardRevealDetails): string {
   const expiry = `${String(d.expMonth).padStart(2, '0')}/${String(d.expYear % 100).padStart(2, '0')}`;
   return `<dl><dt>Card number</dt><dd id="pan">${group(d.pan)}</dd><dt>Expires</dt><dd id="expiry">${expiry}</dd><dt>CVV</dt><dd id="cvv">${d.cvv}</dd></dl>`;
-}
-
-function page(response: Response, status: number, title: string, body: string): void {
-  response.status(status).type('html').send(`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
-<style>body{font-family:system-ui,sans-serif;margin:1rem;color:#222}dt{font-size:.8rem;color:#666}dd{margin:0 0 .75rem;font:1.2rem ui-monospace,monospace}</style></head>
-<body>${body}</body>
-</html>
-`);
 }

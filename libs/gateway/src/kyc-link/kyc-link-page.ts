@@ -1,17 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { type Express, type Request, type Response, Router } from 'express';
 import { ApiError, KycLinksRpc } from '@payments/contracts';
+import { sendPage, tokenPageHeaders } from '../http/html-page';
 import type { ServiceClient } from '../rpc/service-client';
 
 export const KYC_PAGE_PATH = '/kyc';
 
 /** Nothing on the page loads from elsewhere, it may not be framed, and the token in its URL is never sent on as a Referer. */
-const HEADERS: Record<string, string> = {
-  'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
-};
+const HEADERS = tokenPageHeaders('none');
 
 /**
  * The hosted KYC page behind `kycUrl`: GET /kyc/{token} at the server root, without Basic auth (the token is the
@@ -42,11 +38,5 @@ async function open(identity: ServiceClient, request: Request, response: Respons
 }
 
 function page(response: Response, status: number, title: string, text: string): void {
-  response.status(status).type('html').send(`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}</style></head>
-<body><h1>${title}</h1><p>${text}</p></body>
-</html>
-`);
+  sendPage(response, status, title, `<h1>${title}</h1><p>${text}</p>`);
 }

@@ -4,19 +4,12 @@ import {
   AccountsRpc,
   CallerContext,
   FundQuoteRequest,
-  LedgerAccountBalance,
-  LedgerEntryResult,
-  LedgerRpc,
   Mode,
   PayableExternalAccount,
-  PlaceHoldRequest,
   Quote,
   QuotingRpc,
-  ReleaseHoldRequest,
-  ReverseEntryRequest,
-  TransferRequest,
 } from '@payments/contracts';
-import { ServiceClient } from '@payments/runtime';
+import { LedgerClient, ServiceClient } from '@payments/runtime';
 
 /** The caller payments acts as when its own saga (a timer, a consumer) moves money for a platform. */
 export const systemCaller = (platformId: string, mode: Mode): CallerContext => ({ platformId, mode, clientId: 'payments', permissions: ['TRANSACT'] });
@@ -26,10 +19,15 @@ export const systemCaller = (platformId: string, mode: Mode): CallerContext => (
  * (funding a quote). Every ledger call is idempotent by the id payments derives from the transaction id.
  */
 export class Peers {
+  /** Ledger commands (holds, transfers, reversals) on accounts. */
+  readonly ledger: LedgerClient;
+
   constructor(
     private readonly accounts: ServiceClient,
     private readonly quoting: ServiceClient,
-  ) {}
+  ) {
+    this.ledger = new LedgerClient(accounts);
+  }
 
   accountCurrency(caller: CallerContext, accountId: string): Promise<AccountCurrency> {
     return this.accounts.call(AccountsRpc.getAccountCurrency, { caller, body: { accountId } });
@@ -49,22 +47,6 @@ export class Peers {
   async sandboxSuffix(caller: CallerContext, externalAccountId: string): Promise<string | null> {
     const answer = await this.accounts.call(AccountsRpc.getExternalAccountSandboxSuffix, { caller, body: { externalAccountId } });
     return answer.suffix;
-  }
-
-  placeHold(caller: CallerContext, body: PlaceHoldRequest): Promise<LedgerAccountBalance> {
-    return this.accounts.call(LedgerRpc.placeHold, { caller, body });
-  }
-
-  releaseHold(caller: CallerContext, body: ReleaseHoldRequest): Promise<LedgerAccountBalance> {
-    return this.accounts.call(LedgerRpc.releaseHold, { caller, body });
-  }
-
-  transfer(caller: CallerContext, body: TransferRequest): Promise<LedgerEntryResult> {
-    return this.accounts.call(LedgerRpc.transfer, { caller, body });
-  }
-
-  reverse(caller: CallerContext, body: ReverseEntryRequest): Promise<LedgerEntryResult> {
-    return this.accounts.call(LedgerRpc.reverse, { caller, body });
   }
 
   fundQuote(caller: CallerContext, body: FundQuoteRequest): Promise<Quote> {

@@ -137,7 +137,7 @@ export class TransactionSaga {
     if (s.status !== 'PENDING' || !s.plan.hold) return s;
     const caller = systemCaller(s.platformId, s.mode);
     try {
-      await this.peers.placeHold(caller, { ...s.plan.hold, holdId: holdIdOf(s.transactionId), reference: s.transactionId });
+      await this.peers.ledger.placeHold(caller, { ...s.plan.hold, holdId: holdIdOf(s.transactionId), reference: s.transactionId });
     } catch (error) {
       if (!(error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS')) throw error;
       return record({ type: 'FailTransaction', now: now(), failureReason: 'INSUFFICIENT_FUNDS', refund: null, unresolvedFunds: null });
@@ -147,7 +147,7 @@ export class TransactionSaga {
     } catch (error) {
       // Failed meanwhile (a racing first attempt saw insufficient funds): the hold must not outlive it.
       if (!(error instanceof DomainError && error.code === 'INVALID_STATE_TRANSITION')) throw error;
-      await this.peers.releaseHold(caller, { accountId: s.plan.hold.accountId, holdId: holdIdOf(s.transactionId) });
+      await this.peers.ledger.releaseHold(caller, { accountId: s.plan.hold.accountId, holdId: holdIdOf(s.transactionId) });
       return undefined;
     }
   }
@@ -163,7 +163,7 @@ export class TransactionSaga {
         await record({ type: 'CompleteTransaction', now: now() });
         return;
       case 'FAIL': {
-        if (s.plan.hold) await this.peers.releaseHold(caller, { accountId: s.plan.hold.accountId, holdId: holdIdOf(s.transactionId) });
+        if (s.plan.hold) await this.peers.ledger.releaseHold(caller, { accountId: s.plan.hold.accountId, holdId: holdIdOf(s.transactionId) });
         // Realtime funds arrived from outside: failing sends them back.
         const refund = s.source.sourceType === 'REALTIME_FUNDING' ? this.refund(s, now(), 'COMPLETED', 'TRANSACTION_FAILED') : null;
         await record({ type: 'FailTransaction', now: now(), failureReason: reason, refund, unresolvedFunds: null });
@@ -197,12 +197,12 @@ export class TransactionSaga {
   private async reverseSettlement(s: ExistingTransaction): Promise<void> {
     const caller = systemCaller(s.platformId, s.mode);
     for (const entry of s.plan.settle) {
-      await this.peers.reverse(caller, { originalEntryId: entryIdOf(s.transactionId, entry.key), reversalEntryId: reversalIdOf(s.transactionId, entry.key) });
+      await this.peers.ledger.reverse(caller, { originalEntryId: entryIdOf(s.transactionId, entry.key), reversalEntryId: reversalIdOf(s.transactionId, entry.key) });
     }
   }
 
   private async post(s: ExistingTransaction, entry: PlannedEntry): Promise<void> {
-    await this.peers.transfer(systemCaller(s.platformId, s.mode), { entryId: entryIdOf(s.transactionId, entry.key), legs: entry.legs, reference: s.transactionId, kind: `PAYMENT_${entry.key.toUpperCase()}` });
+    await this.peers.ledger.transfer(systemCaller(s.platformId, s.mode), { entryId: entryIdOf(s.transactionId, entry.key), legs: entry.legs, reference: s.transactionId, kind: `PAYMENT_${entry.key.toUpperCase()}` });
   }
 
   private async scheduleNext(tx: EntityManager, s: ExistingTransaction): Promise<void> {
