@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 
-const anyScope = ['scope:shared', 'scope:identity', 'scope:accounts', 'scope:quoting', 'scope:gateway', 'scope:platform', 'scope:webhooks', 'scope:payments', 'scope:wallet-auth', 'scope:cards'];
+const anyScope = ['scope:shared', 'scope:identity', 'scope:accounts', 'scope:quoting', 'scope:gateway', 'scope:platform', 'scope:webhooks', 'scope:payments', 'scope:wallet-auth', 'scope:cards', 'scope:agents'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', '.kafka/**', '.nx/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
@@ -39,6 +39,7 @@ export default tseslint.config(
             { sourceTag: 'scope:payments', onlyDependOnLibsWithTags: ['scope:payments', 'scope:shared'] },
             { sourceTag: 'scope:wallet-auth', onlyDependOnLibsWithTags: ['scope:wallet-auth', 'scope:shared'] },
             { sourceTag: 'scope:cards', onlyDependOnLibsWithTags: ['scope:cards', 'scope:shared'] },
+            { sourceTag: 'scope:agents', onlyDependOnLibsWithTags: ['scope:agents', 'scope:shared'] },
             { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: anyScope },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: anyScope },
           ],

@@ -13,7 +13,7 @@ const CATALOGUES = path.join(ROOT, 'libs/contracts/src/events/catalogues.ts');
 const EVENTS_DIR = 'docs/events';
 const DEFINITIONS = '#/definitions/';
 /** The services whose topics carry events, in document order (the webhook dispatcher writes none). */
-const SERVICES = ['identity', 'accounts', 'quoting', 'payments', 'cards'];
+const SERVICES = ['identity', 'accounts', 'quoting', 'payments', 'cards', 'agents'];
 
 /**
  * The catalogues (TypeScript). Under jest the file is transformed like any other; plain node compiles the

@@ -16,6 +16,12 @@ const TSCONFIG = path.join(ROOT, 'tsconfig.json');
  * reference come along under their own names.
  */
 const RESPONSE_TYPES = [
+  'Agent',
+  'AgentAction',
+  'AgentCreateResponse',
+  'AgentDeviceCode',
+  'AgentDeviceCodeRedeemResponse',
+  'AgentDeviceCodeStatus',
   'ApiToken',
   'AuthCredentialChallenge',
   'AuthCredentialList',

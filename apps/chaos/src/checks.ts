@@ -19,11 +19,11 @@ export interface Violation {
 }
 
 /** Services whose `events` table (the outbox) is relayed to `payments.<service>.events.v1`: their public events only. */
-export const RELAYED_SERVICES = ['identity', 'accounts', 'quoting', 'payments', 'cards'] as const;
+export const RELAYED_SERVICES = ['identity', 'accounts', 'quoting', 'payments', 'cards', 'agents'] as const;
 
 /** SQL condition on an events row `e`: the event belongs on its service's topic (declared public in its catalogue). */
 const publicOnly = (service: (typeof RELAYED_SERVICES)[number]) => types(...EVENT_CATALOGUES[service].publicTypes);
-const TIMER_SCHEMAS = ['identity', 'accounts', 'quoting', 'payments', 'webhooks', 'cards'];
+const TIMER_SCHEMAS = ['identity', 'accounts', 'quoting', 'payments', 'webhooks', 'cards', 'agents'];
 
 /**
  * The durable consumer groups and, for those that handle an event exactly once by recording it in their inbox,

@@ -90,6 +90,7 @@ export class PlatformProcess {
       WEBHOOK_DISPATCHER_RPC_PORT: await port(),
       WALLET_AUTH_RPC_PORT: await port(),
       CARDS_RPC_PORT: await port(),
+      AGENTS_RPC_PORT: await port(),
       IDENTITY_OPS_PORT: '0',
       ACCOUNTS_OPS_PORT: '0',
       QUOTING_OPS_PORT: '0',
@@ -97,6 +98,7 @@ export class PlatformProcess {
       WEBHOOK_DISPATCHER_OPS_PORT: '0',
       WALLET_AUTH_OPS_PORT: '0',
       CARDS_OPS_PORT: '0',
+      AGENTS_OPS_PORT: '0',
     };
     // Only this run's bus: Kafka when the caller has a broker, else the PostgreSQL log in the run's database.
     if (options.kafkaBrokers) env.KAFKA_BROKERS = options.kafkaBrokers;

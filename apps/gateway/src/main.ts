@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
     walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort },
     cards: { host: config.cardsRpcHost, port: config.cardsRpcPort },
+    agents: { host: config.agentsRpcHost, port: config.agentsRpcPort },
     payments: { host: config.paymentsRpcHost, port: config.paymentsRpcPort },
     webhooks: { host: config.webhookDispatcherRpcHost, port: config.webhookDispatcherRpcPort },
     rpcTimeoutMs: config.rpcTimeoutMs,

@@ -29,7 +29,7 @@ commands:
 `;
 
 /** Every service whose events table is relayed to a topic, with its event catalogue: only public events belong there. */
-const RELAYED_SERVICES: { service: string; catalogue: EventCatalogue }[] = (['identity', 'accounts', 'quoting', 'payments', 'cards'] as const).map((service) => ({
+const RELAYED_SERVICES: { service: string; catalogue: EventCatalogue }[] = (['identity', 'accounts', 'quoting', 'payments', 'cards', 'agents'] as const).map((service) => ({
   service,
   catalogue: EVENT_CATALOGUES[service],
 }));

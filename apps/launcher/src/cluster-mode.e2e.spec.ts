@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { basicAuth, createTestDatabase, describeIfKafka, eventually, freePort, http, TestDatabase } from '@payments/testing';
 
-const APPS = ['identity', 'accounts', 'quoting', 'payments', 'webhook-dispatcher', 'wallet-auth', 'cards', 'gateway'] as const;
+const APPS = ['identity', 'accounts', 'quoting', 'payments', 'webhook-dispatcher', 'wallet-auth', 'cards', 'agents', 'gateway'] as const;
 const mainOf = (app: string) => resolve(__dirname, `../../../dist/apps/${app}/src/main.js`);
 
 /**
@@ -34,6 +34,7 @@ describeIfKafka('cluster mode (one process per app, PostgreSQL and Kafka)', () =
       WEBHOOK_DISPATCHER_RPC_PORT: await port(), WEBHOOK_DISPATCHER_OPS_PORT: await port(),
       WALLET_AUTH_RPC_PORT: await port(), WALLET_AUTH_OPS_PORT: await port(),
       CARDS_RPC_PORT: await port(), CARDS_OPS_PORT: await port(),
+      AGENTS_RPC_PORT: await port(), AGENTS_OPS_PORT: await port(),
       BOOTSTRAP_SANDBOX_CLIENT_ID: sandbox.id, BOOTSTRAP_SANDBOX_CLIENT_SECRET: sandbox.secret,
       BOOTSTRAP_PRODUCTION_CLIENT_ID: `${sandbox.id}-prod`, BOOTSTRAP_PRODUCTION_CLIENT_SECRET: randomBytes(24).toString('hex'),
       SECRET_HASH_KEY: randomBytes(32).toString('hex'),
@@ -65,7 +66,7 @@ describeIfKafka('cluster mode (one process per app, PostgreSQL and Kafka)', () =
     }, { timeoutMs: 120_000, what: 'every app ready' }).catch((error) => {
       throw new Error(`${error.message}; last /readyz: ${JSON.stringify(last)}; output:\n${logs()}`);
     });
-    expect(ready.checks).toEqual({ database: 'ok', bus: 'ok', identity: 'ok', accounts: 'ok', quoting: 'ok', payments: 'ok', webhooks: 'ok', walletAuth: 'ok', cards: 'ok' });
+    expect(ready.checks).toEqual({ database: 'ok', bus: 'ok', identity: 'ok', accounts: 'ok', quoting: 'ok', payments: 'ok', webhooks: 'ok', walletAuth: 'ok', cards: 'ok', agents: 'ok' });
 
     const base = `${gateway}/2025-10-13`;
     const auth = basicAuth(sandbox.id, sandbox.secret);

@@ -13,18 +13,18 @@ const MAIN = resolve(__dirname, '../../../dist/apps/launcher/src/main.js');
  */
 describe('npm start (built launcher, embedded PostgreSQL)', () => {
   let dataDir: string;
-  let ports: { http: number; rpc: number; accounts: number; quoting: number; payments: number; webhooks: number; walletAuth: number; cards: number; pg: number };
+  let ports: { http: number; rpc: number; accounts: number; quoting: number; payments: number; webhooks: number; walletAuth: number; cards: number; agents: number; pg: number };
 
   beforeAll(async () => {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build (npm test does it first)`);
     dataDir = mkdtempSync(join(tmpdir(), 'pp-start-'));
     chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as the postgres user when we are root
-    ports = { http: await freePort(), rpc: await freePort(), accounts: await freePort(), quoting: await freePort(), payments: await freePort(), webhooks: await freePort(), walletAuth: await freePort(), cards: await freePort(), pg: await freePort() };
+    ports = { http: await freePort(), rpc: await freePort(), accounts: await freePort(), quoting: await freePort(), payments: await freePort(), webhooks: await freePort(), walletAuth: await freePort(), cards: await freePort(), agents: await freePort(), pg: await freePort() };
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   function start(): { child: ChildProcess; output: () => string } {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(ports.http), IDENTITY_RPC_PORT: String(ports.rpc), IDENTITY_OPS_PORT: '0', ACCOUNTS_RPC_PORT: String(ports.accounts), ACCOUNTS_OPS_PORT: '0', QUOTING_RPC_PORT: String(ports.quoting), QUOTING_OPS_PORT: '0', PAYMENTS_RPC_PORT: String(ports.payments), PAYMENTS_OPS_PORT: '0', WEBHOOK_DISPATCHER_RPC_PORT: String(ports.webhooks), WEBHOOK_DISPATCHER_OPS_PORT: '0', WALLET_AUTH_RPC_PORT: String(ports.walletAuth), WALLET_AUTH_OPS_PORT: '0', CARDS_RPC_PORT: String(ports.cards), CARDS_OPS_PORT: '0', EMBEDDED_POSTGRES_PORT: String(ports.pg), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(ports.http), IDENTITY_RPC_PORT: String(ports.rpc), IDENTITY_OPS_PORT: '0', ACCOUNTS_RPC_PORT: String(ports.accounts), ACCOUNTS_OPS_PORT: '0', QUOTING_RPC_PORT: String(ports.quoting), QUOTING_OPS_PORT: '0', PAYMENTS_RPC_PORT: String(ports.payments), PAYMENTS_OPS_PORT: '0', WEBHOOK_DISPATCHER_RPC_PORT: String(ports.webhooks), WEBHOOK_DISPATCHER_OPS_PORT: '0', WALLET_AUTH_RPC_PORT: String(ports.walletAuth), WALLET_AUTH_OPS_PORT: '0', CARDS_RPC_PORT: String(ports.cards), CARDS_OPS_PORT: '0', AGENTS_RPC_PORT: String(ports.agents), AGENTS_OPS_PORT: '0', EMBEDDED_POSTGRES_PORT: String(ports.pg), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'SECRET_HASH_KEY']) delete env[name];
     for (const name of Object.keys(env)) if (name.startsWith('BOOTSTRAP_')) delete env[name];
     const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });

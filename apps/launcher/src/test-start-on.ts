@@ -21,6 +21,8 @@ export async function startTestPlatformOn(databaseUrl: string, dataDir: string) 
       WALLET_AUTH_OPS_PORT: '0',
       CARDS_RPC_PORT: String(await freePort()),
       CARDS_OPS_PORT: '0',
+      AGENTS_RPC_PORT: String(await freePort()),
+      AGENTS_OPS_PORT: '0',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       RATE_LIMIT_PER_SECOND: '0',

@@ -8,7 +8,7 @@ import { OPERATIONS } from '@payments/contracts';
 import { asTransactional, runMigrations } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import { openServiceDatabase } from '@payments/runtime';
-import { BasicAuthGuard, IDENTITY_CLIENT } from './auth/basic-auth.guard';
+import { AGENTS_CLIENT, BasicAuthGuard, IDENTITY_CLIENT } from './auth/basic-auth.guard';
 import { CredentialCache } from './auth/credential-cache';
 import { evictDeletedTokens } from './auth/credential-eviction';
 import { RateLimiter } from './auth/rate-limiter';
@@ -43,12 +43,14 @@ export interface GatewayOptions {
   walletAuth: Omit<ServiceEndpoint, 'name'>;
   /** Cards, their reveal page and the sandbox card network. */
   cards: Omit<ServiceEndpoint, 'name'>;
+  /** Agents: Agent Management, and every Agent Operations request's bearer token (AgentsRpc.authenticate). */
+  agents: Omit<ServiceEndpoint, 'name'>;
   rpcTimeoutMs: number;
   /** The gateway's own schema `gateway` holds idempotency records (no domain state). */
   databaseUrl: string;
   /** When given, token deletions seen on the bus evict cached credentials on this instance. */
   bus?: EventBus;
-  /** Requests per second and burst per credential; 0 disables. */
+  /** Requests per second and burst per credential (per agent on Agent Operations, per client address without credentials); 0 disables. */
   rateLimit?: { perSecond: number; burst: number };
   idempotencyTtlMs?: number;
   bodyLimit?: string;
@@ -65,6 +67,7 @@ interface GatewayParts {
   webhooks: ServiceClient;
   walletAuth: ServiceClient;
   cards: ServiceClient;
+  agents: ServiceClient;
   cache: CredentialCache;
   limiter: RateLimiter;
   idempotency: IdempotencyStore;
@@ -75,7 +78,7 @@ interface GatewayParts {
 @Module({})
 class GatewayModule {
   static register(parts: GatewayParts): DynamicModule {
-    const clients = { identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards };
+    const clients = { identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, agents: parts.agents };
     // A deleted token stops working here at once; other gateways forget it when TokenDeleted.v1 reaches them.
     const after = { deleteTokenById: (result: unknown) => parts.cache.forgetClient((result as { clientId: string }).clientId) };
     return {
@@ -83,6 +86,7 @@ class GatewayModule {
       controllers: operationControllers(OPERATIONS, { clients, publicUrl: parts.publicUrl, after }),
       providers: [
         { provide: IDENTITY_CLIENT, useValue: parts.identity },
+        { provide: AGENTS_CLIENT, useValue: parts.agents },
         { provide: CredentialCache, useValue: parts.cache },
         { provide: RateLimiter, useValue: parts.limiter },
         { provide: IdempotencyStore, useValue: parts.idempotency },
@@ -113,6 +117,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     webhooks: new ServiceClient({ name: 'webhooks', ...options.webhooks }, options.rpcTimeoutMs, metrics.recordRpc),
     walletAuth: new ServiceClient({ name: 'wallet-auth', ...options.walletAuth }, options.rpcTimeoutMs, metrics.recordRpc),
     cards: new ServiceClient({ name: 'cards', ...options.cards }, options.rpcTimeoutMs, metrics.recordRpc),
+    agents: new ServiceClient({ name: 'agents', ...options.agents }, options.rpcTimeoutMs, metrics.recordRpc),
     cache: new CredentialCache(),
     limiter: new RateLimiter(options.rateLimit?.perSecond ?? 50, options.rateLimit?.burst ?? 100),
     idempotency: new IdempotencyStore(dataSource, { ttlMs, leaseMs: Math.max(options.rpcTimeoutMs * 2, 30_000) }),
@@ -121,7 +126,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   };
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(parts), { bodyParser: false, logger: false });
   const express = app.getHttpAdapter().getInstance();
-  mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, database: dataSource, bus: options.bus }); // first: no auth, every request timed
+  mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, agents: parts.agents, database: dataSource, bus: options.bus }); // first: no auth, every request timed
   // Every route's input passes here first: a URL and a body that could not be stored or walked safely are a 4xx
   // before any route, guard or pipe sees them; json() also decodes gzip, deflate and br bodies within the limit.
   app.use(refuseUnsafeUrl(() => express), methodNotAllowed(() => express), jsonOnly, json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler, refuseUnsafeBody);
@@ -152,6 +157,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await parts.webhooks.close();
       await parts.walletAuth.close();
       await parts.cards.close();
+      await parts.agents.close();
       await parts.idempotency.stop();
       await dataSource.destroy();
     },

@@ -21,7 +21,7 @@ describe('operations endpoints (real PostgreSQL, HTTP)', () => {
     expect(await http('GET', `${gatewayRoot}/healthz`)).toMatchObject({ status: 200, body: { status: 'ok' } });
     const ready = await http('GET', `${gatewayRoot}/readyz`);
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', bus: 'ok', identity: 'ok', accounts: 'ok', quoting: 'ok', payments: 'ok', webhooks: 'ok', walletAuth: 'ok', cards: 'ok' } });
+    expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', bus: 'ok', identity: 'ok', accounts: 'ok', quoting: 'ok', payments: 'ok', webhooks: 'ok', walletAuth: 'ok', cards: 'ok', agents: 'ok' } });
     // Only at the root: under the API version it is an unknown API route.
     expect((await http('GET', `${t.url}/healthz`)).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
@@ -60,7 +60,7 @@ describe('operations endpoints (real PostgreSQL, HTTP)', () => {
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({
       status: 'unavailable',
-      checks: { database: 'ok', bus: 'ok', accounts: 'ok', quoting: 'ok', payments: 'ok', webhooks: 'ok', walletAuth: 'ok', cards: 'ok', identity: expect.stringMatching(/^error: the identity service /) },
+      checks: { database: 'ok', bus: 'ok', accounts: 'ok', quoting: 'ok', payments: 'ok', webhooks: 'ok', walletAuth: 'ok', cards: 'ok', agents: 'ok', identity: expect.stringMatching(/^error: the identity service /) },
     });
     expect((await http('GET', `${gatewayRoot}/healthz`)).status).toBe(200); // alive, just not ready
   });

@@ -8,6 +8,7 @@ import { bootPayments, Payments } from '@payments/payments';
 import { CreatedPlatform, Identity, IdentityServer, PlainCredential, startIdentityServer } from '@payments/identity';
 import { bootWalletAuth, WalletAuth } from '@payments/wallet-auth';
 import { bootCards, Cards } from '@payments/cards';
+import { Agents, bootAgents } from '@payments/agents';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
 import { loadSecretHashKey, Logger, RuntimeConfig, ServiceServer } from '@payments/runtime';
@@ -38,6 +39,8 @@ export interface RunningPlatform {
   walletAuthServer: ServiceServer;
   cards: Cards;
   cardsServer: ServiceServer;
+  agents: Agents;
+  agentsServer: ServiceServer;
   gateway: Gateway;
   /** The platform created on this start, with its secrets (shown once), if one was created. */
   createdPlatform?: CreatedPlatform;
@@ -102,6 +105,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     stack.push(() => walletAuthServer.stop());
     const { cards, server: cardsServer } = await bootCards(config, deps, secretHashKey);
     stack.push(() => cardsServer.stop());
+    const { agents, server: agentsServer } = await bootAgents(config, deps, secretHashKey);
+    stack.push(() => agentsServer.stop());
 
     const gateway = await startGateway({
       port: config.port,
@@ -112,6 +117,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       webhooks: { host: config.webhookDispatcherRpcHost, port: config.webhookDispatcherRpcPort },
       walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort },
       cards: { host: config.cardsRpcHost, port: config.cardsRpcPort },
+      agents: { host: config.agentsRpcHost, port: config.agentsRpcPort },
       rpcTimeoutMs: config.rpcTimeoutMs,
       databaseUrl,
       bus,
@@ -121,7 +127,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       log,
     });
     stack.push(() => gateway.stop());
-    return { url: gateway.url, databaseUrl, bus, identity, identityServer, accounts, accountsServer, quoting, quotingServer, payments, paymentsServer, webhooks, webhooksServer, walletAuth, walletAuthServer, cards, cardsServer, gateway, createdPlatform, stop: stopAll };
+    return { url: gateway.url, databaseUrl, bus, identity, identityServer, accounts, accountsServer, quoting, quotingServer, payments, paymentsServer, webhooks, webhooksServer, walletAuth, walletAuthServer, cards, cardsServer, agents, agentsServer, gateway, createdPlatform, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -59,6 +59,8 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
         WALLET_AUTH_OPS_PORT: '0',
         CARDS_RPC_PORT: String(await freePort()),
         CARDS_OPS_PORT: '0',
+        AGENTS_RPC_PORT: String(await freePort()),
+        AGENTS_OPS_PORT: '0',
         DATABASE_URL: database.url,
         KAFKA_BROKERS: process.env.KAFKA_BROKERS,
         BUS_NAMESPACE: namespace,

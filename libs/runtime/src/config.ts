@@ -33,6 +33,9 @@ export interface RuntimeConfig {
   cardsRpcHost: string;
   cardsRpcPort: number;
   cardsOpsPort: number;
+  agentsRpcHost: string;
+  agentsRpcPort: number;
+  agentsOpsPort: number;
   /** Lifetime of a quote (QUOTE_TTL_MS; real time, not scaled by SANDBOX_TIME_SCALE). */
   quoteTtlMs: number;
   /** How long one SCA challenge of a quote can be answered (SCA_CHALLENGE_TTL_MS; real time). */
@@ -123,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     cardsRpcHost: env.CARDS_RPC_HOST || '127.0.0.1',
     cardsRpcPort: intFrom(env, 'CARDS_RPC_PORT', 4107),
     cardsOpsPort: intFrom(env, 'CARDS_OPS_PORT', 9107),
+    agentsRpcHost: env.AGENTS_RPC_HOST || '127.0.0.1',
+    agentsRpcPort: intFrom(env, 'AGENTS_RPC_PORT', 4108),
+    agentsOpsPort: intFrom(env, 'AGENTS_OPS_PORT', 9108),
     quoteTtlMs: Math.max(1, intFrom(env, 'QUOTE_TTL_MS', 300_000)),
     scaChallengeTtlMs: Math.max(1, intFrom(env, 'SCA_CHALLENGE_TTL_MS', 300_000)),
     identityOpsPort: intFrom(env, 'IDENTITY_OPS_PORT', 9101),

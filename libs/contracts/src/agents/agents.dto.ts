@@ -20,6 +20,7 @@ import {
 import { CreatePlatformExternalAccountRequest } from '../accounts/external-accounts.dto';
 import { OptionalNotNull } from '../optional-not-null';
 import { PageQuery } from '../pagination/pagination';
+import { LISTED_TRANSACTION_STATUSES, ListedTransactionStatus } from '../transactions/transactions.dto';
 import { AGENT_ACTION_STATUSES, AGENT_EXECUTION_MODES, AGENT_PERMISSIONS, AgentActionStatus, AgentExecutionMode, AgentPermission } from './agents';
 
 const CURRENCY = /^[A-Z]{3,5}$/;
@@ -142,7 +143,7 @@ export class AgentCreateExternalAccountRequest extends CreatePlatformExternalAcc
 export class AgentListTransactionsQuery extends PageQuery {
   @OptionalNotNull() @IsString() @MaxLength(255) accountIdentifier?: string;
   @OptionalNotNull() @IsString() @MaxLength(128) reference?: string;
-  @OptionalNotNull() @IsString() @MaxLength(32) status?: string;
+  @OptionalNotNull() @IsIn(LISTED_TRANSACTION_STATUSES) status?: ListedTransactionStatus;
   @OptionalNotNull() @IsIn(['INCOMING', 'OUTGOING', 'CARD']) type?: 'INCOMING' | 'OUTGOING' | 'CARD';
   @OptionalNotNull() @IsISO8601({ strict: true }) startDate?: string;
   @OptionalNotNull() @IsISO8601({ strict: true }) endDate?: string;

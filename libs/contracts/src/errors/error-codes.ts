@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   FUNDING_SOURCE_INELIGIBLE: 400,
   /** DELETE /auth/delegated-keys/{id} of a key that is not ACTIVE. */
   DELEGATED_KEY_NOT_ACTIVE: 400,
+  /** A device code that was redeemed, replaced by a newer one, or expired. */
+  DEVICE_CODE_INVALID: 400,
   UNAUTHORIZED: 401,
   /** The signed retry (Embedded Wallets): each way it can fail has its own code. */
   WALLET_SIGNATURE_MISSING: 401,
@@ -42,6 +44,8 @@ export const ERROR_STATUS = {
   WALLET_SIGNATURE_INVALID: 401,
   REQUEST_ID_MISSING: 401,
   FORBIDDEN: 403,
+  /** An agent's spending limit (per transaction, daily amount or count, monthly) would be exceeded. */
+  LIMIT_EXCEEDED: 403,
   NOT_FOUND: 404,
   QUOTE_NOT_FOUND: 404,
   UMA_NOT_FOUND: 404,
@@ -52,6 +56,9 @@ export const ERROR_STATUS = {
   TOKEN_NOT_FOUND: 404,
   BULK_UPLOAD_JOB_NOT_FOUND: 404,
   CARD_NOT_FOUND: 404,
+  AGENT_NOT_FOUND: 404,
+  AGENT_ACTION_NOT_FOUND: 404,
+  DEVICE_CODE_NOT_FOUND: 404,
   CARD_TRANSACTION_NOT_FOUND: 404,
   DELEGATED_KEY_NOT_FOUND: 404,
   /** A resource without a code of its own (external and internal accounts, documents, verifications, owners, links). */

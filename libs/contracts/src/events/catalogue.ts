@@ -7,7 +7,7 @@ import type { EventEnvelope } from './envelope';
 export type EventVisibility = 'public' | 'internal';
 
 /** The services that write events; each one's topic is `payments.<service>.events.v1`. */
-export type EventService = 'identity' | 'accounts' | 'quoting' | 'payments' | 'webhooks' | 'wallet-auth' | 'cards';
+export type EventService = 'identity' | 'accounts' | 'quoting' | 'payments' | 'webhooks' | 'wallet-auth' | 'cards' | 'agents';
 
 /** The topic of a service's public events (the same naming as the bus's serviceTopic, DESIGN §5). */
 export const eventTopicOf = (service: EventService): string => `payments.${service}.events.v1`;

@@ -1,5 +1,6 @@
 import { ACCOUNTS_EVENTS } from './accounts.events';
 import { CARDS_EVENTS } from './cards.events';
+import { AGENTS_EVENTS } from './agents.events';
 import { defineCatalogue, EventCatalogue, EventService } from './catalogue';
 import { IDENTITY_EVENTS } from './identity.events';
 import { PAYMENTS_EVENTS } from './payments.events';
@@ -18,6 +19,7 @@ export const EVENT_CATALOGUES = {
   webhooks: WEBHOOKS_EVENTS,
   'wallet-auth': WALLET_AUTH_EVENTS,
   cards: CARDS_EVENTS,
+  agents: AGENTS_EVENTS,
 } as const satisfies Record<EventService, EventCatalogue>;
 
 /** The catalogue of a service by name; a service that declares nothing publishes nothing. */

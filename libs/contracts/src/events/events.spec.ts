@@ -134,7 +134,7 @@ describe('docs/events (generated from the declarations and their TypeScript type
   it('describes one channel per service topic and one message per public event in AsyncAPI 3', () => {
     const doc = JSON.parse(generated.find((g) => g.file.endsWith('asyncapi.json'))!.content);
     expect(doc.asyncapi).toBe('3.0.0');
-    expect(Object.values(doc.channels).map((c) => (c as { address: string }).address).sort()).toEqual(['payments.accounts.events.v1', 'payments.cards.events.v1', 'payments.identity.events.v1', 'payments.payments.events.v1', 'payments.quoting.events.v1']);
+    expect(Object.values(doc.channels).map((c) => (c as { address: string }).address).sort()).toEqual(['payments.accounts.events.v1', 'payments.agents.events.v1', 'payments.cards.events.v1', 'payments.identity.events.v1', 'payments.payments.events.v1', 'payments.quoting.events.v1']);
     expect(doc.components.messages['TransactionCreated.v1']).toMatchObject({ payload: { $ref: './TransactionCreated.v1.json' }, bindings: { kafka: { key: { type: 'string' } } } });
     expect(doc.components.messages['TransactionFundsHeld.v1']).toBeUndefined();
     const created = JSON.parse(generated.find((g) => g.file.endsWith('/TransactionCreated.v1.json'))!.content);

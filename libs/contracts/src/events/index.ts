@@ -7,3 +7,4 @@ export * from './payments.events';
 export * from './catalogues';
 export * from './wallet-auth.events';
 export * from './cards.events';
+export * from './agents.events';

@@ -7,7 +7,7 @@ export type SuccessStatus = 200 | 201 | 202 | 204;
 /** The error statuses an operation can answer; each is documented with the shared `Error` body. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 423 | 424 | 429 | 500 | 501 | 503;
 /** The services behind the gateway, by the name of their RPC client. */
-export type ServiceName = 'identity' | 'accounts' | 'quoting' | 'payments' | 'webhooks' | 'walletAuth' | 'cards';
+export type ServiceName = 'identity' | 'accounts' | 'quoting' | 'payments' | 'webhooks' | 'walletAuth' | 'cards' | 'agents';
 
 /** A class-validator class of libs/contracts: the gateway validates with it, the document is generated from it. */
 export type DtoClass<T = object> = new (...args: never[]) => T;
@@ -52,6 +52,12 @@ export interface HttpOperation<P extends string = string, Q = unknown, B = unkno
   summary: string;
   description?: string;
   permission: Permission;
+  /**
+   * Who may call it: platform credentials (HTTP Basic, the default), an agent's bearer access token (Agent
+   * Operations: the caller carries the agent, and its policy decides in the agents service), or nobody in particular
+   * (the path holds the credential, e.g. a device code).
+   */
+  auth?: 'agent' | 'none';
   service: ServiceName;
   rpc: RpcContract<RpcRequest<Body>, Result>;
   query?: DtoClass<Q>;

@@ -1,4 +1,5 @@
 import { ACCOUNT_OPERATIONS } from './accounts.operations';
+import { AGENT_OPERATIONS } from './agents.operations';
 import { CARD_OPERATIONS } from './cards.operations';
 import { CUSTOMER_OPERATIONS } from './customers.operations';
 import type { AnyHttpOperation } from './http-operation';
@@ -21,4 +22,5 @@ export const OPERATIONS: readonly AnyHttpOperation[] = [
   ...PAYMENT_OPERATIONS,
   ...WALLET_AUTH_OPERATIONS,
   ...CARD_OPERATIONS,
+  ...AGENT_OPERATIONS,
 ];

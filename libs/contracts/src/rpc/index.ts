@@ -12,3 +12,4 @@ export * from './webhooks.rpc';
 export * from './payments.rpc';
 export * from './wallet-auth.rpc';
 export * from './cards.rpc';
+export * from './agents.rpc';

@@ -23,6 +23,8 @@ export interface CallerContext {
    * service that owns the effect claims the key in the transaction of the effect (IdempotencyClaims).
    */
   idempotency?: { key: string; requestHash: string };
+  /** Set when an agent's bearer token authenticated the request (Agent Operations): the agent and its customer. */
+  agent?: { agentId: string; customerId: string };
 }
 
 export interface RpcRequest<TBody = unknown> {

@@ -1,24 +1,51 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ApiError, CallerContext, IdentityRpc, Permission, VerifiedCredential } from '@payments/contracts';
+import { AgentPrincipal, AgentsRpc, ApiError, CallerContext, IdentityRpc, Permission, PERMISSIONS, VerifiedCredential } from '@payments/contracts';
 import { ServiceClient } from '../rpc/service-client';
 import { CredentialCache } from './credential-cache';
 import { RateLimiter } from './rate-limiter';
 
 export const IDENTITY_CLIENT = Symbol('IdentityClient');
+export const AGENTS_CLIENT = Symbol('AgentsClient');
 const PERMISSION_KEY = 'requiredPermission';
+const AUTH_KEY = 'operationAuth';
 
 /** The permission a route needs (VIEW for reads, TRANSACT to move money, MANAGE for config and tokens). */
 export const RequirePermission = (permission: Permission) => SetMetadata(PERMISSION_KEY, permission);
 
-export type AuthenticatedRequest = Request & { caller: CallerContext };
+/** Who may call a route: platform credentials (HTTP Basic), an agent's bearer access token, or anyone. */
+export type RouteAuth = 'platform' | 'agent' | 'none';
+export const RequireAuth = (auth: RouteAuth) => SetMetadata(AUTH_KEY, auth);
 
-/** HTTP Basic `<clientId>:<clientSecret>`; resolves the caller (platform, mode) that scopes everything after. */
+/** The scheme a 401 names in `WWW-Authenticate` (HttpErrorFilter): Bearer on agent routes, else Basic. */
+export type AuthChallenge = 'Basic' | 'Bearer';
+
+export type AuthenticatedRequest = Request & { caller: CallerContext; authChallenge?: AuthChallenge };
+
+/** The caller of a route that needs no credentials (the path holds the proof, e.g. a device code): no platform, no permission. */
+export const ANONYMOUS_CALLER: CallerContext = Object.freeze({ platformId: '', mode: 'SANDBOX', clientId: 'anonymous', permissions: Object.freeze([]) as readonly Permission[] });
+
+/** RFC 6750 `b64token`; longer than any token this API issues is refused without asking the agents service. */
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]{1,512}=*) *$/i;
+const SANDBOX_PATH = /^\/[^/]+\/sandbox(\/|$)/;
+
+/**
+ * The one guard of every declared route; it resolves the caller that scopes everything after, by the route's `auth`:
+ * - platform (the default): HTTP Basic `<clientId>:<clientSecret>` (a check cached 60 s, CredentialCache), then the
+ *   route's permission; rate-limited per client id.
+ * - agent (Agent Operations): only `Authorization: Bearer <access token>`, checked by the agents service on every
+ *   request (no cache: a paused or deleted agent's token stops at once on every gateway). The caller carries the
+ *   agent and every permission: its policy decides in the agents service, not the route's permission. Rate-limited
+ *   per agent. Basic credentials here, like a bearer token on a platform route, are 401.
+ * - none: no credentials (a device code redemption); an anonymous caller, rate-limited per client address.
+ * The token is never logged nor used as a label: only the agent id it resolves to is kept.
+ */
 @Injectable()
 export class BasicAuthGuard implements CanActivate {
   constructor(
     @Inject(IDENTITY_CLIENT) private readonly identity: ServiceClient,
+    @Inject(AGENTS_CLIENT) private readonly agents: ServiceClient,
     private readonly cache: CredentialCache,
     private readonly limiter: RateLimiter,
     private readonly reflector: Reflector,
@@ -26,20 +53,55 @@ export class BasicAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const auth = this.reflector.get<RouteAuth | undefined>(AUTH_KEY, context.getHandler()) ?? 'platform';
+    const correlationId = String(request.headers['x-request-id'] ?? '') || undefined;
+    if (auth === 'none') {
+      // Anyone may call it, so the client's address is the only thing to count: codes cannot be tried fast.
+      this.throttle(`ip:${request.ip ?? request.socket?.remoteAddress ?? 'unknown'}`, 'this client');
+      request.caller = { ...ANONYMOUS_CALLER, correlationId };
+      return true;
+    }
+    if (auth === 'agent') {
+      request.authChallenge = 'Bearer';
+      const agent = await this.authenticateAgent(request.headers.authorization);
+      this.refuseSandboxPathInProduction(agent.mode, request.path);
+      this.throttle(`agent:${agent.agentId}`, 'this agent'); // a client id has no ':' (it ends at the first one)
+      request.caller = {
+        platformId: agent.platformId,
+        mode: agent.mode,
+        clientId: agent.agentId,
+        permissions: PERMISSIONS,
+        agent: { agentId: agent.agentId, customerId: agent.customerId },
+        correlationId,
+      };
+      return true;
+    }
+    request.authChallenge = 'Basic';
     const credential = await this.authenticate(request.headers.authorization);
-    // Sandbox-only paths do not exist for production credentials.
-    if (credential.mode === 'PRODUCTION' && /^\/[^/]+\/sandbox(\/|$)/.test(request.path)) throw new ApiError('NOT_FOUND', 'no such resource or route');
-    const retryAfterSeconds = this.limiter.take(credential.clientId);
-    if (retryAfterSeconds > 0) throw new ApiError('RATE_LIMITED', 'too many requests for this credential', { retryAfterSeconds });
+    this.refuseSandboxPathInProduction(credential.mode, request.path);
+    this.throttle(credential.clientId, 'this credential');
     const required = this.reflector.get<Permission | undefined>(PERMISSION_KEY, context.getHandler());
     if (required && !credential.permissions.includes(required)) {
       throw new ApiError('FORBIDDEN', `this credential lacks the ${required} permission`);
     }
-    request.caller = { ...credential, correlationId: String(request.headers['x-request-id'] ?? '') || undefined };
+    request.caller = { ...credential, correlationId };
     return true;
   }
 
+  /** Sandbox-only paths do not exist for production credentials. */
+  private refuseSandboxPathInProduction(mode: CallerContext['mode'], path: string): void {
+    if (mode === 'PRODUCTION' && SANDBOX_PATH.test(path)) throw new ApiError('NOT_FOUND', 'no such resource or route');
+  }
+
+  private throttle(key: string, who: string): void {
+    const retryAfterSeconds = this.limiter.take(key);
+    if (retryAfterSeconds > 0) throw new ApiError('RATE_LIMITED', `too many requests for ${who}`, { retryAfterSeconds });
+  }
+
   private async authenticate(header: string | undefined): Promise<VerifiedCredential> {
+    if (header !== undefined && BEARER.test(header)) {
+      throw new ApiError('UNAUTHORIZED', 'an agent access token is accepted only on Agent Operations (/agents/me/...): this operation needs HTTP Basic credentials');
+    }
     const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '');
     const decoded = match ? Buffer.from(match[1], 'base64').toString('utf8') : '';
     const colon = decoded.indexOf(':');
@@ -52,5 +114,22 @@ export class BasicAuthGuard implements CanActivate {
     const credential = await this.identity.call(IdentityRpc.verifyCredential, { clientId, clientSecret: secret });
     this.cache.set(key, credential);
     return credential;
+  }
+
+  /** Asked of the agents service every time: its answer (or its 401) is the truth of this moment. */
+  private async authenticateAgent(header: string | undefined): Promise<AgentPrincipal> {
+    if (header !== undefined && /^Basic\b/i.test(header)) {
+      throw new ApiError('UNAUTHORIZED', "Agent Operations take an agent's bearer access token, not HTTP Basic credentials");
+    }
+    const match = BEARER.exec(header ?? '');
+    if (!match) throw new ApiError('UNAUTHORIZED', "an agent's bearer access token is required (Authorization: Bearer <token>)");
+    const principal = await this.agents.call(AgentsRpc.authenticate, { accessToken: match[1] });
+    // Anything but a well-formed principal is no principal: never run an operation with a half-built caller.
+    const wellFormed =
+      !!principal &&
+      [principal.agentId, principal.platformId, principal.customerId].every((value) => typeof value === 'string' && value.length > 0) &&
+      (principal.mode === 'SANDBOX' || principal.mode === 'PRODUCTION');
+    if (!wellFormed) throw new ApiError('UNAUTHORIZED', 'the access token is not valid');
+    return principal;
   }
 }

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError, ErrorEnvelope } from '@payments/contracts';
+import type { AuthChallenge } from '../auth/basic-auth.guard';
 import { ReplayedResponse } from '../idempotency/replayed-response';
 import { SignedChallengeIssued } from '../routing/signed-challenge';
 import { uploadError } from './upload-errors';
@@ -25,6 +26,7 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    const request = host.switchToHttp().getRequest<Request & { authChallenge?: AuthChallenge }>();
     if (exception instanceof ReplayedResponse) {
       response.setHeader('Idempotent-Replayed', 'true');
       response.status(exception.status);
@@ -37,7 +39,8 @@ export class HttpErrorFilter implements ExceptionFilter {
       return;
     }
     const envelope = this.toEnvelope(exception);
-    if (envelope.status === 401) response.setHeader('WWW-Authenticate', 'Basic realm="payments-platform"');
+    // The scheme the route takes (set by the guard): an agent's bearer token on Agent Operations, else HTTP Basic.
+    if (envelope.status === 401) response.setHeader('WWW-Authenticate', `${request?.authChallenge === 'Bearer' ? 'Bearer' : 'Basic'} realm="payments-platform"`);
     if (envelope.status === 429) response.setHeader('Retry-After', String(envelope.details?.retryAfterSeconds ?? 1));
     response.status(envelope.status).json(envelope);
   }

@@ -32,7 +32,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw new ApiError('INVALID_INPUT', 'Idempotency-Key must be 1-255 visible ASCII characters', { errors: [{ field: 'Idempotency-Key', message: 'invalid header' }] });
     }
-    const scope: IdempotencyScope = { platformId: request.caller.platformId, mode: request.caller.mode, key };
+    const scope: IdempotencyScope = { platformId: request.caller.platformId, mode: request.caller.mode, key: storedKeyOf(request, key) };
     const hash = requestHash(request);
     const claim = await this.store.claim(scope, hash);
     if (claim.outcome === 'mismatch') throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with a different request');
@@ -62,6 +62,15 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 }
 
+/**
+ * The key as stored: an agent's keys are its own (two agents of a platform, or the agent and the platform, may
+ * send the same key without meeting). A space is never in a client's key, so the two forms cannot collide. The
+ * service still gets the client's key with the caller, which names the agent.
+ */
+function storedKeyOf(request: AuthenticatedRequest, key: string): string {
+  return request.caller.agent ? `agent:${request.caller.agent.agentId} ${key}` : key;
+}
+
 /** Method, path, the body with sorted keys and an uploaded file's digest: the same request in any key order hashes the same. */
 function requestHash(request: AuthenticatedRequest & { file?: { fieldname: string; originalname: string; buffer: Buffer } }): string {
   const hash = createHash('sha256').update(`${request.method} ${request.path}\n${canonicalJson(request.body)}`);
@@ -69,9 +78,9 @@ function requestHash(request: AuthenticatedRequest & { file?: { fieldname: strin
   return hash.digest('hex');
 }
 
-/** Secrets are shown once: a stored response keeps everything but them (a replayed token creation has no secret). */
+/** Secrets are shown once: a stored response keeps everything but them (a replayed token creation has no secret; an agent access token is never kept). */
 function withoutSecrets(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const { clientSecret: _clientSecret, ...rest } = body as Record<string, unknown>;
+  const { clientSecret: _clientSecret, accessToken: _accessToken, ...rest } = body as Record<string, unknown>;
   return rest;
 }

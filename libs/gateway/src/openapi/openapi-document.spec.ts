@@ -69,6 +69,20 @@ describe('buildOpenApiDocument', () => {
     expect(Object.keys(doc.paths['/config'].patch.responses)).not.toContain('409');
   });
 
+  it('documents agent operations with the AgentAuth bearer scheme, credential-less ones with no security and no Idempotency-Key, the rest with BasicAuth', () => {
+    const doc = JSON.parse(JSON.stringify(buildOpenApiDocument(OPERATIONS, 'v1')));
+    expect(doc.security).toEqual([{ BasicAuth: [] }]);
+    expect(doc.components.securitySchemes).toEqual({ BasicAuth: expect.objectContaining({ type: 'http', scheme: 'basic' }), AgentAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }) });
+    expect(doc.paths['/agents/me'].get.security).toEqual([{ AgentAuth: [] }]);
+    expect(doc.paths['/agents/me/transfer-in'].post.security).toEqual([{ AgentAuth: [] }]);
+    const redeem = doc.paths['/agents/device-codes/{code}/redeem'].post;
+    expect(redeem.security).toEqual([]);
+    expect(redeem.parameters.map((p: { name: string }) => p.name)).toEqual(['code']);
+    expect(redeem.responses['200'].headers).toBeUndefined();
+    expect(doc.paths['/agents'].post.security).toBeUndefined(); // Agent Management: the document's BasicAuth
+    expect(doc.paths['/agents/{agentId}'].get.security).toBeUndefined();
+  });
+
   it('gives every declared operation a unique operationId and a unique method and path', () => {
     const ids = OPERATIONS.map((op) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);

@@ -6,6 +6,7 @@ import { toOpenApi31 } from './openapi-31';
 import { RESPONSE_SCHEMAS } from './response-schemas';
 
 export const BASIC_AUTH = 'BasicAuth';
+export const AGENT_AUTH = 'AgentAuth';
 type Json = Record<string, unknown>;
 
 const ref = (name: string) => ({ $ref: `${SCHEMA_REF_PREFIX}${name}` });
@@ -20,6 +21,11 @@ const SIGNED_RETRY_PARAMETERS = [
   WALLET_SIGNATURE_PARAMETER,
   { name: 'Request-Id', in: 'header', required: false, description: 'The signed retry: the `requestId` of the 202 it answers.', schema: { type: 'string', maxLength: 128 } },
 ];
+const AGENT_AUTH_SCHEME = {
+  type: 'http',
+  scheme: 'bearer',
+  description: "An agent's access token (`POST /agents/device-codes/{code}/redeem`), for Agent Operations only; checked on every request.",
+};
 const SUCCESS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
 /**
@@ -46,7 +52,10 @@ export function buildOpenApiDocument(operations: readonly AnyHttpOperation[], ap
     paths,
     components: {
       schemas: reachable(all, paths),
-      securitySchemes: { [BASIC_AUTH]: { type: 'http', scheme: 'basic', description: '`<clientId>:<clientSecret>` of an API token.' } },
+      securitySchemes: {
+        [BASIC_AUTH]: { type: 'http', scheme: 'basic', description: '`<clientId>:<clientSecret>` of an API token.' },
+        ...(operations.some((op) => op.auth === 'agent') ? { [AGENT_AUTH]: AGENT_AUTH_SCHEME } : {}),
+      },
     },
   });
 }
@@ -55,12 +64,12 @@ function operationObject(op: AnyHttpOperation): Json {
   const parameters = [
     ...[...op.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
     ...(op.query ? queryParameters(op.query) : []),
-    ...(op.method === 'POST' ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+    ...(idempotent(op) ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ...(op.signedRetry ? SIGNED_RETRY_PARAMETERS : op.walletSignature ? [WALLET_SIGNATURE_PARAMETER] : []),
   ];
   const success: Json = { description: SUCCESS[op.status] };
   if (op.response && op.status !== 204) success.content = { 'application/json': { schema: successSchema(op.response) } };
-  if (op.method === 'POST') success.headers = { 'Idempotent-Replayed': REPLAYED_HEADER };
+  if (idempotent(op)) success.headers = { 'Idempotent-Replayed': REPLAYED_HEADER };
   const responses: Json = { [op.status]: success };
   if (op.signedRetry) responses[202] = { description: 'A challenge: sign `payloadToSign` and repeat the request with the signature headers.', content: { 'application/json': { schema: ref(op.signedRetry.challenge) } } };
   for (const status of errorStatusesOf(op)) responses[status] = { ...errorResponse(status), content: { 'application/json': { schema: ref('Error') } } };
@@ -69,10 +78,23 @@ function operationObject(op: AnyHttpOperation): Json {
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
+    ...security(op),
     ...(parameters.length ? { parameters } : {}),
     ...requestBody(op),
     responses,
   };
+}
+
+/** BasicAuth, the document's default, applies unless the operation says otherwise. */
+function security(op: AnyHttpOperation): Json {
+  if (op.auth === 'agent') return { security: [{ [AGENT_AUTH]: [] }] };
+  if (op.auth === 'none') return { security: [] };
+  return {};
+}
+
+/** Idempotency-Key on every POST but those without credentials (no caller to scope keys by; operation-routes.ts). */
+function idempotent(op: AnyHttpOperation): boolean {
+  return op.method === 'POST' && op.auth !== 'none';
 }
 
 function requestBody(op: AnyHttpOperation): Json {

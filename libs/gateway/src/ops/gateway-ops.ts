@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { AccountsRpc, CardsRpc, IdentityRpc, PaymentsRpc, QuotingRpc, WebhooksRpc, WalletAuthRpc } from '@payments/contracts';
+import { AccountsRpc, AgentsRpc, CardsRpc, IdentityRpc, PaymentsRpc, QuotingRpc, WebhooksRpc, WalletAuthRpc } from '@payments/contracts';
 import type { SqlExecutor } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { busCheck, createOpsHandlers, databaseCheck, ReadinessChecks } from '@payments/runtime';
@@ -17,6 +17,7 @@ export interface GatewayOpsOptions {
   webhooks: ServiceClient;
   walletAuth: ServiceClient;
   cards: ServiceClient;
+  agents: ServiceClient;
   /** The gateway's own database (idempotency records). */
   database: SqlExecutor;
   /** Checked only when the gateway subscribes to the bus. */
@@ -43,6 +44,7 @@ export function mountGatewayOps(app: INestApplication, options: GatewayOpsOption
     webhooks: () => options.webhooks.call(WebhooksRpc.ping, {}),
     walletAuth: () => options.walletAuth.call(WalletAuthRpc.ping, {}),
     cards: () => options.cards.call(CardsRpc.ping, {}),
+    agents: () => options.agents.call(AgentsRpc.ping, {}),
   };
   const handlers = createOpsHandlers({ registry: options.metrics.registry, checks, checkTimeoutMs: options.checkTimeoutMs });
   for (const [path, handler] of Object.entries(handlers)) {

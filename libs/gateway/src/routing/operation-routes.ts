@@ -3,7 +3,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { memoryStorage } from 'multer';
 import { AnyHttpOperation, ApiError, HttpMethod, OperationInput, ServiceName, SignedOutcome } from '@payments/contracts';
-import { AuthenticatedRequest, RequirePermission } from '../auth/basic-auth.guard';
+import { AuthenticatedRequest, RequireAuth, RequirePermission } from '../auth/basic-auth.guard';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import type { ServiceClient } from '../rpc/service-client';
 import { unwrapSignedOutcome, walletSignatureHeaders } from './signed-challenge';
@@ -19,13 +19,19 @@ export interface OperationRouteDeps {
 const ROUTE: Record<HttpMethod, (path: string) => MethodDecorator> = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete };
 
 /**
- * One Nest controller per declared operation, so every route goes through the same guard (Basic auth and the
- * declared permission), pipes (class-validator on the declared body and query classes), idempotency interceptor
- * and error filter as a hand-written controller would, with nothing written per operation. Ordered so a static
- * segment is matched before a parameter in the same place (`/customers/end-user-terms` before `/customers/{id}`).
+ * One Nest controller per declared operation, so every route goes through the same guard (by the declared `auth`:
+ * Basic auth and the declared permission, an agent's bearer token, or nothing), pipes (class-validator on the
+ * declared body and query classes), idempotency interceptor and error filter as a hand-written controller would,
+ * with nothing written per operation. Ordered so a static segment is matched before a parameter in the same place
+ * (`/customers/end-user-terms` before `/customers/{id}`, `/agents/me` before `/agents/{agentId}`).
  */
 export function operationControllers(operations: readonly AnyHttpOperation[], deps: OperationRouteDeps): Type[] {
-  return [...operations].sort(byRouteSpecificity).map((op) => controllerFor(op, deps));
+  return inRouteOrder(operations).map((op) => controllerFor(op, deps));
+}
+
+/** The order routes are registered in (Express takes the first that matches): `/agents/me` before `/agents/{agentId}`. */
+export function inRouteOrder(operations: readonly AnyHttpOperation[]): AnyHttpOperation[] {
+  return [...operations].sort(byRouteSpecificity);
 }
 
 function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
@@ -59,14 +65,15 @@ function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
   const descriptor = Object.getOwnPropertyDescriptor(proto, 'handle')!;
   const decorate = (...decorators: MethodDecorator[]) => decorators.forEach((d) => d(proto, 'handle', descriptor));
   Controller()(OperationController);
-  decorate(ROUTE[op.method](nestPath(op.path)), HttpCode(op.status), RequirePermission(op.permission));
+  decorate(ROUTE[op.method](nestPath(op.path)), HttpCode(op.status), RequirePermission(op.permission), RequireAuth(op.auth ?? 'platform'));
   // Idempotency-Key applies to POSTs only; other routes get no interceptor (each one costs every request, #14). A
-  // multipart body is hashed once the FileInterceptor has read it.
+  // multipart body is hashed once the FileInterceptor has read it. A route without credentials has no caller to
+  // scope keys by (anonymous callers would share them), and its answer may be a secret shown once: no key there.
   if (op.multipart) {
     const { maxBytes, maxFields } = op.multipart.file;
     const upload = { storage: memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: maxFields, fieldSize: 1024 }, defParamCharset: 'utf8' };
     decorate(UseInterceptors(FileInterceptor('file', upload), IdempotencyInterceptor));
-  } else if (op.method === 'POST') {
+  } else if (op.method === 'POST' && op.auth !== 'none') {
     decorate(UseInterceptors(IdempotencyInterceptor));
   }
   Req()(proto, 'handle', 0);

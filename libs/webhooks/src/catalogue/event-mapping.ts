@@ -1,4 +1,4 @@
-import { ACCOUNTS_EVENTS, CARDS_EVENTS, decodeAny, IDENTITY_EVENTS, PAYMENTS_EVENTS, PublicEventOf, QUOTING_EVENTS } from '@payments/contracts';
+import { ACCOUNTS_EVENTS, AGENTS_EVENTS, CARDS_EVENTS, decodeAny, IDENTITY_EVENTS, PAYMENTS_EVENTS, PublicEventOf, QUOTING_EVENTS } from '@payments/contracts';
 import type { EventEnvelope } from '@payments/eventsourcing';
 import { CUSTOMER_KYC_STATUSES, webhookTypes } from './webhook-types';
 
@@ -21,7 +21,7 @@ export interface MappedWebhook {
 }
 
 /** The topics the dispatcher reads, by their catalogues (WEBHOOK_SOURCE_TOPICS follows): it sees their public events only. */
-export const WEBHOOK_SOURCE_CATALOGUES = [IDENTITY_EVENTS, ACCOUNTS_EVENTS, QUOTING_EVENTS, PAYMENTS_EVENTS, CARDS_EVENTS] as const;
+export const WEBHOOK_SOURCE_CATALOGUES = [IDENTITY_EVENTS, ACCOUNTS_EVENTS, QUOTING_EVENTS, PAYMENTS_EVENTS, CARDS_EVENTS, AGENTS_EVENTS] as const;
 
 /** A public event of one of the source topics. */
 export type SourceEvent = PublicEventOf<(typeof WEBHOOK_SOURCE_CATALOGUES)[number]>;
@@ -79,7 +79,10 @@ export function webhookFor(envelope: EventEnvelope): MappedWebhook | null {
       if (!transaction?.status) return null;
       return withMode({ type: webhookTypes.cardTransaction(transaction.status), retryable: true, source: { carried: transaction } });
     }
+    case 'AgentActionPendingApproval.v1':
+      return withMode({ type: webhookTypes.agentActionPendingApproval, retryable: true, source: { carried: event.data.action } });
     // CardAuthorizationDeclined.v1: the published WebhookType enum has no type for a declined authorization.
+    // AgentDeleted.v1: for internal teams on the bus; the published enum has no webhook for it.
     default:
       return null;
   }

@@ -16,4 +16,6 @@ export const webhookTypes = {
   cardFundingSourceChange: 'card.funding_source_change',
   /** CARD_TRANSACTION.AUTHORIZED, .PARTIALLY_SETTLED, .SETTLED, .REFUNDED, .EXCEPTION. */
   cardTransaction: (status: string) => `CARD_TRANSACTION.${status}`,
+  /** An agent action waits for the platform (POST /agents/{agentId}/actions/{actionId}/approve or /reject). */
+  agentActionPendingApproval: 'AGENT_ACTION.PENDING_APPROVAL',
 } as const;

@@ -1,0 +1,189 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { createHash } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
+import { AgentAction, ApiError, canonicalJson, CallerContext, Quote, TransferInRequest, TransferOutRequest } from '@payments/contracts';
+import { CommandExecutor, CommandRequest, DomainError, EventMetadata, fold, IdempotencyClaims, PostgresEventStore, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { agentDecider, AgentCommand } from '../agents/agent.decider';
+import { AgentEvent } from '../agents/agent.events';
+import { projectAgent } from '../agents/agent.projection';
+import { AgentState } from '../agents/agent.state';
+import { AgentPeers, systemCaller } from '../peers';
+import { ActionCommand, actionDecider } from './action.decider';
+import { ActionTerms, AgentActionEvent } from './action.events';
+import { projectAction } from './action.projection';
+import { ActionState, ExistingAction } from './action.state';
+import { toAgentAction } from './action.view';
+
+export const ACTION_EXECUTE_TIMER = 'agents.action.execute';
+export const RESERVATION_CHECK_TIMER = 'agents.reservation.check';
+const TIMER_NAMESPACE = '6f1d2c8b-4a57-4e93-b0c6-d2a8e5f7139c';
+/** Safety net for an action the request could not run to the end (real time). */
+const EXECUTE_RETRY_MS = 2_000;
+/** A reservation whose action was never recorded (a crash in between) is given back after this (real time). */
+const RESERVATION_CHECK_MS = 60_000;
+
+const now = () => new Date().toISOString();
+const isClientError = (error: unknown): error is ApiError => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
+/**
+ * Agent actions: an action takes its amount from the agent's allowance (on the agent's stream), is recorded, and runs
+ * at once or when the platform approves it. The run is a durable step: it is recorded with a timer, made with the
+ * platform as caller (transfers under an Idempotency-Key derived from the action, quotes by their own state), and its
+ * outcome recorded; a failure gives the allowance back. A repeated run has one effect.
+ */
+export class ActionRunner {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: PostgresEventStore,
+    private readonly executor: CommandExecutor<EntityManager>,
+    private readonly timers: { schedule(tx: EntityManager, timer: ScheduleTimer): Promise<string> },
+    private readonly peers: AgentPeers,
+    private readonly claims: IdempotencyClaims,
+    private readonly log: (message: string, error?: unknown) => void,
+  ) {}
+
+  timerHandlers(): Record<string, TimerHandler> {
+    return {
+      [ACTION_EXECUTE_TIMER]: (timer) => this.run((timer.payload as { actionId: string }).actionId, this.timerMetadata(timer)),
+      [RESERVATION_CHECK_TIMER]: (timer) => this.checkReservation(timer),
+    };
+  }
+
+  /**
+   * Takes the allowance and records the action; runs it when it needs no approval. One action per Idempotency-Key:
+   * a retry answers the action as it is now.
+   */
+  async submit(caller: CallerContext, terms: ActionTerms, allowance: { amount: number; perTransactionLimit: number }): Promise<AgentAction> {
+    const metadata = { correlationId: caller.correlationId, actor: terms.agentId };
+    return this.claims.run(
+      caller.idempotency ? { platformId: caller.platformId, mode: caller.mode, key: `${terms.agentId}:${caller.idempotency.key}`, requestHash: caller.idempotency.requestHash } : undefined,
+      'agent-action',
+      terms.actionId,
+      async (claim) => {
+        await this.agentCommand(terms.platformId, terms.agentId, { type: 'ReserveSpend', actionId: terms.actionId, amount: allowance.amount, perTransactionLimit: allowance.perTransactionLimit, now: terms.createdAt }, metadata, (tx) =>
+          this.timers.schedule(tx, { id: uuidv5(`${terms.actionId}/reservation`, TIMER_NAMESPACE), name: RESERVATION_CHECK_TIMER, delayMs: RESERVATION_CHECK_MS, realTime: true, streamId: terms.agentId, platformId: terms.platformId, payload: { agentId: terms.agentId, actionId: terms.actionId } }),
+        );
+        const state = await this.record(terms.actionId, terms.platformId, { type: 'Submit', terms }, metadata, claim);
+        if (state.status !== 'NONE' && state.executing) await this.run(terms.actionId, metadata).catch((error: unknown) => this.log(`agents: ${terms.actionId} runs on its timer`, error));
+        return this.view(terms.actionId);
+      },
+      (existing) => this.view(existing),
+    );
+  }
+
+  async approve(caller: CallerContext, actionId: string): Promise<AgentAction> {
+    const metadata = { correlationId: caller.correlationId, actor: caller.clientId };
+    const s = await this.load(actionId);
+    if (s.status === 'NONE') throw new DomainError('AGENT_ACTION_NOT_FOUND', 'agent action not found');
+    await this.record(actionId, s.platformId, { type: 'Approve', by: caller.clientId, now: now() }, metadata);
+    await this.run(actionId, metadata).catch((error: unknown) => this.log(`agents: ${actionId} runs on its timer`, error));
+    return this.view(actionId);
+  }
+
+  async reject(caller: CallerContext, actionId: string, reason: string | undefined): Promise<AgentAction> {
+    const metadata = { correlationId: caller.correlationId, actor: caller.clientId };
+    const s = await this.load(actionId);
+    if (s.status === 'NONE') throw new DomainError('AGENT_ACTION_NOT_FOUND', 'agent action not found');
+    await this.record(actionId, s.platformId, { type: 'Reject', by: caller.clientId, reason, now: now() }, metadata);
+    await this.release(s, metadata);
+    return this.view(actionId);
+  }
+
+  async load(actionId: string, tx?: EntityManager): Promise<ActionState> {
+    return fold(actionDecider, (await this.store.readStream(tx ?? this.dataSource, actionId)) as unknown as AgentActionEvent[]);
+  }
+
+  async view(actionId: string): Promise<AgentAction> {
+    const s = await this.load(actionId);
+    if (s.status === 'NONE') throw new DomainError('AGENT_ACTION_NOT_FOUND', 'agent action not found');
+    return toAgentAction(s);
+  }
+
+  /** Runs an APPROVED action that has not run (repeatable). */
+  private async run(actionId: string, metadata: EventMetadata): Promise<void> {
+    const s = await this.load(actionId);
+    if (s.status === 'NONE' || !s.executing) return;
+    const caller = systemCaller(s.platformId, s.mode, { correlationId: metadata.correlationId });
+    try {
+      const { transaction, quote } = await this.execute(s, caller);
+      await this.record(actionId, s.platformId, { type: 'RecordExecution', transaction, quote, now: now() }, metadata);
+    } catch (error) {
+      if (!isClientError(error) && !(error instanceof DomainError)) throw error; // unavailable: the timer runs it again
+      const code = error instanceof ApiError || error instanceof DomainError ? error.code : 'EXECUTION_FAILED';
+      await this.record(actionId, s.platformId, { type: 'Fail', failureReason: code, message: error.message, now: now() }, metadata);
+      await this.release(s, metadata);
+    }
+  }
+
+  private async execute(s: ExistingAction, caller: CallerContext): Promise<{ transaction: NonNullable<ExistingAction['transaction']>; quote?: Quote }> {
+    if (s.type === 'EXECUTE_QUOTE') {
+      const quoteId = s.quote!.id;
+      let quote = await this.peers.quote(caller, quoteId);
+      // Executed by an earlier run of this step: its transaction is the one.
+      if (!quote.transactionId || quote.status === 'PENDING') {
+        if (quote.status === 'EXPIRED' || Date.parse(quote.expiresAt) <= Date.now()) throw new DomainError('QUOTE_EXPIRED', `quote ${quoteId} expired at ${quote.expiresAt}`);
+        quote = await this.peers.executeQuote(caller, quoteId, s.walletSignature);
+      }
+      return { transaction: await this.peers.transaction(caller, quote.transactionId), quote };
+    }
+    const body = s.transfer!;
+    const idempotency = { key: `agent-action:${s.actionId}`, requestHash: createHash('sha256').update(canonicalJson(body)).digest('hex') };
+    const keyed = { ...caller, idempotency };
+    const transaction = s.type === 'TRANSFER_OUT' ? await this.peers.transferOut(keyed, body as TransferOutRequest) : await this.peers.transferIn(keyed, body as TransferInRequest);
+    return { transaction };
+  }
+
+  /** A rejected or failed action gives its amount back to the allowance. */
+  private async release(s: ExistingAction, metadata: EventMetadata): Promise<void> {
+    await this.agentCommand(s.platformId, s.agentId, { type: 'ReleaseSpend', actionId: s.actionId, now: now() }, metadata).catch((error: unknown) => {
+      if (!(error instanceof DomainError && error.code === 'AGENT_NOT_FOUND')) throw error; // a deleted agent has no allowance left to give back to
+    });
+  }
+
+  /** A reservation without its action (the request stopped between the two): given back. */
+  private async checkReservation(timer: TimerRow): Promise<void> {
+    const { agentId, actionId } = timer.payload as { agentId: string; actionId: string };
+    const [row] = await queryRows<{ n: number }>(this.dataSource, `SELECT count(*)::int AS n FROM agent_actions WHERE action_id = $1`, [actionId]);
+    if (row.n > 0) return;
+    await this.agentCommand(timer.platform_id, agentId, { type: 'ReleaseSpend', actionId, now: now() }, this.timerMetadata(timer)).catch((error: unknown) => {
+      if (!(error instanceof DomainError && error.code === 'AGENT_NOT_FOUND')) throw error;
+    });
+  }
+
+  private async agentCommand(platformId: string | null, agentId: string, command: AgentCommand, metadata: EventMetadata, also?: (tx: EntityManager) => Promise<unknown>): Promise<void> {
+    const request: CommandRequest<EntityManager, AgentState, AgentCommand, AgentEvent> = {
+      decider: agentDecider,
+      streamId: agentId,
+      platformId,
+      metadata,
+      command,
+      project: async (tx, events, state) => {
+        await projectAgent(tx, events, state);
+        if (events.length > 0) await also?.(tx);
+      },
+    };
+    await this.executor.execute(request);
+  }
+
+  private async record(actionId: string, platformId: string, command: ActionCommand, metadata: EventMetadata, claim?: (tx: EntityManager) => Promise<void>): Promise<ActionState> {
+    const result = await this.executor.execute({
+      decider: actionDecider,
+      streamId: actionId,
+      platformId,
+      metadata,
+      command,
+      claim,
+      project: async (tx, events, state) => {
+        await projectAction(tx, events, state);
+        if (state.status !== 'NONE' && state.executing && events.length > 0) {
+          await this.timers.schedule(tx, { id: uuidv5(`${actionId}/execute/${state.updatedAt}`, TIMER_NAMESPACE), name: ACTION_EXECUTE_TIMER, delayMs: EXECUTE_RETRY_MS, realTime: true, streamId: actionId, platformId, payload: { actionId } });
+        }
+      },
+    });
+    return result.state;
+  }
+
+  private timerMetadata(timer: TimerRow): EventMetadata {
+    return { correlationId: timer.stream_id ?? undefined, causationId: timer.id, actor: 'timer' };
+  }
+}

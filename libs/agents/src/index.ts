@@ -1,0 +1,3 @@
+export * from './agents';
+export * from './agents.boot';
+export * from './agents.server';
