@@ -84,6 +84,17 @@ describeIfKafka('cluster mode (one process per app, PostgreSQL and Kafka)', () =
     const balances = (await http('GET', `${base}/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`, { auth })).body.data;
     expect(Object.fromEntries(balances.map((a: any) => [a.balance.currency.code, a.balance.amount]))).toEqual({ USD: 100_000 - quote.totalSendingAmount, EUR: quote.totalReceivingAmount });
 
+    // An agent's token works across the processes, and its deletion stops it at the very next request (the gateway asks
+    // the agents process every time: no cache to outlive it).
+    const policy = { permissions: ['VIEW_TRANSACTIONS'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 1_000 } };
+    const agent = (await http('POST', `${base}/agents`, { auth, body: { name: 'Cluster agent', customerId: customer.id, policy } })).body;
+    const redeemed = await http('POST', `${base}/agents/device-codes/${agent.deviceCode.code}/redeem`);
+    expect(redeemed.status).toBe(200);
+    const bearer = { Authorization: `Bearer ${redeemed.body.accessToken}` };
+    expect((await http('GET', `${base}/agents/me`, { headers: bearer })).status).toBe(200);
+    expect((await http('DELETE', `${base}/agents/${agent.agent.id}`, { auth })).status).toBe(204);
+    expect((await http('GET', `${base}/agents/me`, { headers: bearer })).status).toBe(401);
+
     const codes = await Promise.all(children.map((c) => new Promise<number | null>((r) => (c.child.once('exit', (code) => r(code)), c.child.kill('SIGTERM')))));
     expect(codes).toEqual(APPS.map(() => 0));
   }, 240_000);

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { createHash } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import { AgentAction, ApiError, canonicalJson, CallerContext, Quote, TransferInRequest, TransferOutRequest } from '@payments/contracts';
+import { AgentAction, ApiError, canonicalJson, CallerContext, Quote, Transaction, TransferInRequest, TransferOutRequest } from '@payments/contracts';
 import { CommandExecutor, CommandRequest, DomainError, EventMetadata, fold, IdempotencyClaims, PostgresEventStore, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import { agentDecider, AgentCommand } from '../agents/agent.decider';
 import { AgentEvent } from '../agents/agent.events';
@@ -9,6 +9,7 @@ import { projectAgent } from '../agents/agent.projection';
 import { AgentState } from '../agents/agent.state';
 import { AgentPeers, systemCaller } from '../peers';
 import { ActionCommand, actionDecider } from './action.decider';
+import { quoteStep, transactionFailure } from './action-outcome';
 import { ActionTerms, AgentActionEvent } from './action.events';
 import { projectAction } from './action.projection';
 import { ActionState, ExistingAction } from './action.state';
@@ -21,6 +22,8 @@ const TIMER_NAMESPACE = '6f1d2c8b-4a57-4e93-b0c6-d2a8e5f7139c';
 const EXECUTE_RETRY_MS = 2_000;
 /** A reservation whose action was never recorded (a crash in between) is given back after this (real time). */
 const RESERVATION_CHECK_MS = 60_000;
+/** How long a run waits for payments to open an executed quote's transaction before leaving it to the timer. */
+const QUOTE_TRANSACTION_WAIT_MS = 2_000;
 
 const now = () => new Date().toISOString();
 const isClientError = (error: unknown): error is ApiError => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
@@ -106,6 +109,13 @@ export class ActionRunner {
     const caller = systemCaller(s.platformId, s.mode, { correlationId: metadata.correlationId });
     try {
       const { transaction, quote } = await this.execute(s, caller);
+      const failureReason = transactionFailure(transaction);
+      if (failureReason) {
+        // The operation ran and its transaction failed at once (insufficient funds, ...): the action failed.
+        await this.record(actionId, s.platformId, { type: 'Fail', failureReason, message: `transaction ${transaction.id} failed: ${failureReason}`, transaction, quote, now: now() }, metadata);
+        await this.release(s, metadata);
+        return;
+      }
       await this.record(actionId, s.platformId, { type: 'RecordExecution', transaction, quote, now: now() }, metadata);
     } catch (error) {
       if (!isClientError(error) && !(error instanceof DomainError)) throw error; // unavailable: the timer runs it again
@@ -119,18 +129,37 @@ export class ActionRunner {
     if (s.type === 'EXECUTE_QUOTE') {
       const quoteId = s.quote!.id;
       let quote = await this.peers.quote(caller, quoteId);
-      // Executed by an earlier run of this step: its transaction is the one.
-      if (!quote.transactionId || quote.status === 'PENDING') {
-        if (quote.status === 'EXPIRED' || Date.parse(quote.expiresAt) <= Date.now()) throw new DomainError('QUOTE_EXPIRED', `quote ${quoteId} expired at ${quote.expiresAt}`);
-        quote = await this.peers.executeQuote(caller, quoteId, s.walletSignature);
-      }
-      return { transaction: await this.peers.transaction(caller, quote.transactionId), quote };
+      const step = quoteStep(quote, Date.now());
+      if (step === 'EXPIRED') throw new DomainError('QUOTE_EXPIRED', `quote ${quoteId} expired at ${quote.expiresAt}`);
+      if (step === 'NOT_EXECUTABLE') throw new DomainError('INVALID_STATE_TRANSITION', `quote ${quoteId} is ${quote.status}: it cannot be executed`);
+      if (step === 'EXECUTE') quote = await this.peers.executeQuote(caller, quoteId, s.walletSignature);
+      // Executed (by this run, or an earlier run of this step): its transaction is the one.
+      return { transaction: await this.quoteTransaction(caller, quote.transactionId, quote.status === 'PROCESSING'), quote };
     }
     const body = s.transfer!;
     const idempotency = { key: `agent-action:${s.actionId}`, requestHash: createHash('sha256').update(canonicalJson(body)).digest('hex') };
     const keyed = { ...caller, idempotency };
     const transaction = s.type === 'TRANSFER_OUT' ? await this.peers.transferOut(keyed, body as TransferOutRequest) : await this.peers.transferIn(keyed, body as TransferInRequest);
     return { transaction };
+  }
+
+  /**
+   * The transaction of an executed quote. Payments opens it from quoting's QuoteExecuted.v1, a moment after the
+   * execution: it is waited for (and for its hold, so that insufficient funds show), and when it is not there yet the
+   * step is left to its timer. Its absence is never the action's failure: the quote was executed.
+   */
+  private async quoteTransaction(caller: CallerContext, transactionId: string, justExecuted: boolean): Promise<Transaction> {
+    const deadline = Date.now() + QUOTE_TRANSACTION_WAIT_MS;
+    for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
+      const transaction = await this.peers.transaction(caller, transactionId).catch((error: unknown) => {
+        // A quote that ended (COMPLETED, FAILED) without a transaction never ran: that is final.
+        if (error instanceof ApiError && error.code === 'TRANSACTION_NOT_FOUND' && justExecuted) return undefined;
+        throw error;
+      });
+      if (transaction && (transaction.status !== 'PENDING' || Date.now() >= deadline)) return transaction;
+      if (Date.now() >= deadline) throw new Error(`transaction ${transactionId} of the executed quote is not open yet: the step runs again`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 
   /** A rejected or failed action gives its amount back to the allowance. */

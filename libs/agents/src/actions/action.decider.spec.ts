@@ -1,6 +1,8 @@
 import { given } from '@payments/eventsourcing';
 import { actionDecider } from './action.decider';
 import { ActionTerms, AgentActionEvent } from './action.events';
+import { ExistingAction } from './action.state';
+import { toAgentAction } from './action.view';
 
 const at = '2026-11-24T10:00:00.000Z';
 const terms = (needsApproval: boolean): ActionTerms => ({
@@ -34,5 +36,18 @@ describe('agent action decider', () => {
     given(actionDecider, [...approved, ...done]).when({ type: 'Fail', failureReason: 'X', message: 'x', now: at }).then([]);
     given(actionDecider, [submitted(true)]).when({ type: 'RecordExecution', transaction, now: at }).then([]);
     expect(given(actionDecider, [...approved, { type: 'AgentActionFailed.v1', data: { failureReason: 'QUOTE_EXPIRED', message: 'expired', at } }]).state).toMatchObject({ status: 'FAILED', failureReason: 'QUOTE_EXPIRED' });
+  });
+
+  it('an operation that ran but whose transaction failed at once fails the action and keeps the transaction on it', () => {
+    const running: AgentActionEvent[] = [submitted(false)];
+    const failedTx = { id: 'Transaction:1', status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', failureDetail: 'INSUFFICIENT_FUNDS' } as never;
+    const failed = given(actionDecider, running).when({ type: 'Fail', failureReason: 'INSUFFICIENT_FUNDS', message: 'x', transaction: failedTx, now: at }).decision as AgentActionEvent[];
+    expect(failed).toEqual([{ type: 'AgentActionFailed.v1', data: { failureReason: 'INSUFFICIENT_FUNDS', message: 'x', transaction: failedTx, at } }]);
+    const state = given(actionDecider, [...running, ...failed]).state;
+    expect(state).toMatchObject({ status: 'FAILED', executing: false, failureReason: 'INSUFFICIENT_FUNDS', transaction: failedTx });
+    expect(toAgentAction(state as ExistingAction)).toMatchObject({ status: 'FAILED', failureReason: 'INSUFFICIENT_FUNDS', transaction: { id: 'Transaction:1' } });
+    // Nothing ran (an expired quote): no transaction.
+    const expired = given(actionDecider, running).when({ type: 'Fail', failureReason: 'QUOTE_EXPIRED', message: 'expired', now: at }).decision as AgentActionEvent[];
+    expect(toAgentAction(given(actionDecider, [...running, ...expired]).state as ExistingAction)).not.toHaveProperty('transaction');
   });
 });

@@ -9,7 +9,8 @@ export type ActionCommand =
   | { type: 'Approve'; by: string; now: string }
   | { type: 'Reject'; by: string; reason?: string; now: string }
   | { type: 'RecordExecution'; transaction: Transaction; quote?: Quote; now: string }
-  | { type: 'Fail'; failureReason: string; message: string; now: string };
+  /** `transaction`: the operation ran and its transaction failed (kept on the action). */
+  | { type: 'Fail'; failureReason: string; message: string; transaction?: Transaction; quote?: Quote; now: string };
 
 const notFound = () => new DomainError('AGENT_ACTION_NOT_FOUND', 'agent action not found');
 const notPending = (status: string) => new DomainError('INVALID_STATE_TRANSITION', `the action is ${status}, not PENDING_APPROVAL`);
@@ -39,7 +40,9 @@ export const actionDecider: Decider<ActionState, ActionCommand, AgentActionEvent
       case 'RecordExecution':
         return s.executing ? [{ type: 'AgentActionExecuted.v1', data: { transaction: command.transaction, quote: command.quote, at: command.now } }] : [];
       case 'Fail':
-        return s.executing ? [{ type: 'AgentActionFailed.v1', data: { failureReason: command.failureReason, message: command.message, at: command.now } }] : [];
+        return s.executing
+          ? [{ type: 'AgentActionFailed.v1', data: { failureReason: command.failureReason, message: command.message, ...(command.transaction ? { transaction: command.transaction } : {}), ...(command.quote ? { quote: command.quote } : {}), at: command.now } }]
+          : [];
       default:
         return assertNever(command);
     }

@@ -26,7 +26,8 @@ export type AgentActionPendingApproval = DomainEvent<'AgentActionPendingApproval
 export type AgentActionApproved = DomainEvent<'AgentActionApproved.v1', { by: string; at: string }>;
 export type AgentActionRejected = DomainEvent<'AgentActionRejected.v1', { by: string; reason?: string; at: string }>;
 export type AgentActionExecuted = DomainEvent<'AgentActionExecuted.v1', { transaction: Transaction; quote?: Quote; at: string }>;
-export type AgentActionFailed = DomainEvent<'AgentActionFailed.v1', { failureReason: string; message: string; at: string }>;
+/** `transaction`: the operation ran and its transaction failed at once (absent when nothing ran, e.g. an expired quote). */
+export type AgentActionFailed = DomainEvent<'AgentActionFailed.v1', { failureReason: string; message: string; transaction?: Transaction; quote?: Quote; at: string }>;
 
 export type AgentActionEvent = AgentActionSubmitted | AgentActionPendingApproval | AgentActionApproved | AgentActionRejected | AgentActionExecuted | AgentActionFailed;
 

@@ -30,6 +30,14 @@ export function evolveAction(state: ActionState, event: AgentActionEvent): Actio
     case 'AgentActionExecuted.v1':
       return { ...state, executing: false, transaction: event.data.transaction, quoteAfter: event.data.quote, updatedAt: event.data.at };
     case 'AgentActionFailed.v1':
-      return { ...state, status: 'FAILED', executing: false, failureReason: event.data.failureReason, updatedAt: event.data.at };
+      return {
+        ...state,
+        status: 'FAILED',
+        executing: false,
+        failureReason: event.data.failureReason,
+        ...(event.data.transaction ? { transaction: event.data.transaction } : {}),
+        ...(event.data.quote ? { quoteAfter: event.data.quote } : {}),
+        updatedAt: event.data.at,
+      };
   }
 }

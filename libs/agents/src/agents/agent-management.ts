@@ -150,7 +150,7 @@ export class AgentManagement {
     const agent = row ? await this.state(row.agent_id) : undefined;
     const known = agent && agent.status === 'ACTIVE' ? agent.deviceCodes.find((c) => c.codeHash === codeHash) : undefined;
     if (!agent || agent.status !== 'ACTIVE' || !known) throw new ApiError('DEVICE_CODE_NOT_FOUND', 'device code not found');
-    return { code, redeemed: known.used && agent.isConnected };
+    return { code, redeemed: known.redeemed === true };
   }
 
   /** No credentials: the code is the proof. The token is shown this once. */

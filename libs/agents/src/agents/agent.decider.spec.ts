@@ -76,4 +76,13 @@ describe('agent decider: device codes', () => {
     given(agentDecider, [created, issued('c1', day1)]).when(redeem('c1', day1Later)).thenFails('DEVICE_CODE_INVALID');
     given(agentDecider, [created]).when(redeem('nope')).thenFails('DEVICE_CODE_NOT_FOUND');
   });
+
+  it('tells a redeemed code from one replaced before it was redeemed (GET /agents/device-codes/{code}/status)', () => {
+    const connected: AgentEvent = { type: 'AgentConnected.v1', data: { codeHash: 'c2', tokenHash: 't', at: day1 } };
+    const state = given(agentDecider, [created, issued('c1'), issued('c2'), connected]).state as ExistingAgent;
+    expect(state.deviceCodes.map((c) => [c.codeHash, c.used, c.redeemed === true])).toEqual([
+      ['c1', true, false],
+      ['c2', true, true],
+    ]);
+  });
 });

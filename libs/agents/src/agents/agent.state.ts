@@ -5,6 +5,7 @@ export interface DeviceCode {
   expiresAt: string;
   /** Redeemed, or replaced by a newer code before it was. */
   used: boolean;
+  redeemed?: boolean;
 }
 
 export interface ExistingAgent extends AgentTerms {
@@ -50,7 +51,7 @@ export function evolveAgent(state: AgentState, event: AgentEvent): AgentState {
     case 'AgentDeviceCodeIssued.v1':
       return { ...state, deviceCodes: [...state.deviceCodes.map((c) => ({ ...c, used: true })), { codeHash: event.data.codeHash, expiresAt: event.data.expiresAt, used: false }].slice(-20), updatedAt: event.data.at };
     case 'AgentConnected.v1':
-      return { ...state, isConnected: true, deviceCodes: state.deviceCodes.map((c) => (c.codeHash === event.data.codeHash ? { ...c, used: true } : c)), updatedAt: event.data.at };
+      return { ...state, isConnected: true, deviceCodes: state.deviceCodes.map((c) => (c.codeHash === event.data.codeHash ? { ...c, used: true, redeemed: true } : c)), updatedAt: event.data.at };
     case 'AgentSpendReserved.v1': {
       const { at, ...reservation } = event.data;
       return { ...state, reservations: [...state.reservations.filter((r) => r.month === monthOf(at)), reservation] };

@@ -153,7 +153,7 @@ export const AGENT_OPERATIONS: AnyHttpOperation[] = [
   operation({
     operationId: 'agentCreateExternalAccount', method: 'POST', path: '/agents/me/external-accounts', tag: OPERATIONS, summary: 'Create an external account',
     description: 'MANAGE_EXTERNAL_ACCOUNTS. As POST /customers/external-accounts; customerId is the agent\'s customer (another one is 404).',
-    permission: 'MANAGE', auth: AGENT, service: 'agents', rpc: AgentsRpc.createExternalAccount, body: AgentCreateExternalAccountRequest, status: 201, response: 'ExternalAccount', request: ({ body }) => body,
+    permission: 'MANAGE', auth: AGENT, service: 'agents', rpc: AgentsRpc.createExternalAccount, body: AgentCreateExternalAccountRequest, status: 201, response: 'ExternalAccount', errors: [404], request: ({ body }) => body,
   }),
   operation({
     operationId: 'agentGetExternalAccount', method: 'GET', path: '/agents/me/external-accounts/{externalAccountId}', tag: OPERATIONS, summary: 'Get an external account',

@@ -74,7 +74,13 @@ describe('webhookFor (domain event → webhook type and data source)', () => {
     expect(webhookFor(envelope('PostingRecorded.v1', {}))).toBeNull();
   });
 
-  it('the dispatcher subscribes to the cards topic with the others', () => {
-    expect(WEBHOOK_SOURCE_TOPICS).toEqual(['payments.identity.events.v1', 'payments.accounts.events.v1', 'payments.quoting.events.v1', 'payments.payments.events.v1', 'payments.cards.events.v1']);
+  it('an agent action waiting for approval is AGENT_ACTION.PENDING_APPROVAL with the action; a deleted agent sends nothing', () => {
+    const action = { id: 'AgentAction:1', agentId: 'Agent:1', status: 'PENDING_APPROVAL', type: 'TRANSFER_OUT' };
+    expect(webhookFor(envelope('AgentActionPendingApproval.v1', { platformId: 'Platform:1', mode: 'SANDBOX', action }, 'AgentAction:1'))).toMatchObject({ type: 'AGENT_ACTION.PENDING_APPROVAL', retryable: true, mode: 'SANDBOX', source: { carried: action } });
+    expect(webhookFor(envelope('AgentDeleted.v1', { agentId: 'Agent:1', platformId: 'Platform:1', mode: 'SANDBOX', customerId: 'Customer:1', at: 'x' }, 'Agent:1'))).toBeNull();
+  });
+
+  it('the dispatcher subscribes to the cards and agents topics with the others', () => {
+    expect(WEBHOOK_SOURCE_TOPICS).toEqual(['payments.identity.events.v1', 'payments.accounts.events.v1', 'payments.quoting.events.v1', 'payments.payments.events.v1', 'payments.cards.events.v1', 'payments.agents.events.v1']);
   });
 });
