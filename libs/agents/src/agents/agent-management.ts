@@ -19,7 +19,7 @@ import {
   UpdateAgentRequest,
 } from '@payments/contracts';
 import { CommandExecutor, EventMetadata, fold, IdempotencyClaims, PostgresEventStore, queryRows } from '@payments/eventsourcing';
-import { idempotencyScopeOf, keysetPage, SqlWhere } from '@payments/runtime';
+import { idempotencyScopeOf, keysetBodyPage, keysetPage, SqlWhere } from '@payments/runtime';
 import type { ActionRunner } from '../actions/action-runner';
 import type { AgentSecrets } from '../agent-secrets';
 import type { AgentPeers } from '../peers';
@@ -185,18 +185,7 @@ export class AgentManagement {
       .add('customer_id = ?', query.customerId)
       .add('created_at >= ?::timestamptz', query.startDate)
       .add('created_at <= ?::timestamptz', query.endDate);
-    return keysetPage<{ action_id: string; body: AgentAction }, AgentAction>({
-      db: this.dataSource,
-      from: `FROM agent_actions WHERE ${where.sql}`,
-      params: where.params,
-      keyColumn: 'action_id',
-      order: query.sortOrder ?? 'desc',
-      limit: query.limit,
-      cursor: query.cursor,
-      select: 'action_id, body',
-      toItem: (row) => row.body,
-      keyOf: (row) => row.action_id,
-    });
+    return keysetBodyPage<AgentAction>({ db: this.dataSource, table: 'agent_actions', keyColumn: 'action_id', where, order: query.sortOrder ?? 'desc', limit: query.limit, cursor: query.cursor });
   }
 
   async approve(caller: CallerContext, agentId: string, actionId: string): Promise<AgentAction> {

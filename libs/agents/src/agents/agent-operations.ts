@@ -21,7 +21,7 @@ import {
   TransferOutRequest,
 } from '@payments/contracts';
 import { DomainError, queryRows } from '@payments/eventsourcing';
-import { keysetPage, SqlWhere } from '@payments/runtime';
+import { keysetBodyPage, SqlWhere } from '@payments/runtime';
 import type { ActionRunner } from '../actions/action-runner';
 import { ActionTerms } from '../actions/action.events';
 import type { AgentPeers } from '../peers';
@@ -54,18 +54,7 @@ export class AgentOperations {
   async listActions(caller: CallerContext, query: ListAgentActionsQuery): Promise<Page<AgentAction>> {
     const agent = await this.agent(caller);
     const where = new SqlWhere().add('agent_id = ?', agent.agentId).add('status = ?', query.status);
-    return keysetPage<{ action_id: string; body: AgentAction }, AgentAction>({
-      db: this.dataSource,
-      from: `FROM agent_actions WHERE ${where.sql}`,
-      params: where.params,
-      keyColumn: 'action_id',
-      order: 'desc',
-      limit: query.limit,
-      cursor: query.cursor,
-      select: 'action_id, body',
-      toItem: (row) => row.body,
-      keyOf: (row) => row.action_id,
-    });
+    return keysetBodyPage<AgentAction>({ db: this.dataSource, table: 'agent_actions', keyColumn: 'action_id', where, order: 'desc', limit: query.limit, cursor: query.cursor });
   }
 
   async action(caller: CallerContext, actionId: string): Promise<AgentAction> {

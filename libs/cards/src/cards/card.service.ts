@@ -17,7 +17,7 @@ import {
   UpdateCardRequest,
 } from '@payments/contracts';
 import { ClaimInTransaction, CommandExecutor, CommandRequest, DomainError, EventMetadata, fold, IdempotencyClaims, PostgresEventStore, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
-import { idempotencyScopeOf, keysetPage, SqlWhere } from '@payments/runtime';
+import { idempotencyScopeOf, keysetBodyPage, SqlWhere } from '@payments/runtime';
 import type { CardPeers } from '../peers';
 import { CardCommand, cardDecider } from './card.decider';
 import { CardEvent, CardTerms, FundingSourceBinding, ProvisionedCard } from './card.events';
@@ -130,18 +130,7 @@ export class CardService {
       .add('platform_card_id = ?', query.platformCardId)
       .add('state = ?', query.state)
       .add('card_id IN (SELECT card_id FROM card_funding_sources WHERE account_id = ?)', query.accountId);
-    return keysetPage<{ card_id: string; body: Card }, Card>({
-      db: this.dataSource,
-      from: `FROM cards WHERE ${where.sql}`,
-      params: where.params,
-      keyColumn: 'card_id',
-      order: query.sortOrder ?? 'desc',
-      limit: query.limit,
-      cursor: query.cursor,
-      select: 'card_id, body',
-      toItem: (row) => row.body,
-      keyOf: (row) => row.card_id,
-    });
+    return keysetBodyPage<Card>({ db: this.dataSource, table: 'cards', keyColumn: 'card_id', where, order: query.sortOrder ?? 'desc', limit: query.limit, cursor: query.cursor });
   }
 
   /**

@@ -54,6 +54,7 @@ export function keysetBodyPage<TItem>(request: {
   table: string;
   keyColumn: string;
   where: { sql: string; params: unknown[] };
+  order?: 'asc' | 'desc';
   limit?: number;
   cursor?: string;
 }): Promise<Page<TItem>> {
@@ -62,6 +63,7 @@ export function keysetBodyPage<TItem>(request: {
     from: `FROM ${request.table} WHERE ${request.where.sql}`,
     params: request.where.params,
     keyColumn: request.keyColumn,
+    order: request.order,
     limit: request.limit,
     cursor: request.cursor,
     select: `${request.keyColumn}, body`,
