@@ -1,6 +1,7 @@
 import 'reflect-metadata';
+import { join } from 'node:path';
 import { bootPayments } from '@payments/payments';
-import { runClusterService } from '@payments/runtime';
+import { loadSecretHashKey, runClusterService } from '@payments/runtime';
 
-/** Cluster mode: the payments service alone (DATABASE_URL and KAFKA_BROKERS required). */
-runClusterService('payments', bootPayments);
+/** Cluster mode: the payments service alone (DATABASE_URL, KAFKA_BROKERS and SECRET_HASH_KEY, shared with identity: it seals stablecoin provider secrets). */
+runClusterService('payments', (config, deps) => bootPayments(config, deps, loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key'))));

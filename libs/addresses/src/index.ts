@@ -5,3 +5,4 @@ export * from './lightning';
 export * from './solana-address';
 export * from './spark-address';
 export * from './tron-address';
+export * from './spark-token';

@@ -25,6 +25,7 @@ export * from './transactions';
 export * from './uma';
 export * from './crypto';
 export * from './invitations';
+export * from './stablecoins';
 export * from './operations';
 export * from './events';
 export * from './generated';

@@ -4,7 +4,7 @@ import { Payments } from './payments';
 import { startPaymentsServer } from './payments.server';
 
 /** Opens the payments service from the configuration and serves its RPC and ops ports (cluster and embedded modes alike). */
-export async function bootPayments(config: RuntimeConfig, deps: ServiceDeps): Promise<{ payments: Payments; server: ServiceServer; stop(): Promise<void> }> {
+export async function bootPayments(config: RuntimeConfig, deps: ServiceDeps, secretHashKey: Buffer): Promise<{ payments: Payments; server: ServiceServer; stop(): Promise<void> }> {
   const payments = await Payments.open({
     databaseUrl: deps.databaseUrl,
     bus: deps.bus,
@@ -14,6 +14,8 @@ export async function bootPayments(config: RuntimeConfig, deps: ServiceDeps): Pr
     quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
     rpcTimeoutMs: config.rpcTimeoutMs,
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    secretHashKey,
+    brale: config.braleProvider,
     log: deps.log,
   });
   const server = await startPaymentsServer(payments, { host: config.rpcHost, port: config.paymentsRpcPort }, deps.log, { host: config.rpcHost, port: config.paymentsOpsPort, bus: deps.bus });

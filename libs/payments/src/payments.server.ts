@@ -5,11 +5,12 @@ import { Payments, PAYMENTS_SERVICE } from './payments';
 import { PaymentsRpcController } from './payments.rpc.controller';
 import { InvitationsRpcController } from './invitations/invitations.rpc.controller';
 import { PAYMENTS } from './payments.tokens';
+import { StablecoinsRpcController } from './stablecoins/stablecoins.rpc.controller';
 
 @Module({})
 class PaymentsRpcModule {
   static forPayments(payments: Payments): DynamicModule {
-    return { module: PaymentsRpcModule, controllers: [PaymentsRpcController, InvitationsRpcController], providers: [{ provide: PAYMENTS, useValue: payments }] };
+    return { module: PaymentsRpcModule, controllers: [PaymentsRpcController, InvitationsRpcController, StablecoinsRpcController], providers: [{ provide: PAYMENTS, useValue: payments }] };
   }
 }
 

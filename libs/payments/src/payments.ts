@@ -9,6 +9,8 @@ import { invitationsMigrations } from './invitations/invitations.migrations';
 import type { InvitationService } from './invitations/invitation.service';
 import type { UmaReceiveService } from './uma-receive/uma-receive.service';
 import { Peers } from './rpc/peers';
+import { Stablecoins } from './stablecoins/stablecoins';
+import { stablecoinsMigrations } from './stablecoins/stablecoins.migrations';
 import { TransactionSaga } from './saga/transaction-saga';
 import { CardTransactionsConsumer } from './transactions/card-transactions.consumer';
 import { TransactionApprovals } from './transactions/transaction-approvals';
@@ -28,6 +30,10 @@ export interface PaymentsOptions {
   rpcTimeoutMs: number;
   /** Origin of invitation links (PUBLIC_URL, else the gateway's local URL). */
   publicUrl?: string;
+  /** SECRET_HASH_KEY: stablecoin provider secrets are sealed under a key derived from it (shared with identity). */
+  secretHashKey: Buffer;
+  /** The production stablecoin provider (BRALE_API_URL / BRALE_AUTH_URL); unset: 501 in production. */
+  brale?: { apiUrl: string; authUrl: string };
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -49,6 +55,8 @@ export class Payments {
     readonly approvals: TransactionApprovals,
     /** Keeps card transactions (type CARD) in the transactions read model from the cards service's CardTransactionUpdated.v1. */
     readonly cardEvents: BackgroundWork,
+    /** Stablecoin provider links, registered stablecoins, mint and burn operations. */
+    readonly stablecoins: Stablecoins,
   ) {}
 
   static async open(options: PaymentsOptions): Promise<Payments> {
@@ -58,7 +66,7 @@ export class Payments {
       databaseUrl: options.databaseUrl,
       bus: options.bus,
       topic: options.topic,
-      migrations: [paymentsMigrations, paymentsDirectoryMigrations, invitationsMigrations],
+      migrations: [paymentsMigrations, paymentsDirectoryMigrations, invitationsMigrations, stablecoinsMigrations],
       entities: [],
       sandboxTimeScale: options.sandboxTimeScale,
       timerHandlers,
@@ -79,6 +87,7 @@ export class Payments {
     const approvals = new TransactionApprovals(saga, transactions, host.claims);
     const cardTransactions = new CardTransactionsConsumer(host.dataSource, PAYMENTS_SERVICE, options.log);
     const cardEvents = subscriptionWork(() => cardTransactions.subscribe(options.bus));
-    return new Payments(host, saga, transfers, transactions, quoteExecution, quoteEvents, parts.invitations, parts.umaReceive, parts.identityEvents, approvals, cardEvents);
+    const stablecoins = Stablecoins.open(host, peers, timerHandlers, { sandboxTimeScale: options.sandboxTimeScale, secretHashKey: options.secretHashKey, brale: options.brale, rpcTimeoutMs: options.rpcTimeoutMs, log: options.log });
+    return new Payments(host, saga, transfers, transactions, quoteExecution, quoteEvents, parts.invitations, parts.umaReceive, parts.identityEvents, approvals, cardEvents, stablecoins);
   }
 }

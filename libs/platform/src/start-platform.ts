@@ -97,7 +97,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     stack.push(() => accountsServer.stop());
     const { quoting, server: quotingServer } = await bootQuoting(config, deps);
     stack.push(() => quotingServer.stop());
-    const { payments, server: paymentsServer } = await bootPayments(config, deps);
+    const { payments, server: paymentsServer } = await bootPayments(config, deps, secretHashKey);
     stack.push(() => paymentsServer.stop());
     const { webhooks, server: webhooksServer } = await bootWebhookDispatcher(config, deps);
     stack.push(() => webhooksServer.stop());

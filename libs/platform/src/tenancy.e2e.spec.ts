@@ -13,6 +13,7 @@ import { createEuCustomer, enrolPasskey, passkeyRegistration } from './test-sca'
 import { clientKey, enableWallets, encryptOtp, otpLogin, signed, walletCustomer } from './test-wallet';
 import { activeCard, cardholder, cardTransactionOf, purchase, simulate } from './test-cards';
 import { delegatedKeyLegs, walletFundedCard } from './test-delegated-keys';
+import { idem, link, register, sparkWallet } from './test-stablecoins';
 
 /**
  * Two platforms; every route that addresses one resource is tried with the other platform's credentials and must
@@ -23,7 +24,10 @@ interface TenancyRow {
   route: string; // `METHOD /path/:param` as the router serves it, without the version prefix
   /** Creates the owner's resource and returns the concrete path to request. */
   setup: (t: TestPlatform, owner: TestTenant) => Promise<string>;
+  /** The request body; a function when it names what `setup` made (read at each request). */
   body?: unknown;
+  /** Headers of every request (e.g. the Idempotency-Key an operation requires: a fresh one each time). */
+  headers?: () => Record<string, string>;
   /** Why the resource belongs to no platform (any platform may read it): then only the other mode must answer 404. */
   anyPlatform?: string;
   /** The request uses the resource up (a claim): every request gets a fresh one from `setup`. */
@@ -63,6 +67,7 @@ const rows: TenancyRow[] = [
   ...cardRows(),
   ...delegatedKeyRows(),
   ...agentRows(),
+  ...stablecoinRows(),
   {
     route: 'GET /receiver/uma/:receiverUmaAddress',
     anyPlatform: 'a UMA address is public: every sandbox platform may look up the sandbox receivers; production has no sandbox domain',
@@ -368,6 +373,56 @@ function delegatedKeyRows(): TenancyRow[] {
  * Agent Management (platform credentials). The approve and reject rows need an action waiting in PENDING_APPROVAL:
  * an agent with APPROVAL_REQUIRED and CREATE_TRANSFERS, its device code redeemed, a transfer-in asked with its token.
  */
+/** Stablecoin links, stablecoins and operations of the owner (its Spark wallet and bank account as destinations). */
+function stablecoinRows(): TenancyRow[] {
+  const made = new Map<TestTenant, { linkId: string; stablecoinId: string; wallet: string; bank: string }>();
+  const owned = async (t: TestPlatform, o: TestTenant) => {
+    if (!made.has(o)) {
+      const linkId = (await link(t, o.sandbox)).id;
+      const stablecoinId = (await register(t, o.sandbox, linkId)).id;
+      const bank = (await t.call('POST', '/platform/external-accounts', { auth: o.sandbox, body: usdBankAccount('789') })).body.id;
+      await eventually(async () => (await t.call('GET', `/platform/external-accounts/${bank}`, { auth: o.sandbox })).body.status === 'ACTIVE', { what: `${bank} ACTIVE` });
+      made.set(o, { linkId, stablecoinId, wallet: await sparkWallet(t, o.sandbox), bank });
+    }
+    return made.get(o)!;
+  };
+  const wireMint = async (t: TestPlatform, o: TestTenant) => {
+    const { stablecoinId, wallet } = await owned(t, o);
+    const res = await t.call('POST', `/stablecoins/${stablecoinId}/mints`, { auth: o.sandbox, headers: idem(), body: { amount: '1000000', fundingSource: { type: 'WIRE' }, destination: { accountId: wallet } } });
+    if (res.status !== 201) throw new Error(`mint: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id as string;
+  };
+  let ownerWallet = '';
+  let ownerBank = '';
+  return [
+    { route: 'GET /stablecoin-provider-accounts/:stablecoinProviderAccountId', setup: async (t, o) => `/stablecoin-provider-accounts/${(await owned(t, o)).linkId}` },
+    { route: 'GET /stablecoins/:stablecoinId', setup: async (t, o) => `/stablecoins/${(await owned(t, o)).stablecoinId}` },
+    { route: 'GET /stablecoins/:stablecoinId/operations', setup: async (t, o) => `/stablecoins/${(await owned(t, o)).stablecoinId}/operations` },
+    {
+      route: 'POST /stablecoins/:stablecoinId/mints',
+      setup: async (t, o) => {
+        const { stablecoinId, wallet } = await owned(t, o);
+        ownerWallet = wallet;
+        return `/stablecoins/${stablecoinId}/mints`;
+      },
+      body: () => ({ amount: '1000000', fundingSource: { type: 'PROVIDER_INTERNAL_BALANCE', sourceTokenIdentifier: 'USDC', cryptoNetwork: 'SOLANA' }, destination: { accountId: ownerWallet } }),
+      headers: idem,
+    },
+    {
+      route: 'POST /stablecoins/:stablecoinId/burns',
+      setup: async (t, o) => {
+        const { stablecoinId, bank } = await owned(t, o);
+        ownerBank = bank;
+        return `/stablecoins/${stablecoinId}/burns`;
+      },
+      body: () => ({ amount: '1000000', source: { type: 'PROVIDER_INTERNAL_BALANCE' }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: ownerBank, rail: 'WIRE' } }),
+      headers: idem,
+    },
+    { route: 'GET /stablecoin-operations/:stablecoinOperationId', setup: async (t, o) => `/stablecoin-operations/${await wireMint(t, o)}` },
+    { route: 'POST /sandbox/stablecoin-operations/:stablecoinOperationId/fund', setup: async (t, o) => `/sandbox/stablecoin-operations/${await wireMint(t, o)}/fund`, fresh: true },
+  ];
+}
+
 function agentRows(): TenancyRow[] {
   let n = 0;
   const policy = { permissions: ['CREATE_TRANSFERS'], defaultExecutionMode: 'APPROVAL_REQUIRED', spendingLimits: { currency: 'USD', perTransactionLimit: 1_000_000 } };
@@ -434,15 +489,16 @@ describe('tenancy: another platform or mode sees 404', () => {
     const path = await row.setup(t, owner);
     const pathFor = async () => (row.fresh ? row.setup(t, owner) : path);
     const method = row.route.split(' ')[0];
-    if (row.anyPlatform) expect((await t.call(method, await pathFor(), { auth: stranger.sandbox, body: row.body })).status).toBeLessThan(300);
-    if (row.otherPlatformStatus) expect((await t.call(method, path, { auth: stranger.sandbox, body: row.body })).status).toBe(row.otherPlatformStatus.status);
+    const call = (target: string, auth: string) => t.call(method, target, { auth, body: typeof row.body === 'function' ? row.body() : row.body, headers: row.headers?.() });
+    if (row.anyPlatform) expect((await call(await pathFor(), stranger.sandbox)).status).toBeLessThan(300);
+    if (row.otherPlatformStatus) expect((await call(path, stranger.sandbox)).status).toBe(row.otherPlatformStatus.status);
     const seenByOthers = row.anyPlatform !== undefined || row.otherPlatformStatus !== undefined;
     for (const auth of seenByOthers ? [stranger.production, owner.production] : [stranger.sandbox, stranger.production, owner.production]) {
-      const res = await t.call(method, await pathFor(), { auth, body: row.body });
+      const res = await call(await pathFor(), auth);
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ status: 404, code: expect.stringMatching(/NOT_FOUND$/) });
     }
-    const own = await t.call(method, await pathFor(), { auth: owner.sandbox, body: row.body });
+    const own = await call(await pathFor(), owner.sandbox);
     expect(own.status).toBeLessThan(300); // the resource was there all along
   });
 

@@ -64,6 +64,8 @@ export interface RuntimeConfig {
    * defaults from PUBLIC_URL, else localhost.
    */
   scaPasskey: { rpId: string; origins: string[] };
+  /** The production stablecoin provider (BRALE_API_URL, BRALE_AUTH_URL); unset: production stablecoin calls answer 501. */
+  braleProvider: { apiUrl: string; authUrl: string } | undefined;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -145,5 +147,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     scaPasskey: scaPasskeyFrom(env, intFrom(env, 'PORT', 3000)),
     endUserTerms: env.END_USER_TERMS_VERSION && env.END_USER_TERMS_URL ? { version: env.END_USER_TERMS_VERSION, url: env.END_USER_TERMS_URL } : undefined,
+    braleProvider: braleFrom(env),
   };
+}
+
+/** Both or neither: an API without its token endpoint could never authenticate. */
+function braleFrom(env: NodeJS.ProcessEnv): { apiUrl: string; authUrl: string } | undefined {
+  const apiUrl = env.BRALE_API_URL?.replace(/\/+$/, '');
+  const authUrl = env.BRALE_AUTH_URL;
+  if (!apiUrl && !authUrl) return undefined;
+  if (!apiUrl || !authUrl) throw new Error('set both BRALE_API_URL and BRALE_AUTH_URL (or neither)');
+  for (const [name, value] of [['BRALE_API_URL', apiUrl], ['BRALE_AUTH_URL', authUrl]]) {
+    if (!/^https?:\/\//.test(value)) throw new Error(`${name} must be an http(s) URL`);
+  }
+  return { apiUrl, authUrl };
 }

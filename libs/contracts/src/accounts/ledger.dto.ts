@@ -8,8 +8,8 @@
  */
 
 /** System accounts (one per platform, mode, purpose and currency) that balance movements in and out of the platform. */
-/** SUSPENSE holds money a failed payout could not return (sandbox 007) until an operator resolves it; CARD_NETWORK is the card network's clearing: what card pulls took and settlements, refunds and releases gave back. */
-export const LEDGER_SYSTEM_PURPOSES = ['CLEARING', 'FX', 'FEES', 'PLATFORM_FEES', 'SANDBOX_FUNDING', 'SUSPENSE', 'CARD_NETWORK'] as const;
+/** SUSPENSE holds money a failed payout could not return (sandbox 007) until an operator resolves it; CARD_NETWORK is the card network's clearing: what card pulls took and settlements, refunds and releases gave back; STABLECOIN_RESERVE is the fiat a provider holds behind the stablecoins minted (mints credit it, burns debit it). */
+export const LEDGER_SYSTEM_PURPOSES = ['CLEARING', 'FX', 'FEES', 'PLATFORM_FEES', 'SANDBOX_FUNDING', 'SUSPENSE', 'CARD_NETWORK', 'STABLECOIN_RESERVE'] as const;
 export type LedgerSystemPurpose = (typeof LEDGER_SYSTEM_PURPOSES)[number];
 
 /** Longest hold a caller can ask for (7 days); longer reservations are a modelling error. */

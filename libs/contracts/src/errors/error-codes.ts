@@ -36,6 +36,10 @@ export const ERROR_STATUS = {
   DELEGATED_KEY_NOT_ACTIVE: 400,
   /** A device code that was redeemed, replaced by a newer one, or expired. */
   DEVICE_CODE_INVALID: 400,
+  /** Stablecoins: the provider refused the link's credentials, revoked them, or several ACTIVE links leave the choice open. */
+  STABLECOIN_PROVIDER_ACCOUNT_INVALID: 400,
+  STABLECOIN_PROVIDER_ACCOUNT_REVOKED: 400,
+  STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED: 400,
   UNAUTHORIZED: 401,
   /** The signed retry (Embedded Wallets): each way it can fail has its own code. */
   WALLET_SIGNATURE_MISSING: 401,
@@ -61,6 +65,7 @@ export const ERROR_STATUS = {
   DEVICE_CODE_NOT_FOUND: 404,
   CARD_TRANSACTION_NOT_FOUND: 404,
   DELEGATED_KEY_NOT_FOUND: 404,
+  STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND: 404,
   /** A resource without a code of its own (external and internal accounts, documents, verifications, owners, links). */
   REFERENCE_NOT_FOUND: 404,
   HOLD_NOT_FOUND: 404,

@@ -1,4 +1,5 @@
 import type { InvitationClaimedData } from '../invitations/invitations.dto';
+import type { StablecoinOperation } from '../stablecoins/stablecoins';
 import type { Mode } from '../rpc/rpc';
 import type { TransactionStatusChangedData } from '../transactions/transaction-events';
 import type {
@@ -82,6 +83,13 @@ export interface TransactionFailedData {
   rejectionReason?: string;
 }
 
+/** StablecoinOperationUpdated.v1: the operation as GET /stablecoin-operations/{id} answers it after the change. */
+export interface StablecoinOperationUpdatedData {
+  platformId: string;
+  mode: Mode;
+  operation: StablecoinOperation;
+}
+
 // ---- Catalogue ----------------------------------------------------------------------------------------------------
 
 const service = 'payments';
@@ -116,9 +124,28 @@ export const PAYMENTS_EVENTS = defineCatalogue(service, [
     data: dataSchema<InvitationClaimedData>('InvitationClaimedData'),
     description: 'A UMA invitation was claimed (carries the invitation, for the inviting platform).',
   }),
+  defineEvent({
+    service,
+    name: 'StablecoinOperationUpdated',
+    version: 1,
+    visibility: 'public',
+    data: dataSchema<StablecoinOperationUpdatedData>('StablecoinOperationUpdatedData'),
+    description: 'A stablecoin mint or burn operation was created or changed status: its view after it (webhook STABLECOIN_OPERATION.<status>).',
+  }),
   // Internal: saga steps and invitation bookkeeping (codes, links).
   defineEvent({ service, name: 'TransactionFundsHeld', version: 1, visibility: 'internal', description: "The sending account's hold is in place: the payout can start." }),
   defineEvent({ service, name: 'InvitationCreated', version: 1, visibility: 'internal', description: 'A UMA invitation was created.' }),
   defineEvent({ service, name: 'InvitationCancelled', version: 1, visibility: 'internal', description: 'A UMA invitation was cancelled.' }),
   defineEvent({ service, name: 'InvitationExpired', version: 1, visibility: 'internal', description: 'A UMA invitation expired.' }),
+  // Internal: stablecoin bookkeeping (links hold sealed provider secrets; operation steps carry provider references).
+  defineEvent({ service, name: 'StablecoinProviderAccountLinked', version: 1, visibility: 'internal', description: 'Provider credentials were verified and linked (the secret sealed).' }),
+  defineEvent({ service, name: 'StablecoinProviderAccountVerified', version: 1, visibility: 'internal', description: 'The provider answered a verification of a link: ACTIVE, INVALID or REVOKED.' }),
+  defineEvent({ service, name: 'StablecoinRegistered', version: 1, visibility: 'internal', description: 'A provider-created stablecoin was registered with its provider metadata.' }),
+  defineEvent({ service, name: 'StablecoinOperationCreated', version: 1, visibility: 'internal', description: 'A mint or burn was requested (CREATED): its terms and sandbox plan.' }),
+  defineEvent({ service, name: 'StablecoinOperationSubmitted', version: 1, visibility: 'internal', description: 'The provider accepted the operation: PENDING_FUNDING with funding instructions, or PENDING_PROVIDER.' }),
+  defineEvent({ service, name: 'StablecoinOperationFunded', version: 1, visibility: 'internal', description: 'The provider received the funds the operation waited for (PENDING_PROVIDER).' }),
+  defineEvent({ service, name: 'StablecoinOperationProcessing', version: 1, visibility: 'internal', description: 'The provider is moving the tokens or the payout (PROCESSING).' }),
+  defineEvent({ service, name: 'StablecoinOperationCompleted', version: 1, visibility: 'internal', description: 'The provider completed the operation; its fiat leg is on the ledger.' }),
+  defineEvent({ service, name: 'StablecoinOperationFailed', version: 1, visibility: 'internal', description: 'The provider rejected or failed the operation; a ledger hold was released.' }),
+  defineEvent({ service, name: 'StablecoinOperationExpired', version: 1, visibility: 'internal', description: 'The funds did not arrive before expiresAt.' }),
 ]);

@@ -76,6 +76,8 @@ export interface HttpOperation<P extends string = string, Q = unknown, B = unkno
   signedRetry?: { challenge: 'SignedRequestChallenge' | 'AuthSignedRequestChallenge' };
   /** The operation reads `Service-Wallet-Signature` over a payload it issued before (no 202, no Request-Id): quote execution. */
   walletSignature?: true;
+  /** A POST the published API makes unsafe to send without `Idempotency-Key`: a request without one is 400 INVALID_INPUT. */
+  idempotencyKey?: 'required';
   /**
    * Statuses beyond those every operation of its shape can answer (400 for a URL or body that is not well-formed,
    * 401, 403, 429, 500 and 503 always; 413 and 415 with a body; 404 with path parameters or on a sandbox path; 409 on

@@ -7,6 +7,7 @@ import { KYC_OPERATIONS } from './kyc.operations';
 import { PAYMENT_OPERATIONS } from './payments.operations';
 import { PLATFORM_OPERATIONS } from './platform.operations';
 import { QUOTING_OPERATIONS } from './quoting.operations';
+import { STABLECOIN_OPERATIONS } from './stablecoins.operations';
 import { WALLET_AUTH_OPERATIONS } from './wallet-auth.operations';
 
 export * from './http-operation';
@@ -23,4 +24,5 @@ export const OPERATIONS: readonly AnyHttpOperation[] = [
   ...WALLET_AUTH_OPERATIONS,
   ...CARD_OPERATIONS,
   ...AGENT_OPERATIONS,
+  ...STABLECOIN_OPERATIONS,
 ];

@@ -13,3 +13,4 @@ export * from './payments.rpc';
 export * from './wallet-auth.rpc';
 export * from './cards.rpc';
 export * from './agents.rpc';
+export * from './stablecoins.rpc';

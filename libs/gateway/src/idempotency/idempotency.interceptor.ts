@@ -11,6 +11,8 @@ import { ReplayedResponse } from './replayed-response';
 
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/; // visible ASCII, at most 255 characters
+/** Handler metadata of operations declared `idempotencyKey: 'required'` (operation-routes.ts). */
+export const IDEMPOTENCY_KEY_REQUIRED = 'payments:idempotency-key-required';
 
 /**
  * `Idempotency-Key` on every POST (DESIGN §6; operation-routes.ts puts it on each POST route, after a multipart body
@@ -28,6 +30,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const key = request.headers['idempotency-key'];
+    if (key === undefined && Reflect.getMetadata(IDEMPOTENCY_KEY_REQUIRED, context.getHandler()) === true) {
+      throw new ApiError('INVALID_INPUT', 'Idempotency-Key is required on this operation', { errors: [{ field: 'Idempotency-Key', message: 'missing header' }] });
+    }
     if (request.method !== 'POST' || key === undefined) return next.handle();
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw new ApiError('INVALID_INPUT', 'Idempotency-Key must be 1-255 visible ASCII characters', { errors: [{ field: 'Idempotency-Key', message: 'invalid header' }] });

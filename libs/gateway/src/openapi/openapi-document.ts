@@ -64,7 +64,7 @@ function operationObject(op: AnyHttpOperation): Json {
   const parameters = [
     ...[...op.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
     ...(op.query ? queryParameters(op.query) : []),
-    ...(idempotent(op) ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+    ...(idempotent(op) ? [op.idempotencyKey === 'required' ? { ...IDEMPOTENCY_KEY_PARAMETER, required: true } : IDEMPOTENCY_KEY_PARAMETER] : []),
     ...(op.signedRetry ? SIGNED_RETRY_PARAMETERS : op.walletSignature ? [WALLET_SIGNATURE_PARAMETER] : []),
   ];
   const success: Json = { description: SUCCESS[op.status] };

@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query, Req, Type, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query, Req, SetMetadata, Type, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { memoryStorage } from 'multer';
 import { AnyHttpOperation, ApiError, HttpMethod, OperationInput, ServiceName, SignedOutcome } from '@payments/contracts';
 import { AuthenticatedRequest, RequireAuth, RequirePermission } from '../auth/basic-auth.guard';
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { IDEMPOTENCY_KEY_REQUIRED, IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import type { ServiceClient } from '../rpc/service-client';
 import { unwrapSignedOutcome, walletSignatureHeaders } from './signed-challenge';
 
@@ -76,6 +76,7 @@ function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
   } else if (op.method === 'POST' && op.auth !== 'none') {
     decorate(UseInterceptors(IdempotencyInterceptor));
   }
+  if (op.idempotencyKey === 'required') decorate(SetMetadata(IDEMPOTENCY_KEY_REQUIRED, true));
   Req()(proto, 'handle', 0);
   if (at.body > 0) Body()(proto, 'handle', at.body);
   if (at.query > 0) Query()(proto, 'handle', at.query);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { CallerContext, CardTransaction, ListTransactionsQuery, Mode } from '@payments/contracts';
 import { encodeCursor } from '@payments/contracts';
 import type { EventEnvelope } from '@payments/eventsourcing';
@@ -81,7 +81,7 @@ describe('payments: card transactions from the cards topic (real PostgreSQL)', (
     bus = createEventBus({ databaseUrl: database.url, clientId: 'payments-card-events-test', kafkaBrokers: process.env.KAFKA_BROKERS, namespace: `${database.name}.` });
     // Nothing here calls accounts or quoting: their clients connect on first use only.
     const nowhere = { host: '127.0.0.1', port: 1 };
-    payments = await Payments.open({ databaseUrl: database.url, bus, topic: serviceTopic('payments'), sandboxTimeScale: 1, accounts: nowhere, quoting: nowhere, rpcTimeoutMs: 1_000 });
+    payments = await Payments.open({ databaseUrl: database.url, bus, topic: serviceTopic('payments'), sandboxTimeScale: 1, accounts: nowhere, quoting: nowhere, rpcTimeoutMs: 1_000, secretHashKey: randomBytes(32) });
     consumer = new CardTransactionsConsumer(payments.host.dataSource, 'payments', (message) => skipped.push(message));
   });
   afterAll(async () => {

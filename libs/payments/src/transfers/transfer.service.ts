@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { AccountCurrency, ApiError, CallerContext, ExternalAccount, Transaction, TransferInRequest, TransferOutRequest } from '@payments/contracts';
+import { AccountCurrency, ApiError, CallerContext, Transaction, TransferInRequest, TransferOutRequest } from '@payments/contracts';
 import { ClaimInTransaction, IdempotencyClaims } from '@payments/eventsourcing';
 import { idempotencyScopeOf } from '@payments/runtime';
 import { Peers } from '../rpc/peers';
@@ -8,9 +8,7 @@ import { RailScript, sandboxPayoutScript, sandboxPullScript } from '../saga/rail
 import { TransactionSaga } from '../saga/transaction-saga';
 import { TransactionTerms } from '../transactions/transaction.events';
 import { toTransaction } from '../transactions/transaction.view';
-
-/** Pulls need a debit-capable rail: ACH in this service (docs/payments.md). */
-const PULL_RAILS = ['ACH'];
+import { PULL_RAILS, railsOf } from './external-rails';
 
 const invalid = (field: string, message: string) => new ApiError('INVALID_INPUT', `${field}: ${message}`, { errors: [{ field, message }] });
 
@@ -164,4 +162,3 @@ export class TransferService {
   }
 }
 
-const railsOf = (account: ExternalAccount): string[] => (Array.isArray(account.accountInfo.paymentRails) ? (account.accountInfo.paymentRails as string[]) : []);

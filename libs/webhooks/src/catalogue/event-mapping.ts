@@ -81,6 +81,11 @@ export function webhookFor(envelope: EventEnvelope): MappedWebhook | null {
     }
     case 'AgentActionPendingApproval.v1':
       return withMode({ type: webhookTypes.agentActionPendingApproval, retryable: true, source: { carried: event.data.action } });
+    case 'StablecoinOperationUpdated.v1': {
+      const { operation } = event.data;
+      if (!operation?.status) return null;
+      return withMode({ type: webhookTypes.stablecoinOperation(operation.status), retryable: true, source: { carried: operation } });
+    }
     // CardAuthorizationDeclined.v1: the published WebhookType enum has no type for a declined authorization.
     // AgentDeleted.v1: for internal teams on the bus; the published enum has no webhook for it.
     default:

@@ -18,4 +18,6 @@ export const webhookTypes = {
   cardTransaction: (status: string) => `CARD_TRANSACTION.${status}`,
   /** An agent action waits for the platform (POST /agents/{agentId}/actions/{actionId}/approve or /reject). */
   agentActionPendingApproval: 'AGENT_ACTION.PENDING_APPROVAL',
+  /** STABLECOIN_OPERATION.CREATED, .PENDING_FUNDING, ... .COMPLETED, .FAILED, .EXPIRED (not in the published enum, which has no stablecoin webhooks). */
+  stablecoinOperation: (status: string) => `STABLECOIN_OPERATION.${status}`,
 } as const;

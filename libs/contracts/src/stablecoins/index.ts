@@ -1,0 +1,2 @@
+export * from './stablecoins';
+export * from './stablecoins.dto';
