@@ -6,6 +6,7 @@ import { businessBody, createCustomer, ownerBody } from './test-kyc';
 import { payer, usdBankAccount } from './test-payments';
 import { internalAccountOf } from './test-quotes';
 import { startTestPlatform, TestPlatform } from './test-platform';
+import { link, register, sparkWallet, tokenIdentifier } from './test-stablecoins';
 
 /**
  * A retry after a crash: the first request's effect committed, but the process died before the gateway stored the
@@ -84,7 +85,44 @@ describe('Idempotency-Key retries after a crash (real PostgreSQL, HTTP)', () => 
     source: { sourceType: 'ACCOUNT', accountId: h.usd }, destination: { destinationType: 'ACCOUNT', accountId: h.eur }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 3_456, ...extra,
   });
 
+  const stablecoinRows = (table: string, where = 'TRUE') => counted(`SELECT count(*)::int AS n FROM payments.${table} WHERE ${where}`);
+  /** A registered stablecoin of the bootstrap tenant and its Spark wallet (mint destination). */
+  const stablecoin = async () => ({ coin: await register(t, t.tenant.sandbox, (await link(t, t.tenant.sandbox)).id), wallet: await sparkWallet(t, t.tenant.sandbox) });
+
   const cases: Case[] = [
+    {
+      name: 'POST /stablecoin-provider-accounts',
+      prepare: async () => {
+        const body = { provider: 'BRALE', apiClientId: `crash-${Date.now()}-${serial++}`, apiClientSecret: 'crash-secret' };
+        return { path: '/stablecoin-provider-accounts', body, count: stablecoinRows('stablecoin_provider_accounts'), other: { ...body, apiClientSecret: 'another-secret' } };
+      },
+    },
+    {
+      name: 'POST /stablecoins',
+      prepare: async () => {
+        const linkId = (await link(t, t.tenant.sandbox)).id;
+        const body = { providerTokenIdentifier: 'CRASH', networkTokenIdentifier: tokenIdentifier(), network: 'SPARK', stablecoinProviderAccountId: linkId };
+        return { path: '/stablecoins', body, count: stablecoinRows('stablecoins'), other: { ...body, networkTokenIdentifier: tokenIdentifier() } };
+      },
+    },
+    {
+      name: 'POST /stablecoins/{id}/mints',
+      prepare: async () => {
+        const { coin, wallet } = await stablecoin();
+        const p = await payer(t, '789', 50_000);
+        const body = { amount: '12340000', fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: p.internal }, destination: { accountId: wallet } };
+        return { path: `/stablecoins/${coin.id}/mints`, body, count: stablecoinRows('stablecoin_operations', `stablecoin_id = '${coin.id}'`), other: { ...body, amount: '10000' } };
+      },
+    },
+    {
+      name: 'POST /stablecoins/{id}/burns',
+      prepare: async () => {
+        const { coin } = await stablecoin();
+        const p = await payer(t, '789', 0);
+        const body = { amount: '12340000', source: { type: 'EXTERNAL_ACCOUNT' }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: p.external, rail: 'WIRE' } };
+        return { path: `/stablecoins/${coin.id}/burns`, body, count: stablecoinRows('stablecoin_operations', `stablecoin_id = '${coin.id}'`), other: { ...body, amount: '10000' } };
+      },
+    },
     {
       name: 'POST /transfer-out',
       prepare: async () => {
