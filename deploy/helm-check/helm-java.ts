@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,8 @@ export function helmJars(): string {
   if (existsSync(MARKER) && readFileSync(MARKER, 'utf8').trim() === wanted) return LIB_DIR;
   const partial = `${LIB_DIR}.partial`;
   rmSync(partial, { recursive: true, force: true });
-  execFileSync('mvn', ['-B', '-q', '-f', POM, COPY_DEPENDENCIES, '-DincludeScope=runtime', `-DoutputDirectory=${partial}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const fetch = spawnSync('mvn', ['-B', '-q', '-f', POM, COPY_DEPENDENCIES, '-DincludeScope=runtime', `-DoutputDirectory=${partial}`], { encoding: 'utf8', timeout: 300_000 });
+  if (fetch.status !== 0) throw new Error(`Maven could not fetch the helm-java jars (exit ${fetch.status}): ${fetch.stdout}${fetch.stderr}${fetch.error?.message ?? ''}`);
   if (!readdirSync(partial).some((f) => f.startsWith('linux-amd64-'))) throw new Error('Maven copied no native Helm library (linux-amd64 jar)');
   writeFileSync(join(partial, '.fetched'), `${wanted}\n`);
   rmSync(LIB_DIR, { recursive: true, force: true });

@@ -90,7 +90,9 @@ describe('deploy/Dockerfile', () => {
       if (app) rmSync(app, { recursive: true, force: true });
     });
 
-    const entrypoint = (args: string[], env: NodeJS.ProcessEnv) => spawn('sh', [join(app, 'entrypoint.sh'), ...args], { cwd: tmpdir(), env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env } });
+    // DATA_DIR under a file: nothing can be written there, not even by root, as on the pods' read-only root file system.
+    const entrypoint = (args: string[], env: NodeJS.ProcessEnv) =>
+      spawn('sh', [join(app, 'entrypoint.sh'), ...args], { cwd: tmpdir(), env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: join(app, 'package.json', 'data'), ...env } });
 
     it('installed no dev dependency, and names exactly the cluster apps, the launcher and admin', () => {
       expect(existsSync(join(app, 'node_modules/pg/package.json'))).toBe(true);
