@@ -1,5 +1,5 @@
 // One jest run covers every tier: *.spec.ts (pure), *.int.spec.ts (real PostgreSQL),
-// *.e2e.spec.ts (through the gateway). Kafka suites run when KAFKA_BROKERS is set
+// *.e2e.spec.ts (through the gateway), and deploy/ (the Helm chart, the container image). Kafka suites run when KAFKA_BROKERS is set
 // (and are required under CI=true).
 const { compilerOptions } = require('./tsconfig.base.json');
 const fs = require('node:fs');
@@ -13,7 +13,7 @@ for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
 module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/deploy'],
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   moduleNameMapper,

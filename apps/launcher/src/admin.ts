@@ -11,6 +11,7 @@ import { EVENT_CATALOGUES, EventCatalogue } from '@payments/contracts';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { loadConfig, loadSecretHashKey, openServiceDatabase, RuntimeConfig } from '@payments/runtime';
 import { DeliveryQueue, webhooksMigrations } from '@payments/webhooks';
+import { migratePlatform } from '@payments/platform';
 import { asTransactional, eventsourcingMigrations, PostgresEventStore, reconcileRelay, runMigrations } from '@payments/eventsourcing';
 
 const USAGE = `usage: npm run admin -- <command> [options]
@@ -23,6 +24,9 @@ commands:
   webhooks:dead-letters         list webhooks that were given up on (newest first, at most 100) as JSON
   webhooks:redeliver --id ID | --all
                                 put one dead letter (or all) back in the delivery queue with a fresh 7-day window
+  db:migrate                    apply the schema migrations of the gateway and every service (the Helm chart runs it
+                                as a Job before each install and upgrade); prints what it applied, per schema, as
+                                JSON; a no-op on an up-to-date database. Needs no SECRET_HASH_KEY
   events:reconcile [--dry-run]  find committed public events of every service that never reached its bus topic (relays
                                 before the log-cursor fix could skip some) and publish them; prints a report as JSON.
                                 Safe to run while the platform runs: consumers' inboxes drop what arrives twice
@@ -39,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { name: { type: 'string' }, help: { type: 'boolean' }, id: { type: 'string' }, all: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } });
   if (values.help || positionals.length !== 1) return usage(values.help ? 0 : 2);
   const command = positionals[0];
-  if (!['platform:create', 'ledger:check', 'events:reconcile'].includes(command) && !command.startsWith('webhooks:')) return usage(2, `unknown command ${command}`);
+  if (!['platform:create', 'ledger:check', 'events:reconcile', 'db:migrate'].includes(command) && !command.startsWith('webhooks:')) return usage(2, `unknown command ${command}`);
   if (command === 'webhooks:redeliver' && !values.id === !values.all) return usage(2, 'webhooks:redeliver needs --id ID or --all');
   if (command === 'platform:create' && !values.name?.trim()) return usage(2, 'platform:create needs --name NAME');
 
@@ -47,6 +51,7 @@ async function main(argv: string[]): Promise<number> {
   const { url, embedded } = await database(config);
   const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: url, clientId: 'admin', namespace: config.busNamespace });
   try {
+    if (command === 'db:migrate') return await migrate(url, bus, config);
     if (command === 'ledger:check') return await ledgerCheck(url, bus, config);
     if (command === 'events:reconcile') return await reconcileEvents(url, bus, values['dry-run'] === true);
     if (command.startsWith('webhooks:')) return await webhooks(url, command, values);
@@ -66,6 +71,12 @@ async function main(argv: string[]): Promise<number> {
     await bus.close();
     await embedded?.stop();
   }
+}
+
+async function migrate(url: string, bus: EventBus, config: RuntimeConfig): Promise<number> {
+  const applied = await migratePlatform(config, url, bus);
+  process.stdout.write(`${JSON.stringify({ applied }, null, 2)}\n`);
+  return 0;
 }
 
 async function ledgerCheck(url: string, bus: EventBus, config: RuntimeConfig): Promise<number> {

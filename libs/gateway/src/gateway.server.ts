@@ -103,10 +103,18 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
+/** The gateway's own schema: Idempotency-Key responses only. */
+export const GATEWAY_SCHEMA = 'gateway';
+
+/** Applies the gateway's migrations (at start, and from `admin db:migrate` before a release's pods start). */
+export async function migrateGatewaySchema(dataSource: DataSource): Promise<string[]> {
+  return runMigrations(asTransactional(dataSource), GATEWAY_SCHEMA, [gatewayMigrations]);
+}
+
 /** The public REST surface under /<api version>; forwards to services over RPC. */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const dataSource: DataSource = await openServiceDatabase({ url: options.databaseUrl, schema: 'gateway', poolSizeMax: 5 });
-  await runMigrations(asTransactional(dataSource), 'gateway', [gatewayMigrations]);
+  const dataSource: DataSource = await openServiceDatabase({ url: options.databaseUrl, schema: GATEWAY_SCHEMA, poolSizeMax: 5 });
+  await migrateGatewaySchema(dataSource);
   const ttlMs = Math.max(options.idempotencyTtlMs ?? DAY_MS, DAY_MS);
   const metrics = new GatewayMetrics();
   const parts: GatewayParts = {

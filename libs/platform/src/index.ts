@@ -1,1 +1,2 @@
 export * from './start-platform';
+export * from './migrate-platform';
