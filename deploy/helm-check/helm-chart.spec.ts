@@ -10,7 +10,7 @@ import { Manifest, schemaViolation, splitManifests } from './kubernetes-schemas'
 const REPO = resolve(__dirname, '../..');
 const CHART = join(REPO, 'helm/payments-platform');
 /** The apps that derive keys from SECRET_HASH_KEY (their main.ts loads it); no other pod may get it. */
-const SECRET_HASH_KEY_APPS = CLUSTER_APPS.map((a) => a.name).filter((app) => readFileSync(join(REPO, 'apps', app, 'src/main.ts'), 'utf8').includes('SECRET_HASH_KEY'));
+const SECRET_HASH_KEY_APPS = CLUSTER_APPS.filter((app) => readFileSync(join(REPO, 'apps', app, 'src/main.ts'), 'utf8').includes('SECRET_HASH_KEY'));
 /** README variables that only the one-process mode (`npm start`) reads: nothing to set in a cluster. */
 const EMBEDDED_ONLY = ['DATA_DIR', 'EMBEDDED_POSTGRES_PORT'];
 const VALUE_SETS = ['minimal', 'full', 'switched-off'] as const;

@@ -37,7 +37,7 @@ export async function migratePlatform(config: RuntimeConfig, databaseUrl: string
     () => Identity.open({ ...common, topic: serviceTopic('identity'), secretHashKey }),
     () => Accounts.open({ ...common, topic: serviceTopic('accounts') }),
     () => Quoting.open({ ...common, topic: serviceTopic('quoting'), accounts, walletAuth }),
-    () => Payments.open({ ...common, topic: serviceTopic('payments'), accounts, quoting }),
+    () => Payments.open({ ...common, topic: serviceTopic('payments'), secretHashKey, accounts, quoting }),
     () => Cards.open({ ...common, topic: serviceTopic('cards'), secretHashKey, accounts, identity, walletAuth }),
     () => Agents.open({ ...common, topic: serviceTopic('agents'), secretHashKey, identity, accounts, quoting, payments }),
     () => WalletAuth.open({ ...common, topic: serviceTopic('wallet-auth'), secretHashKey, accounts, identity, cards }),
