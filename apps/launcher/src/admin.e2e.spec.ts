@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { basicAuth, createTestDatabase, eventually, http, TestDatabase } from '@payments/testing';
+import { basicAuth, createTestDatabase, eventually, http, sampleOf, TestDatabase } from '@payments/testing';
 
 const ADMIN = resolve(__dirname, '../../../dist/apps/launcher/src/admin.js');
 
@@ -71,6 +71,39 @@ describe('npm run admin -- platform:create', () => {
       await db.query(`UPDATE accounts.ledger_accounts SET total = total - 7 WHERE account_id = $1`, [account_id]);
     } finally {
       await db.end();
+    }
+  });
+
+  it("ledger:check leaves its outcome on the accounts service's /metrics: when it ran, pass or fail, how many violations", async () => {
+    const { startTestPlatformOn } = await import('./test-start-on');
+    const running = await startTestPlatformOn(database.url, dataDir);
+    const { Client } = await import('pg');
+    const db = new Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const metrics = async () => {
+        const text = (await http<string>('GET', `http://127.0.0.1:${running.accountsServer.ops!.port}/metrics`)).body;
+        const value = (name: string) => sampleOf(text, name, { app: 'accounts' });
+        return { ok: value('payments_ledger_check_ok'), at: value('payments_ledger_check_last_run_timestamp_seconds')!, violations: value('payments_ledger_check_violations') };
+      };
+      const before = await metrics();
+      expect(admin('ledger:check').status).toBe(0);
+      const clean = await metrics();
+      expect(clean).toMatchObject({ ok: 1, violations: 0 });
+      expect(clean.at).toBeGreaterThan(before.at);
+      expect(clean.at).toBeLessThanOrEqual(Date.now() / 1000);
+
+      const [{ account_id }] = (await db.query(`SELECT account_id FROM accounts.ledger_accounts LIMIT 1`)).rows;
+      await db.query(`UPDATE accounts.ledger_accounts SET total = total + 7 WHERE account_id = $1`, [account_id]);
+      expect(admin('ledger:check').status).toBe(1);
+      expect(await metrics()).toMatchObject({ ok: 0, violations: 2 }); // BALANCE_MISMATCH and FOLD_MISMATCH
+
+      await db.query(`UPDATE accounts.ledger_accounts SET total = total - 7 WHERE account_id = $1`, [account_id]);
+      expect(admin('ledger:check').status).toBe(0);
+      expect(await metrics()).toMatchObject({ ok: 1, violations: 0 });
+    } finally {
+      await db.end();
+      await running.stop();
     }
   });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
-import { Accounts, checkLedger } from '@payments/accounts';
+import { Accounts, checkLedger, recordLedgerCheckRun } from '@payments/accounts';
 import { checkCardLedger } from '@payments/cards';
 import { Identity } from '@payments/identity';
 import { EVENT_CATALOGUES, EventCatalogue } from '@payments/contracts';
@@ -20,7 +20,8 @@ commands:
   platform:create --name NAME   create a platform; prints its id and its sandbox and production credentials as JSON
   ledger:check                  verify the ledger invariants (entries and currencies sum to zero, balances equal
                                 their postings and their events, nothing overdrawn; each card transaction matches
-                                its funding account's postings); exit code 1 on any violation
+                                its funding account's postings); exit code 1 on any violation. The outcome is kept
+                                for the accounts service's /metrics (payments_ledger_check_*): run it on a schedule
   webhooks:dead-letters         list webhooks that were given up on (newest first, at most 100) as JSON
   webhooks:redeliver --id ID | --all
                                 put one dead letter (or all) back in the delivery queue with a fresh 7-day window
@@ -82,7 +83,7 @@ async function migrate(url: string, bus: EventBus, config: RuntimeConfig): Promi
 async function ledgerCheck(url: string, bus: EventBus, config: RuntimeConfig): Promise<number> {
   const accounts = await Accounts.open({ databaseUrl: url, bus, topic: serviceTopic('accounts'), sandboxTimeScale: config.sandboxTimeScale });
   try {
-    const violations: unknown[] = await checkLedger(accounts.host.dataSource, accounts.host.store);
+    const violations: { rule: string }[] = await checkLedger(accounts.host.dataSource, accounts.host.store);
     const [{ n }] = await accounts.host.dataSource.query(`SELECT count(*)::int AS n FROM ledger_accounts`);
     // The cards side: what each card transaction says the card network holds, against its funding account's postings.
     const cards = await openServiceDatabase({ url, schema: 'cards', poolSizeMax: 2 });
@@ -92,6 +93,8 @@ async function ledgerCheck(url: string, bus: EventBus, config: RuntimeConfig): P
     } finally {
       await cards.destroy();
     }
+    // The accounts service exposes the last outcome on /metrics (payments_ledger_check_*), for alerts.
+    await recordLedgerCheckRun(accounts.host.dataSource, { accountsChecked: n, violations });
     process.stdout.write(`${JSON.stringify({ accountsChecked: n, violations }, null, 2)}\n`);
     return violations.length === 0 ? 0 : 1;
   } finally {

@@ -77,5 +77,19 @@ export const accountsMigrations: MigrationSet = {
         ALTER TABLE {{schema}}.ledger_accounts ADD COLUMN private_enabled boolean NOT NULL DEFAULT false;
       `,
     },
+    {
+      version: 4,
+      name: 'ledger_check_runs',
+      sql: `
+        -- Outcomes of 'npm run admin -- ledger:check' (ledger-check-runs.ts): the service exposes the latest as metrics.
+        CREATE TABLE {{schema}}.ledger_check_runs (
+          run_id bigserial PRIMARY KEY,
+          finished_at timestamptz NOT NULL DEFAULT now(),
+          accounts_checked integer NOT NULL,
+          violations integer NOT NULL,
+          rules text[] NOT NULL DEFAULT '{}' -- the rules violated, each once
+        );
+      `,
+    },
   ],
 };

@@ -1,11 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { EventBus } from '@payments/messaging';
-import { ServiceServer, startServiceServer } from '@payments/runtime';
+import { createAppRegistry, OpsBus, ServiceServer, startServiceServer } from '@payments/runtime';
 import { Accounts, ACCOUNTS_SERVICE } from './accounts';
 import { AccountsRpcController } from './accounts.rpc.controller';
 import { ExternalAccountRpcController } from './external-accounts/external-account.rpc.controller';
 import { DiscoveriesRpcController } from './discoveries/discoveries.rpc.controller';
 import { LedgerRpcController } from './ledger/ledger.rpc.controller';
+import { registerLedgerCheckMetrics } from './ledger/ledger-check-runs';
 import { ACCOUNTS } from './accounts.tokens';
 
 @Module({})
@@ -15,15 +15,18 @@ class AccountsRpcModule {
   }
 }
 
-/** Serves the accounts RPC, its relay and timers, the identity-events consumer and its ops server. */
+/** Serves the accounts RPC, its relay and timers, the identity-events consumer and its ops server (with the last ledger:check). */
 export function startAccountsServer(
   accounts: Accounts,
   rpc: { host: string; port: number },
   log?: (message: string, error?: unknown) => void,
-  ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> },
+  ops?: { host: string; port: number; bus: OpsBus },
 ): Promise<ServiceServer> {
+  const registry = createAppRegistry(ACCOUNTS_SERVICE);
+  registerLedgerCheckMetrics(registry, accounts.host.dataSource);
   return startServiceServer({
     name: ACCOUNTS_SERVICE,
+    registry,
     module: AccountsRpcModule.forAccounts(accounts),
     host: accounts.host,
     rpc,

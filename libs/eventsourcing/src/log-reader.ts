@@ -54,6 +54,40 @@ export async function readLogAfter<TRow>(
   );
 }
 
+/** How far a reader of a log is behind (operators' lag metrics). */
+export interface LogBacklog {
+  /** Committed rows after the reader's cursor, counted up to the caller's bound. */
+  rows: number;
+  /** Seconds since the first of them was written (0 when none). */
+  oldestAgeSeconds: number;
+}
+
+/**
+ * The committed rows after `after` in cursor order, counted up to `countMax` so that a reader far behind costs one
+ * bounded index range scan (the same index readLogAfter uses), and the age of the first of them by `created_at`.
+ * Rows held back by the xmin guard are counted: they are committed and waiting, which is what lag means to an
+ * operator; rows of transactions still running are invisible here as everywhere.
+ */
+export async function logBacklog(
+  db: SqlExecutor,
+  log: LogTable,
+  after: LogCursor,
+  countMax: number,
+  extraWhere = '',
+  extraParams: unknown[] = [],
+): Promise<LogBacklog> {
+  const pos = ident(log.positionColumn);
+  const [row] = await queryRows<{ rows: number; oldest_age_seconds: number }>(db,
+    `SELECT count(*)::int AS rows, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_age_seconds
+       FROM (SELECT created_at FROM ${ident(log.schema)}.${ident(log.table)}
+              WHERE (transaction_id, ${pos}) > ($1::xid8, $2::bigint) ${extraWhere}
+              ORDER BY transaction_id ASC, ${pos} ASC
+              LIMIT $3) behind`,
+    [after.transactionId, after.position, countMax, ...extraParams],
+  );
+  return { rows: row.rows, oldestAgeSeconds: Math.max(0, row.oldest_age_seconds) };
+}
+
 /** The cursor just past `row`, read with readLogAfter. */
 export function cursorOf(row: LogRow<unknown>, positionColumn: string): LogCursor {
   return { transactionId: row.log_transaction_id, position: String((row as Record<string, unknown>)[positionColumn]) };

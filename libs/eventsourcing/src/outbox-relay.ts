@@ -2,6 +2,7 @@ import { EventCatalogue, publicEnvelope } from '@payments/contracts';
 import { loadCheckpoint, storeCheckpoint } from './checkpoints';
 import { EventEnvelope, EventPublisher } from './envelope';
 import { EventStore } from './event-store';
+import { LogBacklog, logBacklog } from './log-reader';
 import { SqlExecutor } from './sql';
 
 export interface OutboxRelayOptions {
@@ -23,6 +24,9 @@ export interface OutboxRelayOptions {
   afterPublish?: (count: number) => Promise<void>;
   onError?: (error: unknown) => void;
 }
+
+/** Bound of the relay backlog count: past it the metric saturates instead of scanning the whole log. */
+export const RELAY_BACKLOG_COUNT_MAX = 100_000;
 
 /**
  * Publishes committed public events to the bus in log order (DESIGN §4 outbox). Publish first, then store the
@@ -53,6 +57,17 @@ export class OutboxRelay {
     if (this.options.afterPublish) await this.options.afterPublish(published.length);
     await storeCheckpoint(db, schema, this.name, next);
     return events.length;
+  }
+
+  /**
+   * What the relay has not passed yet: committed events after its checkpoint (public or internal, counted up to
+   * `countMax`) and the age of the first. Grows while the bus is down, the relay is stopped, or a long transaction
+   * anywhere holds the xmin guard back.
+   */
+  async backlog(countMax = RELAY_BACKLOG_COUNT_MAX): Promise<LogBacklog> {
+    const { db, schema } = this.options;
+    const after = await loadCheckpoint(db, schema, this.name);
+    return logBacklog(db, { schema, table: 'events', positionColumn: 'global_position' }, after, countMax);
   }
 
   start(): void {

@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
 import { OPERATIONS } from '@payments/contracts';
 import { asTransactional, runMigrations } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
-import { openServiceDatabase } from '@payments/runtime';
+import { openServiceDatabase, poolOfDataSource, registerConsumerLagMetrics, registerDbPoolMetrics } from '@payments/runtime';
 import { AGENTS_CLIENT, BasicAuthGuard, IDENTITY_CLIENT } from './auth/basic-auth.guard';
 import { CredentialCache } from './auth/credential-cache';
 import { evictDeletedTokens } from './auth/credential-eviction';
@@ -24,6 +24,7 @@ import { IdempotencyStore } from './idempotency/idempotency.store';
 import { mountApiReference } from './openapi/api-reference';
 import { GatewayMetrics } from './ops/gateway-metrics';
 import { mountGatewayOps } from './ops/gateway-ops';
+import { operationIdsByRoute } from './ops/operation-labels';
 import { operationControllers } from './routing/operation-routes';
 import { ServiceClient, ServiceEndpoint } from './rpc/service-client';
 
@@ -116,7 +117,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const dataSource: DataSource = await openServiceDatabase({ url: options.databaseUrl, schema: GATEWAY_SCHEMA, poolSizeMax: 5 });
   await migrateGatewaySchema(dataSource);
   const ttlMs = Math.max(options.idempotencyTtlMs ?? DAY_MS, DAY_MS);
-  const metrics = new GatewayMetrics();
+  const metrics = new GatewayMetrics('gateway', operationIdsByRoute(OPERATIONS, API_VERSION));
+  registerDbPoolMetrics(metrics.registry, { gateway: () => poolOfDataSource(dataSource) });
+  if (options.bus) registerConsumerLagMetrics(metrics.registry, options.bus, 'gateway');
   const parts: GatewayParts = {
     identity: new ServiceClient({ name: 'identity', ...options.identity }, options.rpcTimeoutMs, metrics.recordRpc),
     accounts: new ServiceClient({ name: 'accounts', ...options.accounts }, options.rpcTimeoutMs, metrics.recordRpc),

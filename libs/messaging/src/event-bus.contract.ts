@@ -184,5 +184,47 @@ export function describeEventBusContract(name: string, factory: () => Promise<Ev
       });
       expect(parked[0].headers['x-error']).toContain(`card network rejected ${poison.eventId}`);
     });
+
+    it('reports how far a group is behind while its handler is held, nothing once it caught up, and its dead letters', async () => {
+      const topic = await newTopic('lag');
+      const group = unique('lag');
+      const key = `Lag:${randomUUID()}`;
+      const [poison, ...rest] = interleaved([key], 5);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let handled = 0;
+      await bus.subscribe({
+        group,
+        topics: [topic],
+        maxAttempts: 1,
+        handler: async (e) => {
+          await held;
+          if (e.eventId === poison.eventId) throw new Error('not a valid card');
+          handled++;
+        },
+      });
+      expect(await bus.consumerBacklog('nobody.')).toEqual({ consumers: [], deadLetters: [] });
+      await bus.publish(topic, [poison, ...rest]);
+
+      const behind = await eventually(async () => {
+        const { consumers } = await bus.consumerBacklog(group);
+        return consumers.length === 1 && consumers[0].eventsBehind === 5 && consumers[0];
+      }, within('5 events behind'));
+      expect(behind).toMatchObject({ group, topic });
+      // Only the embedded bus knows the age of the oldest unconsumed message; it grows while the handler is held.
+      if (behind.oldestAgeSeconds !== undefined) {
+        await eventually(async () => ((await bus.consumerBacklog(group)).consumers[0].oldestAgeSeconds ?? 0) >= 0.3, within('the age to grow'));
+      }
+
+      release();
+      await eventually(async () => handled === 4, within('4 handled'));
+      const caughtUp = await eventually(async () => {
+        const backlog = await bus.consumerBacklog(group);
+        return backlog.consumers[0]?.eventsBehind === 0 && backlog;
+      }, within('no lag'));
+      expect(caughtUp.consumers[0]).toMatchObject({ group, topic, eventsBehind: 0 });
+      if (caughtUp.consumers[0].oldestAgeSeconds !== undefined) expect(caughtUp.consumers[0].oldestAgeSeconds).toBe(0);
+      expect(caughtUp.deadLetters).toEqual([{ topic, messages: 1 }]);
+    });
   });
 }

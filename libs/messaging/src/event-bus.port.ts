@@ -30,6 +30,23 @@ export interface SubscriptionHandle {
   stop(): Promise<void>;
 }
 
+/** How far one consumer group is behind in one topic (operators' lag metrics). */
+export interface ConsumerLag {
+  group: string;
+  topic: string;
+  /** Messages of the topic after the group's stored position (embedded: counted up to a bound; Kafka: offset lag). */
+  eventsBehind: number;
+  /** Seconds since the oldest of them was published; only the embedded bus knows it cheaply (Kafka: undefined). */
+  oldestAgeSeconds?: number;
+}
+
+/** The lag of some consumer groups, and the dead letters of the topics they read. */
+export interface ConsumerBacklog {
+  consumers: ConsumerLag[];
+  /** Messages parked in `<topic>.dlq`, per source topic (by every group that reads it). */
+  deadLetters: { topic: string; messages: number }[];
+}
+
 /**
  * The event bus port (DESIGN §5). Delivery is at-least-once and ordered per key (the stream id); consumers make
  * the effect exactly-once with the inbox. Adapters: Kafka (kafkajs) and the embedded PostgreSQL-log bus.
@@ -46,6 +63,12 @@ export interface EventBus extends EventPublisher {
    * events a relay never published). Costs a full read of the topic.
    */
   publishedEventIds(topic: string): Promise<Set<string>>;
+  /**
+   * The lag of the subscriptions running on this bus instance whose group starts with `groupPrefix` (groups are
+   * named `<app>.<purpose>`, so each app asks for its own), and the dead letters of the topics they read. Bounded
+   * cost, for a metrics scrape: a few indexed queries (embedded) or two admin requests per topic and group (Kafka).
+   */
+  consumerBacklog(groupPrefix: string): Promise<ConsumerBacklog>;
   /** Checks the transport is reachable (readiness probes). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@payments/eventsourcing';
-import type { EventBus, SubscriptionHandle, SubscriptionOptions } from './event-bus.port';
+import type { ConsumerBacklog, EventBus, SubscriptionHandle, SubscriptionOptions } from './event-bus.port';
 
 /**
  * Several deployments on one Kafka cluster (staging next to production, or parallel test runs): every topic and
@@ -21,6 +21,13 @@ export function namespacedEventBus(bus: EventBus, namespace: string): EventBus {
         handler: (envelope, context) => options.handler(envelope, { ...context, topic: inward(context.topic) }),
       }),
     publishedEventIds: (topic) => bus.publishedEventIds(outward(topic)),
+    consumerBacklog: async (groupPrefix): Promise<ConsumerBacklog> => {
+      const { consumers, deadLetters } = await bus.consumerBacklog(outward(groupPrefix));
+      return {
+        consumers: consumers.map((c) => ({ ...c, group: inward(c.group), topic: inward(c.topic) })),
+        deadLetters: deadLetters.map((d) => ({ ...d, topic: inward(d.topic) })),
+      };
+    },
     ping: () => bus.ping(),
     close: () => bus.close(),
   };

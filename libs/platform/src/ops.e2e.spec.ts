@@ -1,4 +1,4 @@
-import { http } from '@payments/testing';
+import { http, sampleOf } from '@payments/testing';
 import { startTestPlatform, TestPlatform } from './test-platform';
 
 /**
@@ -26,32 +26,39 @@ describe('operations endpoints (real PostgreSQL, HTTP)', () => {
     expect((await http('GET', `${t.url}/healthz`)).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
-  it('gateway: counts requests by route template and times RPC calls', async () => {
+  it('gateway: counts requests by operation, route template and status class, and times RPC calls', async () => {
     expect((await t.call('GET', '/config')).status).toBe(200);
+    expect((await t.call('GET', '/customers/Customer:019a0000-0000-7000-8000-000000000000')).status).toBe(404);
     expect((await t.call('GET', '/no-such-route/123')).status).toBe(404);
 
     const scrape = await http<string>('GET', `${gatewayRoot}/metrics`);
     expect(scrape.status).toBe(200);
-    const config = { method: 'GET', route: '/2025-10-13/config', status: '200', app: 'gateway' };
-    expect(valueOf(scrape.body, 'http_requests_total', config)).toBe(1);
-    expect(valueOf(scrape.body, 'http_request_duration_seconds_count', config)).toBe(1);
-    expect(valueOf(scrape.body, 'http_requests_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
+    const config = { method: 'GET', route: '/2025-10-13/config', operation: 'getPlatformConfig', status_class: '2xx', app: 'gateway' };
+    expect(sampleOf(scrape.body, 'payments_http_requests_total', { ...config, status: '200' })).toBe(1);
+    expect(sampleOf(scrape.body, 'payments_http_request_duration_seconds_count', config)).toBe(1);
+    // A refusal is counted under the operation that refused it, as a 4xx.
+    expect(sampleOf(scrape.body, 'payments_http_requests_total', { route: '/2025-10-13/customers/:customerId', operation: 'getCustomerById', status: '404', status_class: '4xx' })).toBe(1);
+    expect(sampleOf(scrape.body, 'payments_http_requests_total', { route: 'unmatched', operation: 'none', status: '404' })).toBeGreaterThanOrEqual(1);
     expect(scrape.body).not.toContain('no-such-route');
-    expect(valueOf(scrape.body, 'rpc_client_duration_seconds_count', { service: 'identity', pattern: 'identity.config.get', outcome: 'ok' })).toBe(1);
-    expect(valueOf(scrape.body, 'process_cpu_user_seconds_total', { app: 'gateway' })).toBeGreaterThan(0);
+    expect(sampleOf(scrape.body, 'payments_rpc_client_duration_seconds_count', { service: 'identity', pattern: 'identity.config.get', outcome: 'ok' })).toBe(1);
+    expect(sampleOf(scrape.body, 'payments_db_pool_max_connections', { pool: 'gateway' })).toBe(5);
+    expect(sampleOf(scrape.body, 'process_cpu_user_seconds_total', { app: 'gateway' })).toBeGreaterThan(0);
   });
 
-  it('identity: ready on its ops port, with its own registry and event metrics', async () => {
+  it('identity: ready on its ops port, with its own registry: events, relay, timers, RPC handlers, pool', async () => {
     const ready = await http('GET', `${identityOps}/readyz`);
     expect(ready).toMatchObject({ status: 200, body: { status: 'ready', checks: { database: 'ok', bus: 'ok' } } });
     expect(await http('GET', `${identityOps}/healthz`)).toMatchObject({ status: 200, body: { status: 'ok' } });
 
     const scrape = await http<string>('GET', `${identityOps}/metrics`);
-    expect(valueOf(scrape.body, 'events_appended_total', { service: 'identity', type: 'PlatformCreated.v1', app: 'identity' })).toBe(1);
-    expect(valueOf(scrape.body, 'outbox_relay_lag_events', { service: 'identity', app: 'identity' })).toBeGreaterThanOrEqual(0);
-    expect(valueOf(scrape.body, 'timers_due', { service: 'identity', app: 'identity' })).toBe(0);
+    const identity = { service: 'identity', app: 'identity' };
+    expect(sampleOf(scrape.body, 'payments_events_appended_total', { ...identity, type: 'PlatformCreated.v1' })).toBe(1);
+    expect(sampleOf(scrape.body, 'payments_outbox_relay_lag_events', identity)).toBeGreaterThanOrEqual(0);
+    expect(sampleOf(scrape.body, 'payments_timers_due', identity)).toBe(0);
+    expect(sampleOf(scrape.body, 'payments_rpc_server_duration_seconds_count', { ...identity, pattern: 'identity.config.get', status_class: '2xx' })).toBeGreaterThanOrEqual(1);
+    expect(sampleOf(scrape.body, 'payments_db_pool_connections', { pool: 'identity' })).toBeGreaterThan(0);
     expect(scrape.body).not.toContain('app="gateway"');
-    expect(scrape.body).not.toContain('http_requests_total');
+    expect(scrape.body).not.toContain('payments_http_requests_total');
   });
 
   it('gateway: not ready, naming identity, once the identity RPC server is gone', async () => {
@@ -65,13 +72,3 @@ describe('operations endpoints (real PostgreSQL, HTTP)', () => {
     expect((await http('GET', `${gatewayRoot}/healthz`)).status).toBe(200); // alive, just not ready
   });
 });
-
-/** The value of the one series of `name` carrying all of `labels` (label order in the exposition is not fixed). */
-function valueOf(exposition: string, name: string, labels: Record<string, string>): number | undefined {
-  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  const matches = exposition
-    .split('\n')
-    .filter((line) => line.startsWith(`${name}{`) && wanted.every((pair) => line.slice(name.length + 1, line.indexOf('}')).split(',').includes(pair)));
-  if (matches.length !== 1) return undefined;
-  return Number(matches[0].slice(matches[0].lastIndexOf(' ') + 1));
-}

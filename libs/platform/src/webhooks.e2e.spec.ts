@@ -1,6 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { eventually } from '@payments/testing';
+import { eventually, http, sampleOf } from '@payments/testing';
 import { createCustomer, individualBody } from './test-kyc';
 import { usdBankAccount } from './test-payments';
 import { startTestPlatform, TestPlatform, TestTenant } from './test-platform';
@@ -128,6 +128,37 @@ describe('webhook dispatcher (real HTTP receiver)', () => {
     const again = await t.call('PATCH', '/config', { auth: tenant.sandbox, body: { webhookEndpoint: receiver.url('/gone') } });
     expect(again.body.webhookEndpointStatus).toBe('ACTIVE');
     await eventually(() => Promise.resolve(receiver.at('/gone', 'TEST').length > tests), { what: 'TEST after re-enabling' });
+  });
+
+  it("an operator sees the queue and its dead letters on the dispatcher's /metrics, and a redelivery clears them", async () => {
+    const tenant = await tenantWithEndpoint('/observed');
+    let answer = 500;
+    receiver.respond('/observed', (hook) => (hook.json.type === 'TEST' ? { status: 200 } : { status: answer }));
+    const metrics = async () => (await http<string>('GET', `http://127.0.0.1:${t.platform.webhooksServer.ops!.port}/metrics`)).body;
+    const platform = { app: 'webhook-dispatcher', platform: tenant.platformId };
+
+    const webhookId = await enqueue(tenant.platformId, 'CUSTOMER.KYC_APPROVED');
+    const failing = await eventually(async () => {
+      const text = await metrics();
+      return (sampleOf(text, 'payments_webhook_delivery_failures_total', platform) ?? 0) >= 1 && text;
+    }, { what: 'a failed attempt on /metrics' });
+    expect(sampleOf(failing, 'payments_webhook_queue_deliveries', { ...platform, mode: 'SANDBOX' })).toBe(1); // backing off
+    expect(sampleOf(failing, 'payments_webhook_dead_letter_deliveries', { ...platform, reason: 'ENDPOINT_GONE' })).toBeUndefined();
+
+    answer = 410; // the next retry finds the endpoint gone: a dead letter
+    const dead = await eventually(async () => {
+      const text = await metrics();
+      return sampleOf(text, 'payments_webhook_dead_letter_deliveries', { ...platform, mode: 'SANDBOX', reason: 'ENDPOINT_GONE' }) === 1 && text;
+    }, { what: 'the dead letter on /metrics' });
+    expect(sampleOf(dead, 'payments_webhook_queue_deliveries', { ...platform, mode: 'SANDBOX' })).toBeUndefined();
+
+    // The runbook: the platform sets its endpoint again, the operator redelivers.
+    answer = 200;
+    expect((await t.call('PATCH', '/config', { auth: tenant.sandbox, body: { webhookEndpoint: receiver.url('/observed') } })).status).toBe(200);
+    expect(await t.platform.webhooks.queue.redeliver({ webhookId })).toEqual([webhookId]);
+    t.platform.webhooks.worker.nudge();
+    await eventually(async () => (await t.platform.webhooks.queue.get(webhookId))?.status === 'DELIVERED', { what: 'delivered after redelivery' });
+    expect(sampleOf(await metrics(), 'payments_webhook_dead_letter_deliveries', { ...platform, reason: 'ENDPOINT_GONE' })).toBeUndefined();
   });
 
   it('loses nothing when the receiver is down across a dispatcher restart', async () => {

@@ -1,9 +1,12 @@
 import { DynamicModule, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions } from '@nestjs/microservices';
-import type { EventBus, SubscriptionHandle } from '@payments/messaging';
+import type { SubscriptionHandle } from '@payments/messaging';
+import type { Registry } from 'prom-client';
+import { createAppRegistry } from './ops/app-registry';
 import { OpsServer } from './ops/ops-server';
-import { startServiceOps } from './ops/service-ops';
+import { RpcServerMetrics } from './ops/rpc-server-metrics';
+import { OpsBus, startServiceOps } from './ops/service-ops';
 import { InProcessCapableTcpServer } from './rpc/in-process-rpc';
 import { RpcErrorFilter } from './rpc/rpc-error.filter';
 import { ServiceHost } from './service-host';
@@ -16,11 +19,15 @@ export interface BackgroundWork {
 
 export interface ServiceServerOptions {
   name: string;
+  /** The `app` label and the prefix of the app's consumer groups (default: `name`). */
+  app?: string;
+  /** The app's registry when the service records metrics of its own in it (else one is created). */
+  registry?: Registry;
   /** The Nest module with the service's RPC controllers. */
   module: DynamicModule;
   host: ServiceHost;
   rpc: { host: string; port: number };
-  ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> };
+  ops?: { host: string; port: number; bus: OpsBus };
   background?: BackgroundWork[];
   log?: (message: string, error?: unknown) => void;
 }
@@ -28,6 +35,8 @@ export interface ServiceServerOptions {
 export interface ServiceServer {
   app: INestMicroservice;
   ops?: OpsServer;
+  /** The app's metrics (served by `ops` when there is one). */
+  registry: Registry;
   stop(): Promise<void>;
 }
 
@@ -42,24 +51,27 @@ export async function startServiceServer(options: ServiceServerOptions): Promise
     for (const s of stops.reverse()) await s().catch((e) => options.log?.(`${options.name}: shutdown step failed`, e));
     stops.length = 0;
   };
+  const app = options.app ?? options.name;
+  const registry = options.registry ?? createAppRegistry(app);
   try {
     // Stops run last-in first-out: ops, background work, the RPC server, then the host and its database.
     await options.host.start();
     stops.push(() => options.host.stop());
-    const app = await NestFactory.createMicroservice<MicroserviceOptions>(options.module, {
+    const rpcServer = await NestFactory.createMicroservice<MicroserviceOptions>(options.module, {
       strategy: new InProcessCapableTcpServer(options.name, { host: options.rpc.host, port: options.rpc.port }),
       logger: false,
     });
-    app.useGlobalFilters(new RpcErrorFilter(options.log));
-    stops.push(() => app.close());
-    await app.listen();
+    rpcServer.useGlobalFilters(new RpcErrorFilter(options.log));
+    rpcServer.useGlobalInterceptors(new RpcServerMetrics(registry, options.name));
+    stops.push(() => rpcServer.close());
+    await rpcServer.listen();
     for (const work of options.background ?? []) {
       await work.start();
       stops.push(() => work.stop());
     }
-    const ops = options.ops ? await startServiceOps({ app: options.name, service: options.host, ...options.ops }) : undefined;
+    const ops = options.ops ? await startServiceOps({ app, registry, service: options.host, ...options.ops }) : undefined;
     if (ops) stops.push(() => ops.stop());
-    return { app, ops, stop };
+    return { app: rpcServer, ops, registry, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -2,9 +2,9 @@ import { EventEnvelope, ident, PgNotificationListener, runMigrations } from '@pa
 import { Pool } from 'pg';
 import { BusLog, errorsOnlyLog } from '../bus-log';
 import { envelopeHeaders } from '../envelope-codec';
-import type { EventBus, SubscriptionHandle, SubscriptionOptions } from '../event-bus.port';
+import { ConsumerBacklog, dlqTopicOf, EventBus, SubscriptionHandle, SubscriptionOptions } from '../event-bus.port';
 import { pgLogBusMigrations } from './pg-log-bus.migrations';
-import { appendMessages, notifyChannelOf, notifyTopic } from './pg-log-store';
+import { appendMessages, groupBacklog, notifyChannelOf, notifyTopic, topicSize } from './pg-log-store';
 import { PgLogSubscription } from './pg-log-subscription';
 import { TopicConsumerSettings } from './pg-log-topic-consumer';
 import { inTransaction, pgTransactional } from './pg-transactional';
@@ -102,6 +102,19 @@ export class PgLogEventBus implements EventBus {
     await this.migrate();
     const { rows } = await this.pool.query<{ event_id: string }>(`SELECT event_id FROM ${ident(this.settings.schema)}.messages WHERE topic = $1`, [topic]);
     return new Set(rows.map((r) => r.event_id));
+  }
+
+  async consumerBacklog(groupPrefix: string): Promise<ConsumerBacklog> {
+    const { schema } = this.settings;
+    const subscriptions = [...this.subscriptions].map((s) => s.subscription).filter((s) => s.group.startsWith(groupPrefix));
+    const pairs = subscriptions.flatMap(({ group, topics }) => [...new Set(topics)].map((topic) => ({ group, topic })));
+    const topics = [...new Set(pairs.map((p) => p.topic))];
+    const [lags, deadLetters] = await Promise.all([
+      Promise.all(pairs.map(async ({ group, topic }) => ({ group, topic, backlog: await groupBacklog(this.pool, schema, group, topic) }))),
+      Promise.all(topics.map(async (topic) => ({ topic, messages: await topicSize(this.pool, schema, dlqTopicOf(topic)) }))),
+    ]);
+    const consumers = lags.flatMap(({ group, topic, backlog }) => (backlog ? [{ group, topic, eventsBehind: backlog.rows, oldestAgeSeconds: backlog.oldestAgeSeconds }] : []));
+    return { consumers, deadLetters };
   }
 
   async ping(): Promise<void> {

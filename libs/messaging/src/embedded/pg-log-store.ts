@@ -1,4 +1,4 @@
-import { cursorOf, ident, LogCursor, LogRow, readLogAfter, SqlExecutor } from '@payments/eventsourcing';
+import { cursorOf, ident, LOG_START, LogBacklog, logBacklog, LogCursor, LogRow, queryRows, readLogAfter, SqlExecutor } from '@payments/eventsourcing';
 
 /** SQL of the embedded bus: appending to the log, reading it by the xmin rule, and the groups' positions. */
 export interface MessageRow {
@@ -74,4 +74,24 @@ export async function savePosition(db: SqlExecutor, schema: string, group: strin
       WHERE group_name = $1 AND topic = $2 AND (transaction_id, position) < ($3::xid8, $4::bigint)`,
     [group, topic, cursor.transactionId, cursor.position],
   );
+}
+
+/** Bound of the lag counts: a group far behind costs one bounded index range scan per scrape, and the count saturates. */
+export const LAG_COUNT_MAX = 100_000;
+
+const messagesLog = (schema: string) => ({ schema, table: 'messages', positionColumn: 'position' });
+
+/** How far the group's stored position is behind in the topic; undefined before the group ever started on it. */
+export async function groupBacklog(db: SqlExecutor, schema: string, group: string, topic: string): Promise<LogBacklog | undefined> {
+  const [position] = await queryRows<LogCursor>(
+    db,
+    `SELECT transaction_id::text AS "transactionId", position::text AS position FROM ${ident(schema)}.consumer_positions WHERE group_name = $1 AND topic = $2`,
+    [group, topic],
+  );
+  return position && logBacklog(db, messagesLog(schema), position, LAG_COUNT_MAX, 'AND topic = $4', [topic]);
+}
+
+/** Messages the topic holds (counted up to LAG_COUNT_MAX): a DLQ's dead letters. */
+export async function topicSize(db: SqlExecutor, schema: string, topic: string): Promise<number> {
+  return (await logBacklog(db, messagesLog(schema), LOG_START, LAG_COUNT_MAX, 'AND topic = $4', [topic])).rows;
 }

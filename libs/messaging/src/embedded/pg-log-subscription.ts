@@ -13,7 +13,7 @@ export class PgLogSubscription implements SubscriptionHandle {
 
   constructor(
     settings: TopicConsumerSettings,
-    subscription: SubscriptionOptions,
+    readonly subscription: SubscriptionOptions,
     listener: PgNotificationListener,
     private readonly onStopped: (subscription: PgLogSubscription) => void,
   ) {

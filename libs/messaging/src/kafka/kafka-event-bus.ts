@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@payments/eventsourcing';
 import { Admin, Kafka, Message, Producer } from 'kafkajs';
-import { dlqTopicOf, EventBus, isDlqTopic, SubscriptionHandle, SubscriptionOptions } from '../event-bus.port';
+import { ConsumerBacklog, ConsumerLag, dlqTopicOf, EventBus, isDlqTopic, SubscriptionHandle, SubscriptionOptions } from '../event-bus.port';
 import {
   kafkaClientConfig,
   KafkaEventBusOptions,
@@ -10,6 +10,7 @@ import {
   SEND_DEFAULTS,
 } from './kafka-options';
 import { headersAsStrings, toKafkaMessage } from './kafka-messages';
+import { offsetLag, PartitionEnds, topicMessages } from './kafka-lag';
 import { KafkaSubscription } from './kafka-subscription';
 
 /** The event bus on Kafka (kafkajs 2.2.4): the cluster-mode adapter of DESIGN §5. */
@@ -127,6 +128,31 @@ export class KafkaEventBus implements EventBus {
       await this.admin.deleteGroups([groupId]).catch(() => undefined);
     }
     return ids;
+  }
+
+  /**
+   * Offset lag from the admin API (the high watermark minus the group's committed offset, summed over partitions):
+   * one ListOffsets per topic and one OffsetFetch per group. The age of the oldest unconsumed message would mean
+   * fetching it, so Kafka reports no age.
+   */
+  async consumerBacklog(groupPrefix: string): Promise<ConsumerBacklog> {
+    this.assertOpen();
+    const subscriptions = [...this.subscriptions].map((s) => s.subscription).filter((s) => s.group.startsWith(groupPrefix));
+    if (subscriptions.length === 0) return { consumers: [], deadLetters: [] };
+    await this.connectAdmin();
+    const topics = [...new Set(subscriptions.flatMap((s) => s.topics))];
+    const ends = async (topic: string): Promise<PartitionEnds[]> => this.admin.fetchTopicOffsets(topic);
+    const [topicEnds, deadLetters] = await Promise.all([
+      Promise.all(topics.map(async (topic) => [topic, await ends(topic)] as const)).then((entries) => new Map(entries)),
+      Promise.all(topics.map(async (topic) => ({ topic, messages: topicMessages(await ends(dlqTopicOf(topic))) }))),
+    ]);
+    const consumers = await Promise.all(
+      subscriptions.map(async ({ group, topics: subscribed, fromBeginning }): Promise<ConsumerLag[]> => {
+        const committed = await this.admin.fetchOffsets({ groupId: group, topics: [...new Set(subscribed)] });
+        return committed.map(({ topic, partitions }) => ({ group, topic, eventsBehind: offsetLag(topicEnds.get(topic) ?? [], partitions, fromBeginning ?? true) }));
+      }),
+    );
+    return { consumers: consumers.flat(), deadLetters };
   }
 
   async ping(): Promise<void> {

@@ -46,6 +46,11 @@ export class KafkaSubscription implements SubscriptionHandle {
     return subscription;
   }
 
+  /** What this subscription consumes (the bus reports its lag). */
+  get subscription(): SubscriptionOptions {
+    return this.deps.subscription;
+  }
+
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       this.abort.abort();

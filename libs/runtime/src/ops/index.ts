@@ -5,3 +5,7 @@ export * from './ops-server';
 export * from './readiness';
 export * from './service-host-metrics';
 export * from './service-ops';
+export * from './bus-metrics';
+export * from './db-pool-metrics';
+export * from './rpc-server-metrics';
+export * from './scrape-read';

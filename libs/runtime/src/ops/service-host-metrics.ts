@@ -1,75 +1,93 @@
 import { Counter, Gauge, Registry } from 'prom-client';
-import { ident, queryRows, SqlExecutor } from '@payments/eventsourcing';
+import { ident, LOG_START, LogCursor, queryRows, SqlExecutor } from '@payments/eventsourcing';
 import type { ServiceHost } from '../service-host';
-
-/** OutboxRelay's default checkpoint name; ServiceHost runs one relay under it. */
-const RELAY_CHECKPOINT = 'outbox-relay';
+import { scrapeRead } from './scrape-read';
 
 /**
  * Metrics of an event-sourced service, all read from its schema when Prometheus scrapes, so the write path pays
- * nothing for them. A failed query leaves the previous value: /readyz is where an unreachable database shows.
+ * nothing for them; each read is bounded (scrapeRead) and a failed or slow one leaves the previous value.
  */
 export function registerServiceHostMetrics(registry: Registry, host: ServiceHost): void {
   const service = host.options.name;
-  const db = host.dataSource;
-  const schema = ident(service);
+  const registers = [registry];
+  const labelNames = ['service'] as const;
 
   const appended: Counter<'service' | 'type'> = new Counter({
-    name: 'events_appended_total',
+    name: 'payments_events_appended_total',
     help: 'Events committed to the service event store, by type (counted from the log, so it survives restarts).',
     labelNames: ['service', 'type'],
-    registers: [registry],
-    collect: () => countNewEvents().catch(() => undefined),
+    registers,
+    collect: () => countNewEvents().then(() => undefined),
   });
-  const countNewEvents = eventsCounterRefresh(db, schema, (type, count) => appended.inc({ service, type }, count));
+  const countNewEvents = scrapeRead(eventsCounterRefresh(host.dataSource, ident(service), (type, count) => appended.inc({ service, type }, count)));
 
+  const relay = scrapeRead(() => host.relay.backlog());
   new Gauge({
-    name: 'outbox_relay_lag_events',
-    help: 'Committed events after the outbox relay checkpoint, i.e. not yet published to the bus.',
-    labelNames: ['service'],
-    registers: [registry],
+    name: 'payments_outbox_relay_lag_events',
+    help: 'Committed events the outbox relay has not passed yet (published or skipped as internal), counted up to 100000.',
+    labelNames,
+    registers,
     async collect() {
-      const sql = `SELECT count(*)::int AS n FROM ${schema}.events
-                    WHERE global_position > coalesce((SELECT position FROM ${schema}.checkpoints WHERE name = $1), 0)`;
-      await queryRows(db, sql, [RELAY_CHECKPOINT]).then(([row]) => this.set({ service }, row.n), () => undefined);
+      const backlog = await relay();
+      if (backlog) this.set({ service }, backlog.rows);
+    },
+  });
+  new Gauge({
+    name: 'payments_outbox_relay_lag_seconds',
+    help: 'Age of the oldest committed event the outbox relay has not published yet (0 when caught up).',
+    labelNames,
+    registers,
+    async collect() {
+      const backlog = await relay();
+      if (backlog) this.set({ service }, backlog.oldestAgeSeconds);
     },
   });
 
+  const timers = scrapeRead(() => host.timers.backlog());
   new Gauge({
-    name: 'timers_due',
+    name: 'payments_timers_due',
     help: 'Durable timers past their due time and not fired yet (a growing value means the poller is behind or failing).',
-    labelNames: ['service'],
-    registers: [registry],
+    labelNames,
+    registers,
     async collect() {
-      const sql = `SELECT count(*)::int AS n FROM ${schema}.timers WHERE fired_at IS NULL AND due_at <= now()`;
-      await queryRows(db, sql).then(([row]) => this.set({ service }, row.n), () => undefined);
+      const backlog = await timers();
+      if (backlog) this.set({ service }, backlog.due);
+    },
+  });
+  new Gauge({
+    name: 'payments_timers_oldest_due_age_seconds',
+    help: 'How long the oldest due timer that has not fired has been due (0 when none is).',
+    labelNames,
+    registers,
+    async collect() {
+      const backlog = await timers();
+      if (backlog) this.set({ service }, backlog.oldestDueMs / 1000);
     },
   });
 }
 
 /**
  * Adds the events committed since the last call to the counter and moves the cursor, so each scrape reads only what
- * is new. It uses the relay's visibility rule (see log-reader.ts): rows of transactions still running are left for
- * a later scrape, never skipped. Overlapping scrapes share one run, or both would add the same rows.
+ * is new. It reads as the relay does (log-reader.ts): rows of transactions still running are left for a later
+ * scrape, and the cursor is (transaction_id, position), so a transaction that commits behind a younger one is not
+ * skipped. scrapeRead keeps overlapping scrapes to one run, or both would add the same rows.
  */
 function eventsCounterRefresh(db: SqlExecutor, schema: string, add: (type: string, count: number) => void): () => Promise<void> {
-  let cursor = '0';
-  let running: Promise<void> | undefined;
-  const run = async () => {
-    const rows: { type: string; n: number; last: string }[] = await queryRows(
+  let cursor: LogCursor = LOG_START;
+  return async () => {
+    const rows: { type: string | null; n: number; tx: string | null; pos: string | null }[] = await queryRows(
       db,
-      `SELECT type, count(*)::int AS n, max(global_position)::text AS last FROM ${schema}.events
-        WHERE global_position > $1 AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        GROUP BY type`,
-      [cursor],
+      `WITH fresh AS (
+         SELECT type, transaction_id, global_position FROM ${schema}.events
+          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND transaction_id < pg_snapshot_xmin(pg_current_snapshot()))
+       SELECT type, count(*)::int AS n, NULL AS tx, NULL AS pos FROM fresh GROUP BY type
+       UNION ALL
+       (SELECT NULL, 0, transaction_id::text, global_position::text FROM fresh ORDER BY transaction_id DESC, global_position DESC LIMIT 1)`,
+      [cursor.transactionId, cursor.position],
     );
     for (const row of rows) {
-      add(row.type, row.n);
-      if (BigInt(row.last) > BigInt(cursor)) cursor = row.last;
+      if (row.type !== null) add(row.type, row.n);
+      else if (row.tx !== null && row.pos !== null) cursor = { transactionId: row.tx, position: row.pos };
     }
-  };
-  return () => {
-    running ??= run().finally(() => (running = undefined));
-    return running;
   };
 }

@@ -1,25 +1,42 @@
+import type { Registry } from 'prom-client';
 import type { EventBus } from '@payments/messaging';
 import type { ServiceHost } from '../service-host';
 import { createAppRegistry } from './app-registry';
+import { registerConsumerLagMetrics } from './bus-metrics';
+import { poolOfDataSource, registerDbPoolMetrics } from './db-pool-metrics';
 import { busCheck, databaseCheck } from './dependency-checks';
 import { OpsServer, startOpsServer } from './ops-server';
 import { registerServiceHostMetrics } from './service-host-metrics';
 
+/**
+ * What the ops server needs of the bus: a ping for readiness and, when the bus offers it, the lag of the app's
+ * consumer groups. Callers that type the bus as `Pick<EventBus, 'ping'>` still hand over the whole bus.
+ */
+export type OpsBus = Pick<EventBus, 'ping'> & Partial<Pick<EventBus, 'consumerBacklog'>>;
+
 export interface ServiceOpsOptions {
-  /** The app label, e.g. `identity`. */
+  /** The app label, e.g. `identity`; also the prefix of its consumer groups (`identity.…`). */
   app: string;
   service: ServiceHost;
-  /** ServiceHost only publishes; readiness also needs to ping the transport. */
-  bus: Pick<EventBus, 'ping'>;
+  bus: OpsBus;
   host: string;
   port: number;
+  /** The app's registry when it records metrics of its own (RPC handlers, deliveries); else one is created. */
+  registry?: Registry;
   checkTimeoutMs?: number;
 }
 
-/** The ops server of an event-sourced service: ready when its database and bus answer; store and relay metrics. */
+/**
+ * The ops server of an event-sourced service: ready when its database and bus answer; store, relay, timer, pool and
+ * consumer-lag metrics.
+ */
 export function startServiceOps(options: ServiceOpsOptions): Promise<OpsServer> {
-  const registry = createAppRegistry(options.app);
+  const registry = options.registry ?? createAppRegistry(options.app);
+  // Pool gauges first: a scrape collects in registration order, and the reads below take pool connections.
+  registerDbPoolMetrics(registry, { [options.service.options.name]: () => poolOfDataSource(options.service.dataSource) });
   registerServiceHostMetrics(registry, options.service);
+  const { bus } = options;
+  if (bus.consumerBacklog) registerConsumerLagMetrics(registry, { consumerBacklog: (prefix) => bus.consumerBacklog!(prefix) }, options.app);
   return startOpsServer({
     app: options.app,
     host: options.host,

@@ -153,6 +153,11 @@ export class DeliveryQueue {
     return rows.map((r) => r.webhook_id);
   }
 
+  /** Dead letters per platform, mode and reason (the dead-letter gauge; the partial index deliveries_dead_idx holds them). */
+  deadLetterCounts(): Promise<{ platform_id: string; mode: string; dead_reason: string; n: number }[]> {
+    return queryRows(this.db, `SELECT platform_id, mode, coalesce(dead_reason, 'UNKNOWN') AS dead_reason, count(*)::int AS n FROM deliveries WHERE status = 'DEAD_LETTER' GROUP BY 1, 2, 3`);
+  }
+
   /** Pending deliveries per platform and mode (the queue-depth gauge). */
   depth(): Promise<{ platform_id: string; mode: string; n: number }[]> {
     return queryRows(this.db, `SELECT platform_id, mode, count(*)::int AS n FROM deliveries WHERE status = 'PENDING' GROUP BY platform_id, mode`);
