@@ -6,3 +6,4 @@ export * from './http';
 export * from './webauthn-authenticator';
 export * from './consumer-doubles';
 export * from './turnkey-clients';
+export * from './tracing';
