@@ -53,6 +53,10 @@ describe('tracing: one trace from the HTTP request to the webhook delivery', () 
     expect(res.status).toBe(201);
     const hooks = () => receiver.at('/traced').filter((h) => h.json.type.startsWith('OUTGOING_PAYMENT.') && h.json.data?.id === res.body.id);
     const completed = await eventually(() => Promise.resolve(hooks().find((h) => h.json.type === 'OUTGOING_PAYMENT.COMPLETED')), { what: 'OUTGOING_PAYMENT.COMPLETED', timeoutMs: 30_000 });
+    const [first] = hooks();
+    // A delivery span ends once the worker has read the answer, a moment after the receiver recorded the request.
+    const spanIdOf = (hook: typeof first) => hook.headers.traceparent?.split('-')[2];
+    await eventually(() => Promise.resolve([first, completed].every((h) => byId().has(spanIdOf(h)))), { what: 'the delivery spans' });
 
     // The root: the gateway's HTTP server span for POST /transfer-out (instrumentation-http, named by express' route).
     const http = spans().find((s) => s.kind === SpanKind.SERVER && s.instrumentationScope.name === '@opentelemetry/instrumentation-http' && String(s.attributes['http.target'] ?? s.attributes['url.path']).endsWith('/transfer-out'));
@@ -66,11 +70,11 @@ describe('tracing: one trace from the HTTP request to the webhook delivery', () 
     }
 
     // Every webhook of this transfer arrived with a traceparent of the request's trace, naming its delivery span.
-    const [first] = hooks();
     for (const hook of [first, completed]) {
       const [, hookTrace, hookSpan] = hook.headers.traceparent.split('-');
       expect(hookTrace).toBe(traceId);
       const delivery = inTrace.find((s) => s.spanContext().spanId === hookSpan)!;
+      expect(hookSpan).toBe(spanIdOf(hook));
       expect(describeSpan(delivery)).toBe('CLIENT POST webhook');
       expect(delivery.attributes).toMatchObject({ 'payments.webhook.type': hook.json.type, 'payments.webhook.id': hook.json.id, 'http.response.status_code': 200 });
       // From the delivery back to the request, each hop a child of the one before.
@@ -90,7 +94,7 @@ describe('tracing: one trace from the HTTP request to the webhook delivery', () 
       }
       expect(chain.at(-1)).toBe(describeSpan(http!));
     }
-    const consumer = ancestors(inTrace.find((s) => s.spanContext().spanId === first.headers.traceparent.split('-')[2])!)[0];
+    const consumer = ancestors(byId().get(spanIdOf(first))!)[0];
     expect(consumer.attributes).toMatchObject({ 'messaging.consumer.group.name': expect.stringMatching(/webhook-dispatcher\.deliveries$/), 'messaging.operation.type': 'process' });
 
     // payments → accounts: the hold on the ledger, its RPC client and server spans and the ledger append under them.
@@ -103,7 +107,7 @@ describe('tracing: one trace from the HTTP request to the webhook delivery', () 
     expect(inTrace.some((s) => s.attributes['db.system.name'] === 'postgresql' && s.name.startsWith('pg.query:INSERT') && ancestors(s).includes(ledgerAppend!))).toBe(true);
 
     // The later steps ran on durable timers, which kept the trace: the COMPLETED webhook's chain has a timer span.
-    const completedDelivery = inTrace.find((s) => s.spanContext().spanId === completed.headers.traceparent.split('-')[2])!;
+    const completedDelivery = byId().get(spanIdOf(completed))!;
     expect(ancestors(completedDelivery).some((s) => s.name.startsWith('timer '))).toBe(true);
   }, 60_000);
 });
