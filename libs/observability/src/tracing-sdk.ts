@@ -1,12 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import type { Instrumentation } from '@opentelemetry/instrumentation';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { NodeSDK, resources } from '@opentelemetry/sdk-node';
-import type { TracingOptions } from './tracing';
+import type { Instrumentation, TracingOptions } from './tracing';
 import { DEFAULT_SERVICE_NAME } from './tracing-config';
 
 /** Probes and scrapes answer every few seconds: spans of them would drown the traces of real requests. */

@@ -1,6 +1,8 @@
-import type { Instrumentation } from '@opentelemetry/instrumentation';
-import type { tracing } from '@opentelemetry/sdk-node';
+import type { NodeSDKConfiguration, tracing } from '@opentelemetry/sdk-node';
 import { tracingRequested } from './tracing-config';
+
+/** One instrumentation, as sdk-node takes it (the type of @opentelemetry/instrumentation, which sdk-node pulls in). */
+export type Instrumentation = Exclude<NodeSDKConfiguration['instrumentations'][number], unknown[]>;
 
 export interface TracingOptions {
   env?: NodeJS.ProcessEnv;

@@ -1,7 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Instrumentation, InstrumentationModuleDefinition } from '@opentelemetry/instrumentation';
+import type { Instrumentation } from '@payments/observability';
+
+/** What an instrumentation declares it patches (InstrumentationModuleDefinition of @opentelemetry/instrumentation). */
+interface ModuleDefinition {
+  name: string;
+  moduleExports?: unknown;
+  moduleVersion?: string;
+  patch?: (exports: unknown, version?: string) => unknown;
+  files: { name: string; moduleExports?: unknown; patch: (exports: unknown, version?: string) => unknown }[];
+}
 
 /**
  * Jest loads modules with its own loader, which the instrumentations' require hook never sees, so in a test the
@@ -10,7 +19,7 @@ import type { Instrumentation, InstrumentationModuleDefinition } from '@opentele
  */
 export function instrumentUnderJest(instrumentations: readonly Instrumentation[]): void {
   for (const instrumentation of instrumentations) {
-    const definitions = (instrumentation as unknown as { getModuleDefinitions(): InstrumentationModuleDefinition[] }).getModuleDefinitions();
+    const definitions = (instrumentation as unknown as { getModuleDefinitions(): ModuleDefinition[] }).getModuleDefinitions();
     for (const definition of definitions) {
       const exports = load(definition.name);
       if (exports === undefined) continue;
