@@ -1,3 +1,4 @@
+import '@payments/observability/register'; // first: tracing patches modules as they load
 import 'reflect-metadata';
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';

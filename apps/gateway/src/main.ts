@@ -1,6 +1,8 @@
+import '@payments/observability/register'; // first: tracing patches modules as they load
 import 'reflect-metadata';
 import { startGateway } from '@payments/gateway';
 import { createEventBus } from '@payments/messaging';
+import { stopTracing } from '@payments/observability';
 import { createLogger, loadConfig } from '@payments/runtime';
 
 /** Cluster mode: the API gateway alone; it finds services by IDENTITY_RPC_HOST/PORT. */
@@ -28,7 +30,7 @@ async function main(): Promise<void> {
     log: (message, error) => (error ? logger.error({ err: error }, message) : logger.info(message)),
   });
   logger.info(`gateway listening on port ${config.port}`);
-  const shutdown = () => void gateway.stop().then(() => bus.close()).then(() => process.exit(0), () => process.exit(1));
+  const shutdown = () => void gateway.stop().then(() => bus.close()).then(stopTracing).then(() => process.exit(0), () => process.exit(1));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 }

@@ -1,7 +1,9 @@
+import '@payments/observability/register'; // first: tracing patches modules as they load
 import 'reflect-metadata';
 
 import { createEventBus, serviceTopic } from '@payments/messaging';
 import { bootstrapFromEnv, Identity, startIdentityServer } from '@payments/identity';
+import { stopTracing } from '@payments/observability';
 import { createLogger, loadConfig, loadSecretHashKey } from '@payments/runtime';
 import { join } from 'node:path';
 
@@ -27,7 +29,7 @@ async function main(): Promise<void> {
   if (bootstrap) await identity.platforms.ensureBootstrap(bootstrap);
   const server = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log, { host: config.rpcHost, port: config.identityOpsPort, bus }, bus);
   logger.info(`identity RPC listening on ${config.rpcHost}:${config.identityRpcPort}, ops (/healthz, /readyz, /metrics) on port ${server.ops?.port}`);
-  const shutdown = () => void server.stop().then(() => bus.close()).then(() => process.exit(0), () => process.exit(1));
+  const shutdown = () => void server.stop().then(() => bus.close()).then(stopTracing).then(() => process.exit(0), () => process.exit(1));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 }

@@ -1,6 +1,8 @@
+import '@payments/observability/register'; // first: tracing patches modules as they load
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { bootstrapFromEnv, localBootstrapCredentials } from '@payments/identity';
+import { stopTracing } from '@payments/observability';
 import { startPlatform } from '@payments/platform';
 import { createLogger, loadConfig } from '@payments/runtime';
 
@@ -16,7 +18,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, shutting down`);
-    platform.stop().then(
+    platform.stop().then(stopTracing).then(
       () => process.exit(0),
       (error) => (logger.error({ err: error }, 'shutdown failed'), process.exit(1)),
     );

@@ -1,3 +1,4 @@
+import '@payments/observability/register'; // first: tracing patches modules as they load
 import 'reflect-metadata';
 import { bootQuoting } from '@payments/quoting';
 import { runClusterService } from '@payments/runtime';

@@ -1,3 +1,4 @@
+import { inCommandSpan, withTraceparent } from './command-tracing';
 import { Decider, DomainError, DomainEvent } from './decider';
 import { GroupCommit, GroupCommitOptions } from './group-commit';
 import { StreamStateCache } from './state-cache';
@@ -41,6 +42,8 @@ export interface CommandResult<S, E extends DomainEvent> {
 export class CommandExecutor<Tx extends SqlExecutor> {
   private readonly states: StreamStateCache;
   private readonly group?: GroupCommit<Tx>;
+  /** The store's schema, for the spans (`db.namespace`). */
+  private readonly schema?: string;
 
   constructor(
     private readonly db: Transactional<Tx>,
@@ -51,20 +54,29 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     /** Concurrent `execute` calls written in shared transactions (group-commit.ts); `false`: one transaction each. */
     grouping: GroupCommitOptions | false = { groupsInFlightMax: 4, groupSizeMax: 64 },
   ) {
+    this.schema = (store as { schema?: string }).schema;
     this.states = new StreamStateCache(stateCacheEntriesMax);
     if (grouping) this.group = new GroupCommit(db, store, this.states, (request) => this.alone(request), grouping);
   }
 
   /** Decides and appends in a transaction of its own (shared with concurrent commands when grouping), retrying conflicts. */
   execute<S, C, E extends DomainEvent>(request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
-    return this.group ? (this.group.submit(request as never) as Promise<CommandResult<S, E>>) : this.alone(request);
+    return inCommandSpan(request.streamId, this.schema, () => {
+      const traced = { ...request, metadata: withTraceparent(request.metadata) };
+      return this.group ? (this.group.submit(traced as never) as Promise<CommandResult<S, E>>) : this.alone(traced);
+    });
   }
 
   private alone<S, C, E extends DomainEvent>(request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
-    return retryOnConflict(() => this.db.transaction((tx) => this.decideAndAppend(tx, request)), this.versionConflictRetriesMax);
+    return retryOnConflict(() => this.db.transaction((tx) => this.attempt(tx, request)), this.versionConflictRetriesMax);
   }
 
-  async decideAndAppend<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
+  /** One attempt in the caller's transaction (a consumer adding its inbox row), in a span of its own. */
+  decideAndAppend<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
+    return inCommandSpan(request.streamId, this.schema, () => this.attempt(tx, { ...request, metadata: withTraceparent(request.metadata) }));
+  }
+
+  private async attempt<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
     const loaded = request.newStream ? { state: request.decider.initialState, version: 0 } : await this.load(tx, request);
     const { state, version } = loaded;
     const decision = request.decider.decide(request.command, state);

@@ -89,5 +89,12 @@ export const eventsourcingMigrations: MigrationSet = {
       name: 'timer_leases',
       sql: `ALTER TABLE {{schema}}.timers ADD COLUMN locked_until timestamptz;`,
     },
+    {
+      // The trace context a timer was scheduled in (timers.ts): its handler's span continues that trace, so a
+      // transfer's rail steps and the webhooks they cause stay in the trace of the request that started it.
+      version: 5,
+      name: 'timer_trace_context',
+      sql: `ALTER TABLE {{schema}}.timers ADD COLUMN traceparent text;`,
+    },
   ],
 };

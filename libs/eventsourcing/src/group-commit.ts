@@ -1,4 +1,6 @@
 import type { CommandRequest, CommandResult } from './command-executor';
+import { activeContext, inContext } from './command-tracing';
+import type { Context } from '@payments/observability';
 import { DomainError, DomainEvent } from './decider';
 import type { EventStore, RecordedEvent } from './event-store';
 import type { Transactional } from './migrations';
@@ -11,6 +13,8 @@ type AnyResult = CommandResult<any, DomainEvent>;
 
 interface Pending<Tx> {
   request: AnyRequest<Tx>;
+  /** The submitter's trace context (its command span): a group's queries run in its first command's. */
+  context: Context;
   resolve(result: AnyResult): void;
   reject(error: unknown): void;
 }
@@ -50,7 +54,7 @@ export class GroupCommit<Tx extends SqlExecutor> {
 
   submit(request: AnyRequest<Tx>): Promise<AnyResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ request, resolve, reject });
+      this.queue.push({ request, context: activeContext(), resolve, reject });
       this.pump();
     });
   }
@@ -83,12 +87,14 @@ export class GroupCommit<Tx extends SqlExecutor> {
   }
 
   private async write(group: Pending<Tx>[]): Promise<void> {
-    if (group.length === 1) return this.alone(group[0].request).then(group[0].resolve, group[0].reject);
+    // pump() may run in whichever command's context finished last: each write runs in its own command's.
+    const alone = (p: Pending<Tx>) => inContext(p.context, () => this.alone(p.request)).then(p.resolve, p.reject);
+    if (group.length === 1) return alone(group[0]);
     let decided: Decided<Tx>[];
     try {
-      decided = await this.db.transaction((tx) => this.writeGroup(tx, group));
+      decided = await inContext(group[0].context, () => this.db.transaction((tx) => this.writeGroup(tx, group)));
     } catch {
-      await Promise.all(group.map((p) => this.alone(p.request).then(p.resolve, p.reject)));
+      await Promise.all(group.map(alone));
       return;
     }
     for (const d of decided) {

@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import { activeTraceparent, contextFromTraceparent, inSpan, SpanKind } from '@payments/observability';
 import { Transactional } from './migrations';
 import { ident, queryRows, SqlExecutor } from './sql';
 
@@ -11,6 +12,8 @@ export interface TimerRow {
   due_at: Date;
   /** Claims so far, this one included: also the claim's fencing token (only its holder records the outcome). */
   attempts: number;
+  /** W3C trace context it was scheduled in; its handler runs in a span child of it. */
+  traceparent?: string | null;
 }
 
 export interface ScheduleTimer {
@@ -70,10 +73,10 @@ export class DurableTimers<Tx extends SqlExecutor> {
     const id = timer.id ?? uuidv7();
     const delayMs = Math.max(0, Math.round(timer.realTime ? timer.delayMs : timer.delayMs * this.options.timeScale));
     await queryRows(tx, 
-      `INSERT INTO ${this.table} (id, name, stream_id, platform_id, payload, due_at)
-       VALUES ($1, $2, $3, $4, $5::jsonb, now() + ($6::bigint * interval '1 millisecond'))
+      `INSERT INTO ${this.table} (id, name, stream_id, platform_id, payload, due_at, traceparent)
+       VALUES ($1, $2, $3, $4, $5::jsonb, now() + ($6::bigint * interval '1 millisecond'), $7)
        ON CONFLICT (id) DO NOTHING`,
-      [id, timer.name, timer.streamId ?? null, timer.platformId ?? null, JSON.stringify(timer.payload ?? {}), delayMs],
+      [id, timer.name, timer.streamId ?? null, timer.platformId ?? null, JSON.stringify(timer.payload ?? {}), delayMs, activeTraceparent() ?? null],
     );
     return id;
   }
@@ -182,7 +185,8 @@ export class DurableTimers<Tx extends SqlExecutor> {
     try {
       const handler = handlers[timer.name];
       if (!handler) throw new Error(`no handler for timer ${timer.name}`);
-      await handler(timer);
+      const attributes = { 'timer.name': timer.name, 'timer.id': timer.id, 'timer.attempt': timer.attempts, ...(timer.stream_id ? { 'eventstore.stream_id': timer.stream_id } : {}) };
+      await inSpan(`timer ${timer.name}`, { kind: SpanKind.INTERNAL, attributes, parent: contextFromTraceparent(timer.traceparent) }, () => handler(timer));
     } catch (error) {
       await this.postpone(timer, error);
       return false;

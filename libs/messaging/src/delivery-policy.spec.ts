@@ -13,6 +13,7 @@ function deliveryOf(handler: Delivery['handler'], overrides: Partial<Delivery> =
     policy: deliveryPolicyOf({ maxAttempts: 3, retryBackoffMs: 1 }),
     signal: new AbortController().signal,
     log: quiet,
+    trace: { system: 'postgresql', group: 'g' },
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@payments/eventsourcing';
 import { sleep } from './abortable-sleep';
 import { BusLog, describeError } from './bus-log';
+import { BusSystem, consumeTraced } from './bus-tracing';
 import type { DeliveryContext, MessageHandler, SubscriptionOptions } from './event-bus.port';
 
 /**
@@ -48,6 +49,8 @@ export interface Delivery {
   log: BusLog;
   /** Runs after each backoff (Kafka: heartbeat, so a long retry does not cost the partition). */
   afterBackoff?: () => Promise<void>;
+  /** For the consumer spans: the adapter and the consumer group. */
+  trace: { system: BusSystem; group: string };
 }
 
 export async function deliver(delivery: Delivery): Promise<DeliveryOutcome> {
@@ -66,7 +69,8 @@ async function deliverWithRetries(envelope: EventEnvelope, d: Delivery): Promise
   for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
     if (signal.aborted) return { kind: 'stopped', attempts: attempt - 1 };
     try {
-      await d.handler(envelope, { ...d.context, attempt });
+      const context = { ...d.context, attempt };
+      await consumeTraced(d.trace.system, d.trace.group, envelope, context, () => d.handler(envelope, context));
       return { kind: 'handled', attempts: attempt };
     } catch (error) {
       // A handler error never escapes: the adapter would redeliver forever and block the partition.

@@ -1,9 +1,12 @@
 import type { EventEnvelope } from '@payments/eventsourcing';
 import { createTestDatabase, eventually, TestDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
+import { SpanKind, trace } from '@opentelemetry/api';
+import { tracing as sdk } from '@opentelemetry/sdk-node';
+import { startTracing, Tracing } from '@payments/observability';
 import { Pool } from 'pg';
 import { dlqTopicOf, EventBus } from './event-bus.port';
-import { chunked, EffectLedger, exactlyOnceEach, interleaved, uniqueSuffix } from './event-bus.contract-fixtures';
+import { chunked, EffectLedger, envelopeOf, exactlyOnceEach, interleaved, uniqueSuffix } from './event-bus.contract-fixtures';
 
 export interface EventBusContractOptions {
   /** Partitions of the topics the suite creates (Kafka); also the bound on redeliveries after a clean restart. */
@@ -225,6 +228,40 @@ export function describeEventBusContract(name: string, factory: () => Promise<Ev
       expect(caughtUp.consumers[0]).toMatchObject({ group, topic, eventsBehind: 0 });
       if (caughtUp.consumers[0].oldestAgeSeconds !== undefined) expect(caughtUp.consumers[0].oldestAgeSeconds).toBe(0);
       expect(caughtUp.deadLetters).toEqual([{ topic, messages: 1 }]);
+    });
+
+    describe('with tracing on', () => {
+      const exporter = new sdk.InMemorySpanExporter();
+      let tracing: Tracing | undefined;
+      beforeAll(() => {
+        tracing = startTracing({ spanProcessors: [new sdk.SimpleSpanProcessor(exporter)] });
+      });
+      afterAll(() => tracing?.shutdown());
+
+      it('carries the trace from the publisher to the handler: a publish span, the traceparent in the message, a consume span', async () => {
+        const topic = await newTopic('trace');
+        const seen: { header?: string; metadata?: string; active?: string }[] = [];
+        await bus.subscribe({
+          group: unique('trace'),
+          topics: [topic],
+          handler: async (e, ctx) => void seen.push({ header: ctx.headers.traceparent, metadata: e.metadata.traceparent, active: trace.getActiveSpan()?.spanContext().spanId }),
+        });
+        const event = envelopeOf(`Trace:${randomUUID()}`, 1); // its metadata names the span that appended it
+        const [, appendTrace, appendSpan] = event.metadata.traceparent!.split('-');
+        await bus.publish(topic, [event]);
+        await eventually(async () => seen.length >= 1, within('the traced message'));
+
+        const ended = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === appendTrace);
+        const producer = ended.find((s) => s.kind === SpanKind.PRODUCER);
+        expect(producer?.parentSpanContext?.spanId).toBe(appendSpan);
+        expect(producer?.attributes).toMatchObject({ 'messaging.destination.name': topic, 'messaging.message.id': event.eventId });
+        // The transport carried the publish span (Kafka: the traceparent header), and the handler ran in its child.
+        const carried = `00-${appendTrace}-${producer!.spanContext().spanId}-01`;
+        expect(seen[0]).toMatchObject({ header: carried, metadata: carried });
+        const consumer = await eventually(async () => exporter.getFinishedSpans().find((s) => s.kind === SpanKind.CONSUMER && s.spanContext().traceId === appendTrace), within('the consume span'));
+        expect(consumer.parentSpanContext?.spanId).toBe(producer!.spanContext().spanId);
+        expect(seen[0].active).toBe(consumer.spanContext().spanId);
+      });
     });
   });
 }

@@ -1,4 +1,5 @@
 import { createEventBus, EventBus } from '@payments/messaging';
+import { stopTracing } from '@payments/observability';
 import { loadConfig, RuntimeConfig } from './config';
 import { createLogger } from './logger';
 
@@ -12,7 +13,7 @@ export interface ServiceDeps {
 /**
  * The cluster-mode entry point of one service (`apps/<service>/src/main.ts`): loads the configuration, requires
  * DATABASE_URL and KAFKA_BROKERS, boots the service with the same function the embedded launcher uses, and stops it
- * (then the bus) on SIGINT/SIGTERM.
+ * (then the bus, then flushes the spans still buffered) on SIGINT/SIGTERM.
  */
 export function runClusterService(name: string, boot: (config: RuntimeConfig, deps: ServiceDeps) => Promise<{ stop(): Promise<void> }>): void {
   const start = async () => {
@@ -23,7 +24,7 @@ export function runClusterService(name: string, boot: (config: RuntimeConfig, de
     const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: name, namespace: config.busNamespace });
     const service = await boot(config, { databaseUrl: config.databaseUrl, bus, log });
     logger.info(`${name} started`);
-    const shutdown = () => void service.stop().then(() => bus.close()).then(() => process.exit(0), () => process.exit(1));
+    const shutdown = () => void service.stop().then(() => bus.close()).then(stopTracing).then(() => process.exit(0), () => process.exit(1));
     process.once('SIGINT', shutdown);
     process.once('SIGTERM', shutdown);
   };

@@ -7,3 +7,4 @@ export * from './webauthn-authenticator';
 export * from './consumer-doubles';
 export * from './turnkey-clients';
 export * from './prometheus-text';
+export * from './tracing';

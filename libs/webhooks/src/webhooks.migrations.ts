@@ -52,5 +52,11 @@ export const webhooksMigrations: MigrationSet = {
         );
       `,
     },
+    {
+      version: 2,
+      name: 'delivery_trace_context',
+      // The trace context of the consumer that queued the webhook: its attempts, however late, join that trace.
+      sql: `ALTER TABLE {{schema}}.deliveries ADD COLUMN traceparent text;`,
+    },
   ],
 };

@@ -1,6 +1,7 @@
 import { EventEnvelope, ident, PgNotificationListener, runMigrations } from '@payments/eventsourcing';
 import { Pool } from 'pg';
 import { BusLog, errorsOnlyLog } from '../bus-log';
+import { publishTraced } from '../bus-tracing';
 import { envelopeHeaders } from '../envelope-codec';
 import { ConsumerBacklog, dlqTopicOf, EventBus, SubscriptionHandle, SubscriptionOptions } from '../event-bus.port';
 import { pgLogBusMigrations } from './pg-log-bus.migrations';
@@ -75,10 +76,12 @@ export class PgLogEventBus implements EventBus {
     this.assertOpen();
     if (envelopes.length === 0) return;
     await this.migrate();
-    const messages = envelopes.map((e) => ({ key: e.streamId, eventId: e.eventId, envelope: e, headers: envelopeHeaders(e) }));
-    await inTransaction(this.pool, async (tx) => {
-      await appendMessages(tx, this.settings.schema, topic, messages);
-      await notifyTopic(tx, this.settings.schema, topic);
+    await publishTraced('postgresql', topic, envelopes, async (traced) => {
+      const messages = traced.map((e) => ({ key: e.streamId, eventId: e.eventId, envelope: e, headers: envelopeHeaders(e) }));
+      await inTransaction(this.pool, async (tx) => {
+        await appendMessages(tx, this.settings.schema, topic, messages);
+        await notifyTopic(tx, this.settings.schema, topic);
+      });
     });
   }
 

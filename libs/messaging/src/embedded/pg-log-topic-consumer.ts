@@ -120,6 +120,7 @@ function deliverRow(row: MessageRow, c: TopicConsumer): Promise<DeliveryOutcome>
     policy: c.policy,
     signal: c.signal,
     log: c.settings.log,
+    trace: { system: 'postgresql', group: c.subscription.group },
   });
 }
 

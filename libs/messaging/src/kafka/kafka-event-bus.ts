@@ -12,6 +12,7 @@ import {
 import { headersAsStrings, toKafkaMessage } from './kafka-messages';
 import { offsetLag, PartitionEnds, topicMessages } from './kafka-lag';
 import { KafkaSubscription } from './kafka-subscription';
+import { publishTraced } from '../bus-tracing';
 
 /** The event bus on Kafka (kafkajs 2.2.4): the cluster-mode adapter of DESIGN §5. */
 export class KafkaEventBus implements EventBus {
@@ -35,7 +36,7 @@ export class KafkaEventBus implements EventBus {
   async publish(topic: string, envelopes: readonly EventEnvelope[]): Promise<void> {
     this.assertOpen();
     if (envelopes.length === 0) return;
-    await this.send(topic, envelopes.map(toKafkaMessage));
+    await publishTraced('kafka', topic, envelopes, (traced) => this.send(topic, traced.map(toKafkaMessage)));
   }
 
   async ensureTopics(topics: readonly string[], partitions = this.options.partitionsDefault): Promise<void> {

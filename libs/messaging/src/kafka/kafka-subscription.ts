@@ -94,6 +94,7 @@ export class KafkaSubscription implements SubscriptionHandle {
       signal: this.abort.signal,
       log: options.log,
       afterBackoff: heartbeat,
+      trace: { system: 'kafka', group: subscription.group },
     });
     if (outcome.kind === 'stopped') return;
     if (outcome.kind === 'dead-letter') {

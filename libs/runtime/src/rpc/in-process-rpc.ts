@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { ServerTCP, TcpContext, TcpOptions } from '@nestjs/microservices';
 import { catchError, defer, map, mergeAll, Observable, throwError } from 'rxjs';
+import { inPacketContext, tracedHandler } from './rpc-tracing';
 
 /**
  * RPC servers listening in this process, by service name and port. The name matters: in a cluster every service
@@ -35,6 +36,17 @@ export class InProcessCapableTcpServer extends ServerTCP {
     });
   }
 
+  /** A TCP request runs in the trace context its packet carries (rpc-tracing.ts). */
+  override handleMessage(socket: Parameters<ServerTCP['handleMessage']>[0], rawMessage: unknown): Promise<unknown> {
+    return inPacketContext(rawMessage, () => super.handleMessage(socket, rawMessage));
+  }
+
+  /** Every handler runs in an RPC SERVER span, over TCP and in-process alike. */
+  override getHandlerByPattern(pattern: string): ReturnType<ServerTCP['getHandlerByPattern']> {
+    const handler = super.getHandlerByPattern(pattern);
+    return handler && Object.assign(tracedHandler(this.service, pattern, 'tcp', handler), { isEventHandler: handler.isEventHandler, extras: handler.extras });
+  }
+
   override close(): void {
     if (this.listeningAs !== undefined && servers.get(this.listeningAs) === this) servers.delete(this.listeningAs);
     this.listeningAs = undefined;
@@ -45,10 +57,11 @@ export class InProcessCapableTcpServer extends ServerTCP {
   dispatch<R>(pattern: string, payload: unknown): Observable<R> {
     return defer(async () => {
       // Patterns are plain strings here: the handler map is keyed by them (getHandlerByPattern would try JSON.parse).
-      const handler = this.messageHandlers.get(pattern) ?? this.getHandlerByPattern(pattern);
+      const handler = this.messageHandlers.get(pattern) ?? super.getHandlerByPattern(pattern);
       // The TCP client rejects with this same text when the remote service has no handler.
       if (!handler) throw 'There is no matching message handler defined in the remote service.';
-      return this.transformToObservable(await handler(wireCopy(payload), new TcpContext([null as never, pattern])));
+      const traced = tracedHandler(this.service, pattern, 'inproc', handler);
+      return this.transformToObservable(await traced(wireCopy(payload), new TcpContext([null as never, pattern])));
     }).pipe(
       mergeAll(),
       map((answer) => wireCopy(answer) as R),

@@ -2,6 +2,7 @@ import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservice
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { ApiError, isErrorEnvelope, RpcContract } from '@payments/contracts';
 import { inProcessServer } from './in-process-rpc';
+import { inRpcClientSpan, TracingPacketSerializer } from './rpc-tracing';
 
 export interface ServiceEndpoint {
   name: string;
@@ -30,7 +31,7 @@ export class ServiceClient {
     private readonly timeoutMs: number,
     private readonly observe: (sample: RpcSample) => void = () => undefined,
   ) {
-    this.proxy = ClientProxyFactory.create({ transport: Transport.TCP, options: { host: endpoint.host, port: endpoint.port } });
+    this.proxy = ClientProxyFactory.create({ transport: Transport.TCP, options: { host: endpoint.host, port: endpoint.port, serializer: new TracingPacketSerializer() } });
   }
 
   /** `payload` is checked against the contract's declared payload, the answer typed as its declared result. */
@@ -41,8 +42,10 @@ export class ServiceClient {
       this.observe({ service: this.endpoint.name, pattern, outcome, seconds: (performance.now() - started) / 1000 });
     try {
       const local = inProcessServer(this.endpoint.name, this.endpoint.port);
-      const answer$ = local ? local.dispatch<Result>(pattern, payload) : this.proxy.send<Result>(pattern, payload);
-      const result = await firstValueFrom(answer$.pipe(timeout(this.timeoutMs)));
+      const result = await inRpcClientSpan(this.endpoint.name, pattern, local ? 'inproc' : 'tcp', () => {
+        const answer$ = local ? local.dispatch<Result>(pattern, payload) : this.proxy.send<Result>(pattern, payload);
+        return firstValueFrom(answer$.pipe(timeout(this.timeoutMs)));
+      });
       done('ok');
       return result;
     } catch (error) {

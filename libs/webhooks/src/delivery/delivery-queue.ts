@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Mode } from '@payments/contracts';
 import { queryRows, SqlExecutor, Transactional } from '@payments/eventsourcing';
+import { activeTraceparent } from '@payments/observability';
 import type { AttemptResult } from './http-sender';
 
 export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'REJECTED' | 'FAILED' | 'DEAD_LETTER';
@@ -22,6 +23,8 @@ export interface DeliveryRow {
   dead_reason: string | null;
   last_status: number | null;
   last_error: string | null;
+  /** W3C trace context of whoever queued it (the bus consumer's span); null when tracing was off. */
+  traceparent: string | null;
 }
 
 export interface NewDelivery {
@@ -47,13 +50,16 @@ export class DeliveryQueue {
   // UPDATE … RETURNING sits in a CTE: TypeORM answers a bare UPDATE with [rows, count], not rows.
   constructor(private readonly db: Transactional) {}
 
-  /** Adds a webhook for `eventId` once: a second enqueue of the same event is a no-op. Returns the webhook id. */
+  /**
+   * Adds a webhook for `eventId` once: a second enqueue of the same event is a no-op. Returns the webhook id. The
+   * active trace context is kept with it, so the delivery, made later by a worker, continues the same trace.
+   */
   async enqueue(tx: SqlExecutor, delivery: NewDelivery): Promise<string | undefined> {
     const [row] = await queryRows(
       tx,
-      `INSERT INTO deliveries (webhook_id, event_id, platform_id, mode, type, data_json, retryable, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'PENDING') ON CONFLICT (event_id) DO NOTHING RETURNING webhook_id`,
-      [`Webhook:${uuidv7()}`, delivery.eventId, delivery.platformId, delivery.mode, delivery.type, JSON.stringify(delivery.data ?? {}), delivery.retryable],
+      `INSERT INTO deliveries (webhook_id, event_id, platform_id, mode, type, data_json, retryable, status, traceparent)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8) ON CONFLICT (event_id) DO NOTHING RETURNING webhook_id`,
+      [`Webhook:${uuidv7()}`, delivery.eventId, delivery.platformId, delivery.mode, delivery.type, JSON.stringify(delivery.data ?? {}), delivery.retryable, activeTraceparent() ?? null],
     );
     return row?.webhook_id;
   }

@@ -1,9 +1,11 @@
 import type { WebhookSettings } from '@payments/contracts';
+import { context, contextFromTraceparent } from '@payments/observability';
 import type { BackgroundWork } from '@payments/runtime';
 import { signedHeaders } from '../signing/webhook-signature';
 import type { WebhookSettingsCache } from '../settings/webhook-settings.cache';
 import type { WebhookMetrics } from '../ops/webhook-metrics';
 import { AttemptEnd, DeliveryQueue, DeliveryRow } from './delivery-queue';
+import { inDeliverySpan } from './delivery-tracing';
 import { AttemptResult, postWebhook } from './http-sender';
 import { outcomeOf, retryDelayMs, RetryPolicy, retryWindowExceeded } from './retry-policy';
 
@@ -22,11 +24,14 @@ export function webhookBody(row: Pick<DeliveryRow, 'webhook_id' | 'type' | 'data
   return `{"id":${JSON.stringify(row.webhook_id)},"type":${JSON.stringify(row.type)},"timestamp":"${sentAt.toISOString()}","data":${row.data_json}}`;
 }
 
-/** One signed POST; shared by the queue worker and the synchronous TEST. */
+/** One signed POST, in its delivery span; shared by the queue worker and the synchronous TEST. */
 export function attempt(settings: WebhookSettings & { endpoint: string }, row: Pick<DeliveryRow, 'webhook_id' | 'type' | 'data_json'>, timeoutMs: number): Promise<AttemptResult> {
-  const now = new Date();
-  const body = webhookBody(row, now);
-  return postWebhook(settings.endpoint, signedHeaders(settings, row.webhook_id, Math.floor(now.getTime() / 1000), body), body, timeoutMs);
+  return inDeliverySpan(settings.endpoint, row, (trace) => {
+    const now = new Date();
+    const body = webhookBody(row, now);
+    // The trace headers are not signed: the signature covers the id, the timestamp and the body.
+    return postWebhook(settings.endpoint, { ...signedHeaders(settings, row.webhook_id, Math.floor(now.getTime() / 1000), body), ...trace }, body, timeoutMs);
+  });
 }
 
 /**
@@ -93,7 +98,9 @@ export class DeliveryWorker implements BackgroundWork {
   private track(row: DeliveryRow): void {
     const key = `${row.platform_id}/${row.mode}`;
     this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
-    void this.deliver(row)
+    // Each delivery continues the trace it was queued in (a child of the consumer's span, retries included).
+    void context
+      .with(contextFromTraceparent(row.traceparent), () => this.deliver(row))
       .catch((error) => this.log(`webhooks: delivery ${row.webhook_id} failed unexpectedly; its lease will expire and it is retried`, error))
       .finally(() => {
         const left = (this.inFlight.get(key) ?? 1) - 1;
