@@ -186,9 +186,21 @@ describeWithHelm('helm/payments-platform rendered by Helm', () => {
     expect(byKind(rendered('switched-off+hooks'), 'Job')).toEqual([]);
   });
 
+  it('runs ledger:check daily from the same image as a CronJob with the apps\' configuration, one run at a time; switched off by values', () => {
+    const manifests = rendered('minimal');
+    const [cron] = byKind(manifests, 'CronJob');
+    expect(cron.spec).toMatchObject({ schedule: '17 3 * * *', concurrencyPolicy: 'Forbid' });
+    const pod = cron.spec.jobTemplate.spec.template.spec;
+    expect(pod.containers[0].args).toEqual(['admin', 'ledger:check']);
+    expect(pod.containers[0].image).toBe(podOf(manifests, 'gateway').containers[0].image);
+    expect(pod.containers[0].envFrom).toEqual(podOf(manifests, 'accounts').containers[0].envFrom);
+    expect(pod.containers[0].env.filter((e: { valueFrom?: unknown }) => e.valueFrom).map((e: { name: string }) => e.name)).toEqual(['DATABASE_URL']);
+    expect(byKind(rendered('switched-off'), 'CronJob')).toEqual([]);
+  });
+
   it('runs as non-root on a read-only root file system, /tmp an emptyDir', () => {
     const manifests = rendered('minimal+hooks');
-    const pods = [...CLUSTER_APPS.map((app) => podOf(manifests, app)), byKind(manifests, 'Job')[0].spec.template.spec];
+    const pods = [...CLUSTER_APPS.map((app) => podOf(manifests, app)), byKind(manifests, 'Job')[0].spec.template.spec, byKind(manifests, 'CronJob')[0].spec.jobTemplate.spec.template.spec];
     for (const pod of pods) {
       expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
       expect(pod.containers[0].securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });

@@ -64,9 +64,10 @@ type NestHandler = (data: unknown, ctx: unknown) => Promise<unknown>;
 export function tracedHandler(service: string, pattern: string, transport: RpcTransport, handler: NestHandler): NestHandler {
   return async (data, ctx) => {
     const span = platformTracer().startSpan(spanName(service, pattern), { kind: SpanKind.SERVER, attributes: rpcAttributes(service, pattern, transport) });
+    const inSpan = trace.setSpan(context.active(), span);
     let answer: unknown;
     try {
-      answer = await context.with(trace.setSpan(context.active(), span), () => handler(data, ctx));
+      answer = await context.with(inSpan, () => handler(data, ctx));
     } catch (error) {
       markRpcError(span, error);
       span.end();
@@ -76,9 +77,12 @@ export function tracedHandler(service: string, pattern: string, transport: RpcTr
       span.end();
       return answer;
     }
-    return (answer as Observable<unknown>).pipe(
+    // With interceptors (e.g. the RPC metrics), Nest runs the controller only when the answer is subscribed to: the
+    // subscription must happen in the span's context too, or the controller's work would join the caller's span.
+    const traced = (answer as Observable<unknown>).pipe(
       tap({ error: (error: unknown) => markRpcError(span, error) }),
       finalize(() => span.end()),
     );
+    return new Observable<unknown>((subscriber) => context.with(inSpan, () => traced.subscribe(subscriber)));
   };
 }
