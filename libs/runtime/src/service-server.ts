@@ -58,11 +58,10 @@ export async function startServiceServer(options: ServiceServerOptions): Promise
     await options.host.start();
     stops.push(() => options.host.stop());
     const rpcServer = await NestFactory.createMicroservice<MicroserviceOptions>(options.module, {
-      strategy: new InProcessCapableTcpServer(options.name, { host: options.rpc.host, port: options.rpc.port }),
+      strategy: new InProcessCapableTcpServer(options.name, { host: options.rpc.host, port: options.rpc.port }, new RpcServerMetrics(registry, options.name).record),
       logger: false,
     });
     rpcServer.useGlobalFilters(new RpcErrorFilter(options.log));
-    rpcServer.useGlobalInterceptors(new RpcServerMetrics(registry, options.name));
     stops.push(() => rpcServer.close());
     await rpcServer.listen();
     for (const work of options.background ?? []) {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { ServerTCP, TcpContext, TcpOptions } from '@nestjs/microservices';
 import { catchError, defer, map, mergeAll, Observable, throwError } from 'rxjs';
-import { inPacketContext, tracedHandler } from './rpc-tracing';
+import { AnswerObserver, inPacketContext, tracedHandler } from './rpc-tracing';
 
 /**
  * RPC servers listening in this process, by service name and port. The name matters: in a cluster every service
@@ -22,6 +22,8 @@ export class InProcessCapableTcpServer extends ServerTCP {
   constructor(
     private readonly service: string,
     options: Required<TcpOptions>['options'],
+    /** Every answer's status and duration (the RPC server metrics), over TCP and in-process alike. */
+    private readonly observe?: AnswerObserver,
   ) {
     super(options);
   }
@@ -41,10 +43,10 @@ export class InProcessCapableTcpServer extends ServerTCP {
     return inPacketContext(rawMessage, () => super.handleMessage(socket, rawMessage));
   }
 
-  /** Every handler runs in an RPC SERVER span, over TCP and in-process alike. */
+  /** Every handler runs in an RPC SERVER span and has its answer observed, over TCP and in-process alike. */
   override getHandlerByPattern(pattern: string): ReturnType<ServerTCP['getHandlerByPattern']> {
     const handler = super.getHandlerByPattern(pattern);
-    return handler && Object.assign(tracedHandler(this.service, pattern, 'tcp', handler), { isEventHandler: handler.isEventHandler, extras: handler.extras });
+    return handler && Object.assign(tracedHandler(this.service, pattern, 'tcp', handler, this.observe), { isEventHandler: handler.isEventHandler, extras: handler.extras });
   }
 
   override close(): void {
@@ -60,7 +62,7 @@ export class InProcessCapableTcpServer extends ServerTCP {
       const handler = this.messageHandlers.get(pattern) ?? super.getHandlerByPattern(pattern);
       // The TCP client rejects with this same text when the remote service has no handler.
       if (!handler) throw 'There is no matching message handler defined in the remote service.';
-      const traced = tracedHandler(this.service, pattern, 'inproc', handler);
+      const traced = tracedHandler(this.service, pattern, 'inproc', handler, this.observe);
       return this.transformToObservable(await traced(wireCopy(payload), new TcpContext([null as never, pattern])));
     }).pipe(
       mergeAll(),

@@ -57,30 +57,51 @@ export function inPacketContext<T>(rawMessage: unknown, handle: () => T): T {
 
 type NestHandler = (data: unknown, ctx: unknown) => Promise<unknown>;
 
+/** Told once per handled call: the HTTP status class source (200, or the error envelope's status) and how long it took. */
+export type AnswerObserver = (pattern: string, status: number, seconds: number) => void;
+
+/** The status an RPC answer maps to: 200, or the error envelope's (the error filter has run: a crash is 500). */
+const statusOfRpcError = (error: unknown): number => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : 500;
+};
+
 /**
- * A handler wrapped in a SERVER span, child of the active context (the caller's). Nest handlers answer an Observable
- * (the controller has already run by then, in the span); the span ends when it completes or fails.
+ * A handler wrapped once for everything a server observes of it: a SERVER span, child of the active context (the
+ * caller's), and the answer's status and duration for the RPC metrics (`observe`). Nest handlers answer an
+ * Observable; the answer is its first value (an in-process caller unsubscribes on it), and with interceptors the
+ * controller runs only when it is subscribed to: the subscription happens in the span's context too.
  */
-export function tracedHandler(service: string, pattern: string, transport: RpcTransport, handler: NestHandler): NestHandler {
+export function tracedHandler(service: string, pattern: string, transport: RpcTransport, handler: NestHandler, observe?: AnswerObserver): NestHandler {
   return async (data, ctx) => {
+    const started = performance.now();
     const span = platformTracer().startSpan(spanName(service, pattern), { kind: SpanKind.SERVER, attributes: rpcAttributes(service, pattern, transport) });
     const inSpan = trace.setSpan(context.active(), span);
-    let answer: unknown;
-    try {
-      answer = await context.with(inSpan, () => handler(data, ctx));
-    } catch (error) {
+    let answered = false;
+    const answer = (status: number) => {
+      if (answered) return;
+      answered = true;
+      observe?.(pattern, status, (performance.now() - started) / 1000);
+    };
+    const fail = (error: unknown) => {
+      answer(statusOfRpcError(error));
       markRpcError(span, error);
+    };
+    let result: unknown;
+    try {
+      result = await context.with(inSpan, () => handler(data, ctx));
+    } catch (error) {
+      fail(error);
       span.end();
       throw error;
     }
-    if (!isObservable(answer)) {
+    if (!isObservable(result)) {
+      answer(200);
       span.end();
-      return answer;
+      return result;
     }
-    // With interceptors (e.g. the RPC metrics), Nest runs the controller only when the answer is subscribed to: the
-    // subscription must happen in the span's context too, or the controller's work would join the caller's span.
-    const traced = (answer as Observable<unknown>).pipe(
-      tap({ error: (error: unknown) => markRpcError(span, error) }),
+    const traced = (result as Observable<unknown>).pipe(
+      tap({ next: () => answer(200), complete: () => answer(200), error: fail }),
       finalize(() => span.end()),
     );
     return new Observable<unknown>((subscriber) => context.with(inSpan, () => traced.subscribe(subscriber)));
