@@ -313,6 +313,22 @@ describe('Idempotency-Key retries after a crash (real PostgreSQL, HTTP)', () => 
     expect(reused.body).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
+  it('a stablecoin mint retried after a crash answers its operation even when what it named has changed since (the claim decides first)', async () => {
+    const { coin } = await stablecoin();
+    const wallet = await sparkWallet(t, t.tenant.sandbox);
+    const key = `crash-mint-${Math.random()}`;
+    const body = { amount: '12340000', fundingSource: { type: 'WIRE' }, destination: { accountId: wallet } };
+    const post = () => t.call('POST', `/stablecoins/${coin.id}/mints`, { headers: { 'Idempotency-Key': key }, body });
+    const first = await post();
+    expect(first.status).toBe(201);
+    await forgetAnswer(key);
+    // The destination wallet is deleted before the retry: checked again, the retry would be a 404.
+    expect((await t.call('DELETE', `/platform/external-accounts/${wallet}`)).status).toBeLessThan(300);
+    const retry = await post();
+    expect(retry.status).toBe(201);
+    expect(retry.body.id).toBe(first.body.id);
+  });
+
   it('a key held by a process that died is free at once; one held by a live process stays 409 until its lease ends', async () => {
     const key = `owner-${Math.random()}`;
     const body = { customerType: 'INDIVIDUAL', fullName: 'Owner Check' };

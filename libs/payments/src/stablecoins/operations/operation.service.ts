@@ -103,33 +103,35 @@ export class OperationService {
     now: string,
     termsOf: (stablecoin: Awaited<ReturnType<StablecoinService['load']>>, common: Omit<OperationTerms, 'operationType' | 'source' | 'destination' | 'fundingRequired'>) => Promise<OperationTerms>,
   ): Promise<StablecoinOperation> {
-    const stablecoin = await this.stablecoins.load(caller, stablecoinId);
-    this.providers.for(caller.mode); // 501 in production without a provider (no stablecoin can be registered there either)
-    if (stablecoin.issuanceStatus !== 'PROVISIONED') throw new ApiError('CONFLICT', `the stablecoin is ${stablecoin.issuanceStatus} at the provider, not PROVISIONED`);
-    const fiatAmount = this.requests.fiatAmount(stablecoin, amount);
-    await this.links.usable(caller, stablecoin.stablecoinProviderAccountId, now);
     const operationId = `StablecoinOperation:${uuidv7()}`;
-    const terms = await termsOf(stablecoin, {
-      operationId,
-      platformId: caller.platformId,
-      mode: caller.mode,
-      stablecoinId: stablecoin.id,
-      amount: BigInt(amount).toString(), // leading zeros dropped: one spelling per amount
-      fiatAmount,
-      fiatCurrency: stablecoin.baseCurrency,
-      provider: stablecoin.provider,
-      providerEnvironment: stablecoin.providerEnvironment,
-      stablecoinProviderAccountId: stablecoin.stablecoinProviderAccountId,
-      providerAccountId: stablecoin.providerAccountId,
-      providerTokenIdentifier: stablecoin.providerTokenIdentifier,
-      ...(description !== undefined ? { description } : {}),
-      createdAt: now,
-    });
+    // A retry of a request whose operation exists answers it before anything is checked again (the link may have
+    // changed since, the accounts too): the claim decides first.
     return this.claims.run(
       idempotencyScopeOf(caller),
       kind,
       operationId,
       async (claim) => {
+        const stablecoin = await this.stablecoins.load(caller, stablecoinId);
+        this.providers.for(caller.mode); // 501 in production without a provider (no stablecoin can be registered there either)
+        if (stablecoin.issuanceStatus !== 'PROVISIONED') throw new ApiError('CONFLICT', `the stablecoin is ${stablecoin.issuanceStatus} at the provider, not PROVISIONED`);
+        const fiatAmount = this.requests.fiatAmount(stablecoin, amount);
+        await this.links.usable(caller, stablecoin.stablecoinProviderAccountId, now);
+        const terms = await termsOf(stablecoin, {
+          operationId,
+          platformId: caller.platformId,
+          mode: caller.mode,
+          stablecoinId: stablecoin.id,
+          amount: BigInt(amount).toString(), // leading zeros dropped: one spelling per amount
+          fiatAmount,
+          fiatCurrency: stablecoin.baseCurrency,
+          provider: stablecoin.provider,
+          providerEnvironment: stablecoin.providerEnvironment,
+          stablecoinProviderAccountId: stablecoin.stablecoinProviderAccountId,
+          providerAccountId: stablecoin.providerAccountId,
+          providerTokenIdentifier: stablecoin.providerTokenIdentifier,
+          ...(description !== undefined ? { description } : {}),
+          createdAt: now,
+        });
         await this.record(caller, terms, claim);
         await this.stepQuietly(operationId, 0);
         return this.get(caller, operationId);
