@@ -17,6 +17,7 @@ import {
   Page,
   UpdateAgentPolicyRequest,
   UpdateAgentRequest,
+  requireCallerHolds,
 } from '@payments/contracts';
 import { CommandExecutor, EventMetadata, fold, IdempotencyClaims, PostgresEventStore, queryRows } from '@payments/eventsourcing';
 import { idempotencyScopeOf, keysetBodyPage, keysetPage, SqlWhere } from '@payments/runtime';
@@ -24,6 +25,7 @@ import type { ActionRunner } from '../actions/action-runner';
 import type { AgentSecrets } from '../agent-secrets';
 import type { AgentPeers } from '../peers';
 import { convertAmount } from '../policy/amounts';
+import { platformPermissionsToGrant } from '../policy/policy';
 import { patchPolicy, validatePolicy } from '../policy/policy-patch';
 import { AgentCommand, agentDecider } from './agent.decider';
 import { AgentEvent } from './agent.events';
@@ -55,7 +57,8 @@ export class AgentManagement {
   ) {}
 
   /** One agent per Idempotency-Key; a retry answers the agent with a fresh device code (the first one was shown once). */
-  create(caller: CallerContext, request: CreateAgentRequest): Promise<AgentCreateResponse> {
+  async create(caller: CallerContext, request: CreateAgentRequest): Promise<AgentCreateResponse> {
+    requireCallerHolds(caller, platformPermissionsToGrant(request.policy), 'an agent that can move money');
     const agentId = `Agent:${uuidv7()}`;
     return this.claims.run(
       idempotencyScopeOf(caller),
@@ -131,12 +134,14 @@ export class AgentManagement {
     const rate = to === from ? undefined : await convertAmount(this.peers, caller, 1_000_000, from, to);
     const recast = (amount: number) => (rate === undefined ? amount : Math.round((amount * rate) / 1_000_000));
     const policy = patchPolicy(agent.policy, patch, recast);
+    requireCallerHolds(caller, platformPermissionsToGrant(policy), 'an agent that can move money');
     return toAgent(await this.command(caller, agentId, { type: 'UpdatePolicy', policy, now: now() }, this.metadata(caller)), now());
   }
 
   /** A new code; earlier codes not yet redeemed stop working. */
   async issueDeviceCode(caller: CallerContext, agentId: string): Promise<AgentDeviceCode> {
-    await this.existing(caller, agentId);
+    const agent = await this.existing(caller, agentId);
+    requireCallerHolds(caller, platformPermissionsToGrant(agent.policy), 'connecting an agent that can move money');
     const code = this.secrets.newDeviceCode();
     const at = now();
     const expiresAt = new Date(Date.parse(at) + DEVICE_CODE_TTL_MS).toISOString();

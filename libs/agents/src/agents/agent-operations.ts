@@ -12,6 +12,7 @@ import {
   CreateQuoteRequest,
   ExternalAccount,
   InternalAccount,
+  invalidInput,
   ListAgentActionsQuery,
   Page,
   PageQuery,
@@ -66,10 +67,14 @@ export class AgentOperations {
 
   async createQuote(caller: CallerContext, request: CreateQuoteRequest): Promise<Quote> {
     const agent = await this.agent(caller, 'CREATE_QUOTES');
+    // Executing is EXECUTE_QUOTES under the policy (limits, approval), through the execute operation; the platform's
+    // fees are the platform's to set. An agent's quote is only ever a quote.
+    if (request.immediatelyExecute === true) throw invalidInput('immediatelyExecute', 'an agent executes a quote with POST /agents/me/quotes/{quoteId}/execute, where its policy decides');
+    if (request.platformFeeOverride !== undefined) throw invalidInput('platformFeeOverride', "an agent cannot set the platform's fees");
     if (request.source.sourceType === 'ACCOUNT') await this.ownAccount(caller, agent, request.source.accountId!, 'source.accountId');
     else if (request.source.customerId !== undefined && request.source.customerId !== agent.customerId) throw this.notOwn('source.customerId');
     if (request.destination.destinationType === 'ACCOUNT') await this.ownAccount(caller, agent, request.destination.accountId!, 'destination.accountId', false);
-    const quote = await this.peers.createQuote(this.platform(caller), request.source.sourceType === 'REALTIME_FUNDING' ? { ...request, source: { ...request.source, customerId: agent.customerId } } : request);
+    const quote = await this.peers.createQuote(this.agentKeyed(caller, agent), request.source.sourceType === 'REALTIME_FUNDING' ? { ...request, source: { ...request.source, customerId: agent.customerId } } : request);
     await this.dataSource.query(`INSERT INTO agent_quotes (quote_id, agent_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [quote.id, agent.agentId]);
     return quote;
   }
@@ -87,6 +92,8 @@ export class AgentOperations {
     const quote = await this.peers.quote(this.platform(caller), quoteId);
     if (quote.status !== 'PENDING') throw new ApiError('INVALID_STATE_TRANSITION', `the quote is ${quote.status}, not PENDING`);
     const accountId = 'accountId' in quote.source ? (quote.source.accountId as string) : undefined;
+    // The policy may have changed since the quote was made: its source must still be an account the agent may use.
+    if (accountId !== undefined && !accountAllowed(agent.policy, accountId)) throw notFound('QUOTE_NOT_FOUND', 'quote');
     return this.submit(caller, agent, { type: 'EXECUTE_QUOTE', quote, ...(walletSignature ? { walletSignature } : {}) }, accountId, quote.totalSendingAmount, quote.sendingCurrency.code);
   }
 
@@ -137,7 +144,7 @@ export class AgentOperations {
   async createExternalAccount(caller: CallerContext, request: AgentCreateExternalAccountRequest): Promise<ExternalAccount> {
     const agent = await this.agent(caller, 'MANAGE_EXTERNAL_ACCOUNTS');
     if (request.customerId !== undefined && request.customerId !== agent.customerId) throw notFound('USER_NOT_FOUND', 'customer');
-    return this.peers.createExternalAccount({ ...this.platform(caller), idempotency: caller.idempotency }, { ...request, customerId: agent.customerId });
+    return this.peers.createExternalAccount(this.agentKeyed(caller, agent), { ...request, customerId: agent.customerId });
   }
 
   async externalAccount(caller: CallerContext, externalAccountId: string): Promise<ExternalAccount> {
@@ -216,5 +223,14 @@ export class AgentOperations {
 
   private platform(caller: CallerContext): CallerContext {
     return systemCaller(caller.platformId, caller.mode, { correlationId: caller.correlationId });
+  }
+
+  /**
+   * The platform as caller, with the agent's Idempotency-Key scoped to the agent (as the action runner does): the
+   * service claims keys per platform, so two agents, or an agent and its platform, never share an effect by key.
+   */
+  private agentKeyed(caller: CallerContext, agent: ExistingAgent): CallerContext {
+    const idempotency = caller.idempotency ? { key: `${agent.agentId}:${caller.idempotency.key}`, requestHash: caller.idempotency.requestHash } : undefined;
+    return { ...this.platform(caller), ...(idempotency ? { idempotency } : {}) };
   }
 }

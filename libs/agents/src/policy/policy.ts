@@ -33,3 +33,11 @@ export function needsApproval(policy: AgentPolicy, accountId: string, amountInTh
   const threshold = policy.approvalThresholds?.amount;
   return threshold !== undefined && threshold !== null && amountInThresholdCurrency !== undefined && amountInThresholdCurrency > threshold;
 }
+
+/** The agent permissions that move money: granting them (creating, widening or reconnecting such an agent) is itself a money act. */
+export const MONEY_PERMISSIONS: readonly AgentPermission[] = ['CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES'];
+
+/** The platform permissions a credential needs to hand an agent this policy: TRANSACT too when the agent may move money. */
+export function platformPermissionsToGrant(policy: Pick<AgentPolicy, 'permissions'>): ('TRANSACT')[] {
+  return (policy.permissions ?? []).some((p) => MONEY_PERMISSIONS.includes(p)) ? ['TRANSACT'] : [];
+}

@@ -1,5 +1,6 @@
 export * from './rpc';
 export * from './rpc-contract';
+export * from './caller-permissions';
 export * from './customers.rpc';
 export * from './documents.rpc';
 export * from './verifications.rpc';

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { ApiError, ApiToken, CallerContext, CreateTokenRequest, isTokenId, ListTokensQuery, Mode, Page, Permission } from '@payments/contracts';
+import { ApiError, ApiToken, CallerContext, CreateTokenRequest, isTokenId, ListTokensQuery, Mode, Page, Permission, requireCallerHolds } from '@payments/contracts';
 import { CommandExecutor, IdempotencyClaims } from '@payments/eventsourcing';
 import { idempotencyScopeOf, keysetPage, SqlWhere } from '@payments/runtime';
 import { generateClientId, generateClientSecret, SecretHasher } from '../credentials/secrets';
@@ -54,7 +54,8 @@ export class TokenService {
   }
 
   /** One token per Idempotency-Key: a retry (also after a crash) answers it without its secret, which is shown once. */
-  create(caller: CallerContext, request: CreateTokenRequest, now: string): Promise<ApiToken> {
+  async create(caller: CallerContext, request: CreateTokenRequest, now: string): Promise<ApiToken> {
+    requireCallerHolds(caller, request.permissions, 'a token with these permissions');
     const tokenId = `Token:${uuidv7()}`;
     return this.claims.run(
       idempotencyScopeOf(caller),
