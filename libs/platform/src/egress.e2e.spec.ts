@@ -29,7 +29,7 @@ const LOOPBACK_SPELLINGS = [
   '[::]',
 ];
 
-describe('egress: private networks refused (EGRESS_ALLOW_PRIVATE_NETWORKS unset)', () => {
+describe('egress: private networks refused (EGRESS_ALLOW_PRIVATE_NETWORKS=false, the default of a deployment)', () => {
   let t: TestPlatform;
   const receiver = new WebhookReceiver();
   beforeAll(async () => {
