@@ -11,7 +11,7 @@ describe('HttpContactCodeSender', () => {
   let server: Server;
   let url: string;
   const received: string[] = [];
-  const message = { customerId: 'Customer:1', channel: 'EMAIL' as const, destination: 'a@example.com', code: '482913', purpose: 'CONTACT_VERIFICATION' as const };
+  const message = { customerId: 'Customer:1', channel: 'email' as const, destination: 'a@example.com', code: '482913', purpose: 'CONTACT_VERIFICATION' as const };
 
   beforeAll(async () => {
     server = createServer((req, res) => {
