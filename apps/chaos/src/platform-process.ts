@@ -73,6 +73,7 @@ export class PlatformProcess {
       WEBHOOK_BACKOFF_SCALE: '0.001',
       WEBHOOK_TIMEOUT_MS: '5000', // our receiver answers at once; a shorter timeout also shortens the lease after a kill
       RATE_LIMIT_PER_SECOND: '0', // the workload tests crashes, not the rate limiter
+      EGRESS_ALLOW_PRIVATE_NETWORKS: 'true', // the webhook receiver listens on 127.0.0.1
       // Every service pool, listener and bus loop is a connection (about 80 at the default of 10): keep a run small
       // on a PostgreSQL server that test suites and other runs share.
       DB_POOL_SIZE_MAX: process.env.DB_POOL_SIZE_MAX || '3',

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     secretHashKey: loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key')),
     sandboxTimeScale: config.sandboxTimeScale,
     contactDeliveryUrl: config.contactDeliveryUrl,
+    egressAllowPrivateNetworks: config.egressAllowPrivateNetworks,
     walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort, rpcTimeoutMs: config.rpcTimeoutMs },
     customers: config.endUserTerms ? { terms: config.endUserTerms } : {},
     log,

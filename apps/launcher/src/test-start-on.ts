@@ -26,6 +26,7 @@ export async function startTestPlatformOn(databaseUrl: string, dataDir: string) 
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       RATE_LIMIT_PER_SECOND: '0',
+      EGRESS_ALLOW_PRIVATE_NETWORKS: 'true', // test receivers listen on loopback, as in startTestPlatform
     }),
     logger: createLogger('test', 'silent'),
   });

@@ -4,7 +4,7 @@ import type { EventBus } from '@payments/messaging';
 import { ServiceHost } from '@payments/runtime';
 import { CredentialVerifier } from './credentials/credential-verifier';
 import { SecretHasher } from './credentials/secrets';
-import { ContactCodeSender, HttpContactCodeSender, UnconfiguredContactCodeSender } from '@payments/runtime';
+import { ContactCodeSender, EgressClient, HttpContactCodeSender, UnconfiguredContactCodeSender } from '@payments/runtime';
 import { CustomerService, CustomerServiceOptions } from './customers/customer.service';
 import { DocumentService } from './documents/document.service';
 import { documentsMigrations } from './documents/documents.migrations';
@@ -37,6 +37,11 @@ export interface IdentityOptions {
   sandboxTimeScale: number;
   /** Where production contact codes are delivered (the operator's email/SMS gateway); unset: 503 on send. */
   contactDeliveryUrl?: string;
+  /**
+   * EGRESS_ALLOW_PRIVATE_NETWORKS: a webhookEndpoint that is a private address literal is accepted, and contact codes
+   * may go to a gateway on a private network (local development only); false by default.
+   */
+  egressAllowPrivateNetworks?: boolean;
   /** Where identity reaches wallet-auth (contacts tied to Embedded Wallet credentials); unset: no wallet is asked. */
   walletAuth?: { host: string; port: number; rpcTimeoutMs: number };
   customers?: Partial<Omit<CustomerServiceOptions, 'sender' | 'wallets'>>;
@@ -102,9 +107,10 @@ export class Identity implements IdentityParts {
       log: options.log,
     });
     const hasher = new SecretHasher(options.secretHashKey);
-    const configs = new PlatformConfigService(host.executor, host.dataSource, new WebhookKeyStore(options.secretHashKey));
+    const egress = new EgressClient({ allowPrivateNetworks: options.egressAllowPrivateNetworks ?? false, log: (message) => options.log?.(message) });
+    const configs = new PlatformConfigService(host.executor, host.dataSource, new WebhookKeyStore(options.secretHashKey), egress);
     const tokens = new TokenService(host.dataSource, host.executor, hasher, host.claims);
-    const sender: ContactCodeSender = options.contactDeliveryUrl ? new HttpContactCodeSender(options.contactDeliveryUrl) : new UnconfiguredContactCodeSender();
+    const sender: ContactCodeSender = options.contactDeliveryUrl ? new HttpContactCodeSender(options.contactDeliveryUrl, egress) : new UnconfiguredContactCodeSender();
     const documents = new DocumentService(host.dataSource, host.executor, new PgDocumentStorage(host.dataSource), host.claims);
     const beneficialOwners = new BeneficialOwnerService(host.dataSource, host.executor, host.claims);
     const verifications = new VerificationService(host.dataSource, host.executor, host.timers, documents, beneficialOwners, host.claims, { ...VERIFICATION_DEFAULTS, ...options.verifications });

@@ -78,6 +78,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       secretHashKey,
       sandboxTimeScale: config.sandboxTimeScale,
       contactDeliveryUrl: config.contactDeliveryUrl,
+      egressAllowPrivateNetworks: config.egressAllowPrivateNetworks,
       walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort, rpcTimeoutMs: config.rpcTimeoutMs },
       customers: config.endUserTerms ? { terms: config.endUserTerms } : {},
       log,

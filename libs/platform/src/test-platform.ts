@@ -34,6 +34,10 @@ export interface TestPlatform {
   stop(): Promise<void>;
 }
 
+/**
+ * `env` overrides the test defaults, among them EGRESS_ALLOW_PRIVATE_NETWORKS=true (webhook and contact-code
+ * receivers in tests are on loopback); pass `EGRESS_ALLOW_PRIVATE_NETWORKS: 'false'` to test the egress policy.
+ */
 export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-platform-'));
   const database = await createTestDatabase();
@@ -67,6 +71,8 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
         RATE_LIMIT_PER_SECOND: '0',
+        // Test receivers listen on 127.0.0.1; a test of the egress policy passes EGRESS_ALLOW_PRIVATE_NETWORKS: 'false'.
+        EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
         ...env,
       }),
       logger: createLogger('test', 'silent'),

@@ -9,7 +9,7 @@ export interface ReceivedWebhook {
   at: number;
 }
 
-export type Responder = (hook: ReceivedWebhook, nth: number) => { status: number; body?: string; delayMs?: number };
+export type Responder = (hook: ReceivedWebhook, nth: number) => { status: number; body?: string; delayMs?: number; headers?: Record<string, string> };
 
 /**
  * A real local HTTP endpoint for webhook tests: every request is recorded; each path answers with its responder
@@ -60,6 +60,6 @@ export class WebhookReceiver {
     const nth = this.received.filter((r) => r.path === hook.path).length;
     const answer = this.responders.get(hook.path)?.(hook, nth) ?? { status: 200, body: 'ok' };
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
-    if (!res.destroyed) res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body ?? '');
+    if (!res.destroyed) res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(answer.body ?? '');
   }
 }

@@ -56,6 +56,11 @@ export interface RuntimeConfig {
   webhookBackoffScale: number;
   /** The operator's email/SMS gateway for production contact-verification codes (unset: 503 on send). */
   contactDeliveryUrl: string | undefined;
+  /**
+   * EGRESS_ALLOW_PRIVATE_NETWORKS: outbound calls made for a tenant (webhooks, the sandbox TEST, contact codes) may
+   * reach loopback, private, link-local… addresses. False unless set to `true`: local development only.
+   */
+  egressAllowPrivateNetworks: boolean;
   endUserTerms: { version: string; url: string } | undefined;
   /** The gateway's origin as clients reach it, e.g. https://api.example.com (links it hands out); unset: each request's Host. */
   publicUrl: string | undefined;
@@ -84,6 +89,14 @@ function scaPasskeyFrom(env: NodeJS.ProcessEnv, port: number): RuntimeConfig['sc
     rpId: env.SCA_PASSKEY_RP_ID || publicUrl?.hostname || 'localhost',
     origins: origins?.length ? origins : [publicUrl?.origin ?? `http://localhost:${port}`],
   };
+}
+
+/** `true` or `false` only: a typo in a security setting must stop the process, not fall back silently. */
+function booleanFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`${name} must be true or false, got "${raw}"`);
 }
 
 function positiveNumberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -144,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     webhookTimeoutMs: Math.max(1, intFrom(env, 'WEBHOOK_TIMEOUT_MS', 15_000)),
     webhookBackoffScale: positiveNumberFrom(env, 'WEBHOOK_BACKOFF_SCALE', 1),
     contactDeliveryUrl: env.CONTACT_DELIVERY_URL || undefined,
+    egressAllowPrivateNetworks: booleanFrom(env, 'EGRESS_ALLOW_PRIVATE_NETWORKS', false),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     scaPasskey: scaPasskeyFrom(env, intFrom(env, 'PORT', 3000)),
     endUserTerms: env.END_USER_TERMS_VERSION && env.END_USER_TERMS_URL ? { version: env.END_USER_TERMS_VERSION, url: env.END_USER_TERMS_URL } : undefined,

@@ -1,4 +1,5 @@
 import { ApiError, ContactChannel } from '@payments/contracts';
+import type { EgressClient } from './egress';
 
 export interface ContactCodeMessage {
   customerId: string;
@@ -21,27 +22,30 @@ export interface ContactCodeSender {
 
 /**
  * Posts the code to the operator's own email/SMS gateway (CONTACT_DELIVERY_URL): this self-hosted platform ships no
- * email or SMS provider of its own. The code travels only in this request body and is never logged.
+ * email or SMS provider of its own. The code travels only in this request body and is never logged. The call goes
+ * through the egress client like every outbound call made for a tenant: no redirects, and no private address unless
+ * EGRESS_ALLOW_PRIVATE_NETWORKS allows it (a gateway inside the deployment's network needs it).
  */
 export class HttpContactCodeSender implements ContactCodeSender {
   constructor(
     private readonly url: string,
+    private readonly egress: EgressClient,
     private readonly timeoutMs = 5_000,
   ) {}
 
   async send(message: ContactCodeMessage): Promise<void> {
-    let response: Response;
+    let status: number;
     try {
-      response = await fetch(this.url, {
-        method: 'POST',
+      ({ status } = await this.egress.post(this.url, {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(message),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+        timeoutMs: this.timeoutMs,
+        purpose: 'contact code delivery',
+      }));
     } catch {
       throw new ApiError('SERVICE_UNAVAILABLE', `the ${message.channel} delivery provider is unreachable; request a new code`);
     }
-    if (!response.ok) throw new ApiError('SERVICE_UNAVAILABLE', `the ${message.channel} delivery provider refused the message (${response.status}); request a new code`);
+    if (status < 200 || status > 299) throw new ApiError('SERVICE_UNAVAILABLE', `the ${message.channel} delivery provider refused the message (${status}); request a new code`);
   }
 }
 

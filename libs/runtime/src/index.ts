@@ -14,5 +14,6 @@ export * from './rpc/handles';
 export * from './cluster-service';
 export * from './await-arrival';
 export * from './idempotency-scope';
+export * from './egress';
 export * from './contact-delivery';
 export * from './secret-sealer';

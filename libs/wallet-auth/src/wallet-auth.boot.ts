@@ -15,6 +15,7 @@ export async function bootWalletAuth(config: RuntimeConfig, deps: ServiceDeps, s
     cards: { host: config.cardsRpcHost, port: config.cardsRpcPort },
     rpcTimeoutMs: config.rpcTimeoutMs,
     contactDeliveryUrl: config.contactDeliveryUrl,
+    egressAllowPrivateNetworks: config.egressAllowPrivateNetworks,
     config: { passkey: config.scaPasskey },
     log: deps.log,
   });

@@ -1,5 +1,5 @@
 import type { EventBus } from '@payments/messaging';
-import { ContactCodeSender, HttpContactCodeSender, ServiceHost, UnconfiguredContactCodeSender } from '@payments/runtime';
+import { ContactCodeSender, EgressClient, HttpContactCodeSender, ServiceHost, UnconfiguredContactCodeSender } from '@payments/runtime';
 import { WALLET_AUTH_EVENTS } from '@payments/contracts';
 import { defaultOidcKeyResolver } from '@payments/wallet-crypto';
 import { CredentialOperations } from './credentials/credential-operations';
@@ -37,6 +37,8 @@ export interface WalletAuthOptions {
   rpcTimeoutMs: number;
   /** The operator's email/SMS gateway for production OTPs (CONTACT_DELIVERY_URL). */
   contactDeliveryUrl?: string;
+  /** EGRESS_ALLOW_PRIVATE_NETWORKS: the gateway may be on a private network (local development only); false by default. */
+  egressAllowPrivateNetworks?: boolean;
   config?: Partial<WalletAuthConfig>;
   log?: (message: string, error?: unknown) => void;
 }
@@ -73,7 +75,7 @@ export class WalletAuth {
     const keys = new WalletServerKeys(options.secretHashKey);
     const directory = new WalletDirectory({ accounts: options.accounts, identity: options.identity, cards: options.cards }, options.rpcTimeoutMs);
     const wallets = new WalletStore(host.dataSource, host.store, host.executor, directory, keys);
-    const sender: ContactCodeSender = options.contactDeliveryUrl ? new HttpContactCodeSender(options.contactDeliveryUrl) : new UnconfiguredContactCodeSender();
+    const sender: ContactCodeSender = options.contactDeliveryUrl ? new HttpContactCodeSender(options.contactDeliveryUrl, new EgressClient({ allowPrivateNetworks: options.egressAllowPrivateNetworks ?? false, log: (message) => options.log?.(message) })) : new UnconfiguredContactCodeSender();
     const config: WalletAuthConfig = { ...WALLET_AUTH_DEFAULTS, oidcKeys: defaultOidcKeyResolver(), ...options.config };
     const ctx = new WalletContext(wallets, keys, sender, config);
     return new WalletAuth(

@@ -13,6 +13,7 @@ export async function bootWebhookDispatcher(config: RuntimeConfig, deps: Service
     rpcTimeoutMs: config.rpcTimeoutMs,
     attemptTimeoutMs: config.webhookTimeoutMs,
     backoffScale: config.webhookBackoffScale,
+    egressAllowPrivateNetworks: config.egressAllowPrivateNetworks,
     log: deps.log,
   });
   const ops = { host: config.rpcHost, port: config.webhookDispatcherOpsPort, bus: deps.bus };

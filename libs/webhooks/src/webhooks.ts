@@ -2,7 +2,7 @@ import type { Registry } from 'prom-client';
 import { v7 as uuidv7 } from 'uuid';
 import { ApiError, CallerContext, WebhookTestResult } from '@payments/contracts';
 import type { EventBus } from '@payments/messaging';
-import { BackgroundWork, createAppRegistry, ServiceClient, ServiceHost, subscriptionWork } from '@payments/runtime';
+import { BackgroundWork, createAppRegistry, EgressClient, ServiceClient, ServiceHost, subscriptionWork } from '@payments/runtime';
 import { ResourceReader } from './catalogue/resource-reader';
 import { TEST_WEBHOOK } from './catalogue/webhook-types';
 import { DomainEventsConsumer } from './consumer/domain-events.consumer';
@@ -27,6 +27,8 @@ export interface WebhooksOptions {
   /** WEBHOOK_TIMEOUT_MS (15 s) per attempt; WEBHOOK_BACKOFF_SCALE multiplies the retry delays and window. */
   attemptTimeoutMs: number;
   backoffScale: number;
+  /** EGRESS_ALLOW_PRIVATE_NETWORKS: endpoints on private networks are reached (local development only); false by default. */
+  egressAllowPrivateNetworks?: boolean;
   worker?: Partial<Omit<DeliveryWorkerOptions, 'attemptTimeoutMs' | 'retry'>>;
   settingsTtlMs?: number;
   log?: (message: string, error?: unknown) => void;
@@ -44,6 +46,7 @@ export class Webhooks {
     /** Enqueues from the service topics; runs while the server runs. */
     readonly events: BackgroundWork,
     readonly registry: Registry,
+    private readonly egress: EgressClient,
     private readonly attemptTimeoutMs: number,
   ) {}
 
@@ -63,10 +66,12 @@ export class Webhooks {
     const queue = new DeliveryQueue(asTransactional(host.dataSource));
     const registry = createAppRegistry(WEBHOOK_DISPATCHER_APP);
     const settings = new WebhookSettingsCache(identity, options.settingsTtlMs ?? 10_000);
+    const egress = new EgressClient({ allowPrivateNetworks: options.egressAllowPrivateNetworks ?? false, log: (message) => options.log?.(message) });
     const worker = new DeliveryWorker(
       queue,
       settings,
       new WebhookMetrics(registry, queue),
+      egress,
       { ...DELIVERY_WORKER_DEFAULTS, ...options.worker, attemptTimeoutMs: options.attemptTimeoutMs, retry: { ...RETRY_POLICY_DEFAULTS, scale: options.backoffScale } },
       options.log,
     );
@@ -75,21 +80,24 @@ export class Webhooks {
       await identity.close();
       await accounts.close();
     });
-    return new Webhooks(host, queue, settings, worker, events, registry, options.attemptTimeoutMs);
+    return new Webhooks(host, queue, settings, worker, events, registry, egress, options.attemptTimeoutMs);
   }
 
   /**
-   * POST /sandbox/webhooks/test: one signed TEST, now, never retried; the platform sees what its endpoint answered.
-   * 400 WEBHOOK_ENDPOINT_NOT_SET without an endpoint, 400 WEBHOOK_DELIVERY_ERROR when no answer came.
+   * POST /sandbox/webhooks/test: one signed TEST, now, never retried. The platform sees its endpoint's HTTP status and
+   * nothing else: neither the body nor why no answer came, which would let a tenant read and scan whatever the
+   * dispatcher can reach (the attempt history keeps both for the operator). 400 WEBHOOK_ENDPOINT_NOT_SET without an
+   * endpoint, 400 WEBHOOK_DELIVERY_ERROR when no answer came (unreachable, timed out, or refused by the egress policy).
    */
   async sendTest(caller: CallerContext): Promise<WebhookTestResult> {
     const settings = await this.settings.fresh(caller.platformId, caller.mode);
     if (!settings.endpoint) throw new ApiError('WEBHOOK_ENDPOINT_NOT_SET', 'set webhookEndpoint with PATCH /config first');
     const row = { webhook_id: `Webhook:${uuidv7()}`, type: TEST_WEBHOOK, data_json: '{}' };
-    const result = await attempt({ ...settings, endpoint: settings.endpoint }, row, this.attemptTimeoutMs);
+    const result = await attempt(this.egress, { ...settings, endpoint: settings.endpoint }, row, this.attemptTimeoutMs);
     const status = outcomeOf(result.status) === 'DELIVERED' ? 'DELIVERED' : 'FAILED';
     await this.queue.recordFinished({ webhookId: row.webhook_id, eventId: null, platformId: caller.platformId, mode: caller.mode, type: TEST_WEBHOOK, data: {}, retryable: false, status }, settings.endpoint, result);
-    if (result.status === undefined) throw new ApiError('WEBHOOK_DELIVERY_ERROR', `the endpoint did not answer: ${result.error}`, { url: settings.endpoint });
-    return { url: settings.endpoint, response_status: result.status, response_body: result.excerpt };
+    if (result.status === undefined) throw new ApiError('WEBHOOK_DELIVERY_ERROR', 'the endpoint did not answer', { url: settings.endpoint });
+    // response_body stays in the published shape, always empty.
+    return { url: settings.endpoint, response_status: result.status, response_body: '' };
   }
 }

@@ -96,8 +96,9 @@ export const PLATFORM_OPERATIONS = [
     tag: 'Sandbox',
     summary: 'Send a test webhook',
     description:
-      'Sends a signed `TEST` webhook (`data: {}`) to the configured `webhookEndpoint` now and answers with what the endpoint replied; ' +
-      'never retried. 400 `WEBHOOK_ENDPOINT_NOT_SET` when no endpoint is configured, 400 `WEBHOOK_DELIVERY_ERROR` when it did not answer. Needs MANAGE.',
+      'Sends a signed `TEST` webhook (`data: {}`) to the configured `webhookEndpoint` now and answers with the HTTP status the endpoint replied ' +
+      '(`response_body` is always empty: what an endpoint says is never shown); never retried. 400 `WEBHOOK_ENDPOINT_NOT_SET` when no endpoint is configured, ' +
+      '400 `WEBHOOK_DELIVERY_ERROR` when it did not answer (unreachable, timed out, or a non-public address: docs/webhooks.md). Needs MANAGE.',
     permission: 'MANAGE',
     service: 'webhooks',
     rpc: WebhooksRpc.sendTest,

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
-import { ApiError, CallerContext, DisableWebhookEndpointRequest, Mode, PlatformConfig, UpdatePlatformConfigRequest, WebhookSettings } from '@payments/contracts';
+import { ApiError, CallerContext, DisableWebhookEndpointRequest, invalidInput, Mode, PlatformConfig, UpdatePlatformConfigRequest, WebhookSettings } from '@payments/contracts';
+import type { EgressClient } from '@payments/runtime';
 import { CommandExecutor } from '@payments/eventsourcing';
 import { PlatformConfigCache, ServedPlatformConfig } from './platform-config-cache';
 import { platformConfigDecider } from './platform-config.decider';
@@ -30,6 +31,7 @@ export class PlatformConfigService {
     private readonly executor: CommandExecutor<EntityManager>,
     private readonly dataSource: DataSource,
     private readonly webhookKeys: WebhookKeyStore,
+    private readonly egress: Pick<EgressClient, 'refusalOf'>,
   ) {}
 
   async initialize(tx: EntityManager, platformId: string, mode: Mode, now: string): Promise<void> {
@@ -87,6 +89,7 @@ export class PlatformConfigService {
   }
 
   async update(caller: CallerContext, patch: UpdatePlatformConfigRequest, now: string): Promise<PlatformConfig> {
+    if (typeof patch.webhookEndpoint === 'string') this.checkEndpoint(patch.webhookEndpoint);
     const configId = platformConfigId(caller.platformId, caller.mode);
     const result = await this.executor.execute({
       decider: platformConfigDecider,
@@ -99,5 +102,19 @@ export class PlatformConfigService {
     this.cache.forget(caller.platformId);
     if (result.state.status !== 'ACTIVE') throw new ApiError('NOT_FOUND', 'platform configuration not found');
     return this.get(this.dataSource.manager, caller); // the view was written in the same transaction as the events
+  }
+
+  /**
+   * A private address literal (in any spelling a URL parser accepts) is refused now, with the field named; a host
+   * name can only be judged when the dispatcher connects, where every delivery is checked again.
+   */
+  private checkEndpoint(endpoint: string): void {
+    let refused: Error | undefined;
+    try {
+      refused = this.egress.refusalOf(endpoint);
+    } catch {
+      throw invalidInput('webhookEndpoint', 'webhookEndpoint must be an http(s) URL');
+    }
+    if (refused) throw invalidInput('webhookEndpoint', 'webhookEndpoint must not be a loopback, private, link-local or other non-public address');
   }
 }

@@ -1,6 +1,6 @@
 import type { WebhookSettings } from '@payments/contracts';
 import { context, contextFromTraceparent } from '@payments/observability';
-import type { BackgroundWork } from '@payments/runtime';
+import type { BackgroundWork, EgressClient } from '@payments/runtime';
 import { signedHeaders } from '../signing/webhook-signature';
 import type { WebhookSettingsCache } from '../settings/webhook-settings.cache';
 import type { WebhookMetrics } from '../ops/webhook-metrics';
@@ -25,12 +25,12 @@ export function webhookBody(row: Pick<DeliveryRow, 'webhook_id' | 'type' | 'data
 }
 
 /** One signed POST, in its delivery span; shared by the queue worker and the synchronous TEST. */
-export function attempt(settings: WebhookSettings & { endpoint: string }, row: Pick<DeliveryRow, 'webhook_id' | 'type' | 'data_json'>, timeoutMs: number): Promise<AttemptResult> {
+export function attempt(egress: EgressClient, settings: WebhookSettings & { endpoint: string }, row: Pick<DeliveryRow, 'webhook_id' | 'type' | 'data_json'>, timeoutMs: number): Promise<AttemptResult> {
   return inDeliverySpan(settings.endpoint, row, (trace) => {
     const now = new Date();
     const body = webhookBody(row, now);
     // The trace headers are not signed: the signature covers the id, the timestamp and the body.
-    return postWebhook(settings.endpoint, { ...signedHeaders(settings, row.webhook_id, Math.floor(now.getTime() / 1000), body), ...trace }, body, timeoutMs);
+    return postWebhook(egress, settings.endpoint, { ...signedHeaders(settings, row.webhook_id, Math.floor(now.getTime() / 1000), body), ...trace }, body, timeoutMs);
   });
 }
 
@@ -48,6 +48,7 @@ export class DeliveryWorker implements BackgroundWork {
     private readonly queue: DeliveryQueue,
     private readonly settings: WebhookSettingsCache,
     private readonly metrics: WebhookMetrics,
+    private readonly egress: EgressClient,
     private readonly options: DeliveryWorkerOptions,
     private readonly log: (message: string, error?: unknown) => void = () => undefined,
   ) {}
@@ -116,7 +117,7 @@ export class DeliveryWorker implements BackgroundWork {
     if (!settings.endpoint) return void (await this.queue.finishAttempt(row, null, null, this.terminal(row, 'NO_ENDPOINT')));
     if (settings.endpointStatus === 'DISABLED') return void (await this.queue.finishAttempt(row, null, null, this.terminal(row, 'ENDPOINT_DISABLED')));
     const endpoint = settings.endpoint;
-    const result = await attempt({ ...settings, endpoint }, row, this.options.attemptTimeoutMs);
+    const result = await attempt(this.egress, { ...settings, endpoint }, row, this.options.attemptTimeoutMs);
     const outcome = outcomeOf(result.status);
     const platform = row.platform_id;
     this.metrics.attempts.inc({ platform, outcome });

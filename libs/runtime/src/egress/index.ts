@@ -1,0 +1,2 @@
+export * from './address-ranges';
+export * from './egress-client';
