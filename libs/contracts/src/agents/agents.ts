@@ -77,7 +77,8 @@ export interface Agent {
 }
 
 export interface AgentDeviceCode {
-  code: string;
+  /** The device code; absent on an Idempotency-Key replay (shown once). */
+  code?: string;
   agentId: string;
   /** @format date-time */
   expiresAt: string;

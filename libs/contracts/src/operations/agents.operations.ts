@@ -30,7 +30,7 @@ const DECIDES =
 /** Agent Management (platform credentials) and Agent Operations (an agent's access token), agents service. */
 export const AGENT_OPERATIONS: AnyHttpOperation[] = [
   operation({
-    operationId: 'createAgent', method: 'POST', path: '/agents', tag: MANAGEMENT, summary: 'Create an agent',
+    operationId: 'createAgent', shownOnce: ['deviceCode.code'], method: 'POST', path: '/agents', tag: MANAGEMENT, summary: 'Create an agent',
     description: 'An agent acting for one customer of the platform under `policy`; answers the agent and its first device code (valid 24 hours).',
     permission: 'MANAGE', service: 'agents', rpc: AgentsRpc.create, body: CreateAgentRequest, status: 201, response: 'AgentCreateResponse', request: ({ body }) => body,
   }),
@@ -49,7 +49,7 @@ export const AGENT_OPERATIONS: AnyHttpOperation[] = [
     permission: 'VIEW', service: 'agents', rpc: AgentsRpc.deviceCodeStatus, status: 200, response: 'AgentDeviceCodeStatus', request: ({ params }) => ({ code: params.code }),
   }),
   operation({
-    operationId: 'redeemAgentDeviceCode', method: 'POST', path: '/agents/device-codes/{code}/redeem', tag: MANAGEMENT, summary: 'Redeem a device code',
+    operationId: 'redeemAgentDeviceCode', shownOnce: ['accessToken'], method: 'POST', path: '/agents/device-codes/{code}/redeem', tag: MANAGEMENT, summary: 'Redeem a device code',
     description:
       'Needs no credentials: the code is the proof. Answers the bearer access token of the agent, shown this once and kept only as a keyed hash. ' +
       'A redeemed, expired or replaced code is 400; an unknown one 404.',
@@ -76,7 +76,7 @@ export const AGENT_OPERATIONS: AnyHttpOperation[] = [
     permission: 'MANAGE', service: 'agents', rpc: AgentsRpc.updatePolicy, body: UpdateAgentPolicyRequest, status: 200, response: 'Agent', request: ({ params, body }) => ({ ...body, agentId: params.agentId }),
   }),
   operation({
-    operationId: 'regenerateAgentDeviceCode', method: 'POST', path: '/agents/{agentId}/device-codes', tag: MANAGEMENT, summary: 'Issue a new device code',
+    operationId: 'regenerateAgentDeviceCode', shownOnce: ['code'], method: 'POST', path: '/agents/{agentId}/device-codes', tag: MANAGEMENT, summary: 'Issue a new device code',
     description: 'Earlier codes not yet redeemed stop working.',
     permission: 'MANAGE', service: 'agents', rpc: AgentsRpc.issueDeviceCode, status: 201, response: 'AgentDeviceCode', request: ({ params }) => ({ agentId: params.agentId }),
   }),
