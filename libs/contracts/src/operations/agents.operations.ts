@@ -81,6 +81,18 @@ export const AGENT_OPERATIONS: AnyHttpOperation[] = [
     permission: 'MANAGE', service: 'agents', rpc: AgentsRpc.issueDeviceCode, status: 201, response: 'AgentDeviceCode', request: ({ params }) => ({ agentId: params.agentId }),
   }),
   operation({
+    operationId: 'listAgentAccessTokens', method: 'GET', path: '/agents/{agentId}/access-tokens', tag: MANAGEMENT, summary: "List an agent's access tokens",
+    description:
+      'Not in the published API (it has no way to revoke one token). The access tokens redeemed for the agent, newest first: ids, status and expiry, never the tokens. ' +
+      'Tokens expire AGENT_ACCESS_TOKEN_TTL_SECONDS after their redemption.',
+    permission: 'VIEW', service: 'agents', rpc: AgentsRpc.listAccessTokens, query: PageQuery, status: 200, response: { page: 'AgentAccessToken' }, request: ({ params, query }) => ({ ...query, agentId: params.agentId }),
+  }),
+  operation({
+    operationId: 'revokeAgentAccessToken', method: 'DELETE', path: '/agents/{agentId}/access-tokens/{tokenId}', tag: MANAGEMENT, summary: 'Revoke one access token of an agent',
+    description: 'Not in the published API. The token answers 401 from the next request on; the agent\'s other tokens keep working (DELETE /agents/{agentId} stops them all). Revoking a revoked token changes nothing.',
+    permission: 'MANAGE', service: 'agents', rpc: AgentsRpc.revokeAccessToken, status: 204, request: ({ params }) => ({ agentId: params.agentId, tokenId: params.tokenId }),
+  }),
+  operation({
     operationId: 'approveAgentAction', method: 'POST', path: '/agents/{agentId}/actions/{actionId}/approve', tag: MANAGEMENT, summary: 'Approve an agent action',
     description: 'Runs the quote execution or transfer of a PENDING_APPROVAL action: APPROVED with its transaction, or FAILED (an expired quote, insufficient funds). Any other status is 409 INVALID_STATE_TRANSITION.',
     permission: 'TRANSACT', service: 'agents', rpc: AgentsRpc.approveAction, status: 200, response: 'AgentAction', errors: [409],
