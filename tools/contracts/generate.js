@@ -22,6 +22,7 @@ const RESPONSE_TYPES = [
   'AgentDeviceCode',
   'AgentDeviceCodeRedeemResponse',
   'AgentDeviceCodeStatus',
+  'AgentAccessToken',
   'ApiToken',
   'AuthCredentialChallenge',
   'AuthCredentialList',

@@ -1,7 +1,12 @@
 import { createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 
-/** Device codes: 8 characters of an alphabet without look-alikes, shown as XXXX-XXXX. */
+/**
+ * Device codes: 28 characters of a 32-letter alphabet without look-alikes (140 bits: the code is the whole credential
+ * of an anonymous redemption, so it must not be guessable however many tries are made), shown in groups of four.
+ */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 28;
 
 /** Device codes and access tokens: random, shown once, kept only as keyed hashes (key derived from SECRET_HASH_KEY). */
 export class AgentSecrets {
@@ -12,8 +17,12 @@ export class AgentSecrets {
   }
 
   newDeviceCode(): string {
-    const chars = Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-    return `${chars.slice(0, 4)}-${chars.slice(4)}`;
+    const chars = Array.from({ length: CODE_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+    return chars.match(/.{4}/g)!.join('-');
+  }
+
+  newTokenId(): string {
+    return `AgentAccessToken:${uuidv7()}`;
   }
 
   newAccessToken(): string {

@@ -15,6 +15,7 @@ export async function bootAgents(config: RuntimeConfig, deps: ServiceDeps, secre
     quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
     payments: { host: config.paymentsRpcHost, port: config.paymentsRpcPort },
     rpcTimeoutMs: config.rpcTimeoutMs,
+    lifetimes: { deviceCodeMs: config.agentDeviceCodeTtlMs, accessTokenMs: config.agentAccessTokenTtlMs },
     log: deps.log,
   });
   const server = await startAgentsServer(agents, { host: config.rpcHost, port: config.agentsRpcPort }, deps.log, { host: config.rpcHost, port: config.agentsOpsPort, bus: deps.bus });

@@ -51,5 +51,18 @@ export const agentsMigrations: MigrationSet = {
         CREATE INDEX agent_actions_pending_idx ON {{schema}}.agent_actions (platform_id, mode, action_id COLLATE "C") WHERE status = 'PENDING_APPROVAL';
       `,
     },
+    {
+      version: 2,
+      name: 'agent-token-lifetimes',
+      // Tokens expire and are revoked one by one (issue #27). Rows of tokens redeemed before get an id and 30 days
+      // from now (a projection rebuilt from their events gives them an id derived from the hash, 30 days from redemption).
+      sql: `
+        ALTER TABLE {{schema}}.agent_tokens ADD COLUMN token_id text, ADD COLUMN created_at timestamptz, ADD COLUMN expires_at timestamptz, ADD COLUMN revoked_at timestamptz;
+        UPDATE {{schema}}.agent_tokens SET token_id = 'AgentAccessToken:' || gen_random_uuid()::text, created_at = now(), expires_at = now() + interval '30 days' WHERE token_id IS NULL;
+        ALTER TABLE {{schema}}.agent_tokens ALTER COLUMN token_id SET NOT NULL, ALTER COLUMN created_at SET NOT NULL, ALTER COLUMN expires_at SET NOT NULL;
+        CREATE UNIQUE INDEX agent_tokens_id_idx ON {{schema}}.agent_tokens (token_id);
+        CREATE INDEX agent_tokens_agent_idx ON {{schema}}.agent_tokens (agent_id, token_id COLLATE "C");
+      `,
+    },
   ],
 };

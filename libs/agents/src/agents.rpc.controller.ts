@@ -1,5 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import {
+  AgentAccessToken,
   ActionIdBody,
   Agent,
   AgentAction,
@@ -88,6 +89,17 @@ export class AgentsRpcController {
   @Handles(AgentsRpc.redeemDeviceCode)
   redeemDeviceCode(r: RpcRequest<DeviceCodeBody>): Promise<AgentDeviceCodeRedeemResponse> {
     return this.agents.management.redeem(String(r.body?.code ?? ''));
+  }
+
+  @Handles(AgentsRpc.listAccessTokens)
+  listAccessTokens(r: RpcRequest<AgentIdBody & PageQuery>): Promise<Page<AgentAccessToken>> {
+    const { agentId, ...query } = r.body;
+    return this.agents.management.listAccessTokens(r.caller, agentId, query);
+  }
+
+  @Handles(AgentsRpc.revokeAccessToken)
+  revokeAccessToken(r: RpcRequest<AgentIdBody & { tokenId: string }>): Promise<null> {
+    return this.agents.management.revokeAccessToken(r.caller, r.body.agentId, String(r.body.tokenId ?? ''));
   }
 
   @Handles(AgentsRpc.authenticate)

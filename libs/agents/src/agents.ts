@@ -4,7 +4,7 @@ import type { EventBus } from '@payments/messaging';
 import { ServiceHost } from '@payments/runtime';
 import { ActionRunner } from './actions/action-runner';
 import { AgentSecrets } from './agent-secrets';
-import { AgentManagement } from './agents/agent-management';
+import { AgentManagement, CredentialLifetimes, DEFAULT_LIFETIMES } from './agents/agent-management';
 import { AgentOperations } from './agents/agent-operations';
 import { agentsMigrations } from './agents.migrations';
 import { AgentPeers } from './peers';
@@ -24,6 +24,8 @@ export interface AgentsOptions {
   quoting: Endpoint;
   payments: Endpoint;
   rpcTimeoutMs: number;
+  /** How long device codes and access tokens work (AGENT_DEVICE_CODE_TTL_SECONDS, AGENT_ACCESS_TOKEN_TTL_SECONDS). */
+  lifetimes?: CredentialLifetimes;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -54,7 +56,7 @@ export class Agents {
     const log = options.log ?? (() => undefined);
     const peers = new AgentPeers({ identity: options.identity, accounts: options.accounts, quoting: options.quoting, payments: options.payments }, options.rpcTimeoutMs);
     const actions = new ActionRunner(host.dataSource, host.store, host.executor, host.timers, peers, host.claims, log);
-    const management = new AgentManagement(host.dataSource, host.store, host.executor, host.claims, peers, new AgentSecrets(options.secretHashKey), actions);
+    const management = new AgentManagement(host.dataSource, host.store, host.executor, host.claims, peers, new AgentSecrets(options.secretHashKey), actions, options.lifetimes ?? DEFAULT_LIFETIMES);
     const operations = new AgentOperations(host.dataSource, peers, management, actions);
     Object.assign(timerHandlers, actions.timerHandlers());
     return new Agents(host, management, operations, actions, peers);

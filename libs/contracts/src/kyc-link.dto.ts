@@ -42,10 +42,10 @@ export class CreateKycLinkRequest {
 /** The hosted link. `token` is only for providers with an embedded SDK; the sandbox page has none, so it is absent. */
 export interface KycLink {
   /**
-   * Single-use hosted verification page; hand it to the end user.
+   * Single-use hosted verification page; hand it to the end user. Shown once: absent on an Idempotency-Key replay.
    * @format uri
    */
-  kycUrl: string;
+  kycUrl?: string;
   /**
    * 24 hours after creation.
    * @format date-time

@@ -11,6 +11,7 @@ import { openServiceDatabase, poolOfDataSource, registerConsumerLagMetrics, regi
 import { AGENTS_CLIENT, BasicAuthGuard, IDENTITY_CLIENT } from './auth/basic-auth.guard';
 import { CredentialCache } from './auth/credential-cache';
 import { evictDeletedTokens } from './auth/credential-eviction';
+import { FailedAttempts } from './auth/failed-attempts';
 import { RateLimiter } from './auth/rate-limiter';
 import { mountKycLinkPage } from './kyc-link/kyc-link-page';
 import { mountCardRevealPage } from './card-reveal/card-reveal-page';
@@ -92,6 +93,7 @@ class GatewayModule {
         { provide: RateLimiter, useValue: parts.limiter },
         { provide: IdempotencyStore, useValue: parts.idempotency },
         { provide: HttpErrorFilter, useValue: parts.errors },
+        { provide: FailedAttempts, useValue: new FailedAttempts() },
         { provide: APP_GUARD, useClass: BasicAuthGuard },
       ],
     };

@@ -85,11 +85,11 @@ describe('agents through the gateway', () => {
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
         },
-        deviceCode: { code: expect.stringMatching(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/), agentId: res.body.agent.id, expiresAt: expect.any(String), redeemed: false },
+        deviceCode: { code: expect.stringMatching(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){6}$/), agentId: res.body.agent.id, expiresAt: expect.any(String), redeemed: false },
       });
       expect(res.body.agent.usage.monthlyResetMonth > month).toBe(true);
       const validFor = Date.parse(res.body.deviceCode.expiresAt) - Date.parse(res.body.agent.createdAt);
-      expect(Math.abs(validFor - 24 * 3_600_000)).toBeLessThan(5_000);
+      expect(Math.abs(validFor - 15 * 60_000)).toBeLessThan(5_000); // AGENT_DEVICE_CODE_TTL_SECONDS' default
       const a1 = res.body.agent;
 
       const a2 = (await createAgent(t, c1, policy, { auth, name: 'Second' })).body.agent;
@@ -222,7 +222,7 @@ describe('agents through the gateway', () => {
 
       const issued = await t.call('POST', `/agents/${agentId}/device-codes`);
       expect(issued.status).toBe(201);
-      expect(issued.body).toEqual({ code: expect.stringMatching(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/), agentId, expiresAt: expect.any(String), redeemed: false });
+      expect(issued.body).toEqual({ code: expect.stringMatching(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){6}$/), agentId, expiresAt: expect.any(String), redeemed: false });
       const second = issued.body.code;
       expect(second).not.toBe(first);
       expectError(await redeem(t, first), 400, 'DEVICE_CODE_INVALID'); // replaced before it was redeemed
@@ -234,8 +234,8 @@ describe('agents through the gateway', () => {
       expectError(await redeem(t, second), 400, 'DEVICE_CODE_INVALID');
       expect((await t.call('GET', `/agents/device-codes/${second}/status`)).body).toEqual({ code: second, redeemed: true });
       expect((await t.call('GET', `/agents/device-codes/${first}/status`)).body).toEqual({ code: first, redeemed: false }); // replaced, never redeemed
-      expectError(await redeem(t, 'ZZZZ-ZZZZ'), 404, 'DEVICE_CODE_NOT_FOUND');
-      expectError(await t.call('GET', '/agents/device-codes/ZZZZ-ZZZZ/status'), 404);
+      expectError(await redeem(t, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ'), 404, 'DEVICE_CODE_NOT_FOUND');
+      expectError(await t.call('GET', '/agents/device-codes/ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ/status'), 404);
 
       // The token is shown that once: the agent as the platform sees it does not hold it, nor does the database.
       const agent = await t.call('GET', `/agents/${agentId}`);

@@ -447,6 +447,14 @@ function agentRows(): TenancyRow[] {
     if (action.status !== 201 || action.body.status !== 'PENDING_APPROVAL') throw new Error(`no action waiting for approval: ${action.status} ${JSON.stringify(action.body)}`);
     return `/agents/${agentId}/actions/${action.body.id}/${verb}`;
   };
+  /** A redeemed access token of a fresh agent, by its id (the platform never sees the token). */
+  const accessToken = async (t: TestPlatform, o: TestTenant) => {
+    const { agent: { id: agentId }, deviceCode } = await created(t, o);
+    const redeemed = await t.call('POST', `/agents/device-codes/${encodeURIComponent(deviceCode.code)}/redeem`, { auth: '' });
+    if (redeemed.status !== 200) throw new Error(`device code not redeemed: ${redeemed.status} ${JSON.stringify(redeemed.body)}`);
+    const listed = await t.call('GET', `/agents/${agentId}/access-tokens`, { auth: o.sandbox });
+    return `/agents/${agentId}/access-tokens/${listed.body.data[0].id}`;
+  };
   return [
     { route: 'GET /agents/:agentId', setup: agent },
     { route: 'PATCH /agents/:agentId', setup: agent, body: { name: 'Renamed agent' } },
@@ -454,6 +462,8 @@ function agentRows(): TenancyRow[] {
     { route: 'PATCH /agents/:agentId/policy', setup: async (t, o) => `${await agent(t, o)}/policy`, body: { defaultExecutionMode: 'AUTO' } },
     { route: 'POST /agents/:agentId/device-codes', setup: async (t, o) => `${await agent(t, o)}/device-codes` },
     { route: 'GET /agents/device-codes/:code/status', setup: async (t, o) => `/agents/device-codes/${encodeURIComponent((await created(t, o)).deviceCode.code)}/status` },
+    { route: 'GET /agents/:agentId/access-tokens', setup: async (t, o) => `${await agent(t, o)}/access-tokens` },
+    { route: 'DELETE /agents/:agentId/access-tokens/:tokenId', setup: accessToken },
     { route: 'POST /agents/:agentId/actions/:actionId/approve', setup: pendingAction('approve') },
     { route: 'POST /agents/:agentId/actions/:actionId/reject', setup: pendingAction('reject'), body: { reason: 'not today' } },
   ];

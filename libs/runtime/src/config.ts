@@ -69,6 +69,10 @@ export interface RuntimeConfig {
    * defaults from PUBLIC_URL, else localhost.
    */
   scaPasskey: { rpId: string; origins: string[] };
+  /** How long an agent device code can be redeemed (AGENT_DEVICE_CODE_TTL_SECONDS, default 15 minutes). */
+  agentDeviceCodeTtlMs: number;
+  /** How long an agent access token works after its redemption (AGENT_ACCESS_TOKEN_TTL_SECONDS, default 30 days). */
+  agentAccessTokenTtlMs: number;
   /** The production stablecoin provider (BRALE_API_URL, BRALE_AUTH_URL); unset: production stablecoin calls answer 501. */
   braleProvider: { apiUrl: string; authUrl: string } | undefined;
 }
@@ -161,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     scaPasskey: scaPasskeyFrom(env, intFrom(env, 'PORT', 3000)),
     endUserTerms: env.END_USER_TERMS_VERSION && env.END_USER_TERMS_URL ? { version: env.END_USER_TERMS_VERSION, url: env.END_USER_TERMS_URL } : undefined,
+    agentDeviceCodeTtlMs: Math.max(1, intFrom(env, 'AGENT_DEVICE_CODE_TTL_SECONDS', 900)) * 1000,
+    agentAccessTokenTtlMs: Math.max(1, intFrom(env, 'AGENT_ACCESS_TOKEN_TTL_SECONDS', 30 * 86_400)) * 1000,
     braleProvider: braleFrom(env),
   };
 }

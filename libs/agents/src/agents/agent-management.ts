@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   Agent,
+  AgentAccessToken,
   AgentAction,
   AgentCreateResponse,
   AgentDeviceCode,
@@ -15,6 +16,7 @@ import {
   ListAgentApprovalsQuery,
   ListAgentsQuery,
   Page,
+  PageQuery,
   UpdateAgentPolicyRequest,
   UpdateAgentRequest,
   requireCallerHolds,
@@ -33,8 +35,13 @@ import { projectAgent } from './agent.projection';
 import { AgentState, ExistingAgent } from './agent.state';
 import { toAgent } from './agent.view';
 
-/** How long a device code works. */
-export const DEVICE_CODE_TTL_MS = 24 * 3_600_000;
+/** How long device codes and access tokens work (AGENT_DEVICE_CODE_TTL_SECONDS, AGENT_ACCESS_TOKEN_TTL_SECONDS). */
+export interface CredentialLifetimes {
+  deviceCodeMs: number;
+  accessTokenMs: number;
+}
+
+export const DEFAULT_LIFETIMES: CredentialLifetimes = { deviceCodeMs: 15 * 60_000, accessTokenMs: 30 * 86_400_000 };
 
 type Scope = Pick<CallerContext, 'platformId' | 'mode'>;
 const notFound = () => new ApiError('AGENT_NOT_FOUND', 'agent not found');
@@ -54,6 +61,7 @@ export class AgentManagement {
     private readonly peers: AgentPeers,
     private readonly secrets: AgentSecrets,
     private readonly actions: ActionRunner,
+    private readonly lifetimes: CredentialLifetimes = DEFAULT_LIFETIMES,
   ) {}
 
   /** One agent per Idempotency-Key; a retry answers the agent with a fresh device code (the first one was shown once). */
@@ -72,7 +80,7 @@ export class AgentManagement {
         const at = now();
         const terms = { agentId, platformId: caller.platformId, mode: caller.mode, customerId: customer.id, platformCustomerId: customer.platformCustomerId, name: request.name, policy: validatePolicy(request.policy), createdAt: at };
         const code = this.secrets.newDeviceCode();
-        const expiresAt = new Date(Date.parse(at) + DEVICE_CODE_TTL_MS).toISOString();
+        const expiresAt = new Date(Date.parse(at) + this.lifetimes.deviceCodeMs).toISOString();
         const metadata = this.metadata(caller);
         await this.executor.execute({ decider: agentDecider, streamId: agentId, platformId: caller.platformId, metadata, command: { type: 'CreateAgent', terms }, newStream: true, claim, project: projectAgent });
         const state = await this.command(caller, agentId, { type: 'IssueDeviceCode', codeHash: this.secrets.codeHash(code), expiresAt, now: at }, metadata);
@@ -144,7 +152,7 @@ export class AgentManagement {
     requireCallerHolds(caller, platformPermissionsToGrant(agent.policy), 'connecting an agent that can move money');
     const code = this.secrets.newDeviceCode();
     const at = now();
-    const expiresAt = new Date(Date.parse(at) + DEVICE_CODE_TTL_MS).toISOString();
+    const expiresAt = new Date(Date.parse(at) + this.lifetimes.deviceCodeMs).toISOString();
     await this.command(caller, agentId, { type: 'IssueDeviceCode', codeHash: this.secrets.codeHash(code), expiresAt, now: at }, this.metadata(caller));
     return { code, agentId, expiresAt, redeemed: false };
   }
@@ -164,21 +172,64 @@ export class AgentManagement {
     const [row] = await queryRows<{ agent_id: string; platform_id: string }>(this.dataSource, `SELECT agent_id, platform_id FROM agent_device_codes WHERE code_hash = $1`, [codeHash]);
     if (!row) throw new ApiError('DEVICE_CODE_NOT_FOUND', 'device code not found');
     const token = this.secrets.newAccessToken();
-    const state = await this.commandOn(row.platform_id, row.agent_id, { type: 'RedeemDeviceCode', codeHash, tokenHash: this.secrets.tokenHash(token), now: now() }, { actor: 'device-code' });
+    const at = now();
+    const tokenExpiresAt = new Date(Date.parse(at) + this.lifetimes.accessTokenMs).toISOString();
+    const command: AgentCommand = { type: 'RedeemDeviceCode', codeHash, tokenHash: this.secrets.tokenHash(token), tokenId: this.secrets.newTokenId(), tokenExpiresAt, now: at };
+    const state = await this.commandOn(row.platform_id, row.agent_id, command, { actor: 'device-code' });
     return { agentId: state.agentId, agentName: state.name, accessToken: token, policy: state.policy };
   }
 
-  /** For the gateway, on every agent request: unknown, deleted and paused agents are refused at once. */
+  /**
+   * For the gateway, on every agent request (it keeps no cache of agent tokens): unknown, expired and revoked tokens,
+   * deleted and paused agents are refused at once.
+   */
   async authenticate(accessToken: string): Promise<AgentPrincipal> {
     if (typeof accessToken !== 'string' || !/^agt_[A-Za-z0-9_-]{43}$/.test(accessToken)) throw unauthorized('the access token is not valid');
-    const [row] = await queryRows<{ agent_id: string; platform_id: string; mode: 'SANDBOX' | 'PRODUCTION'; customer_id: string; is_paused: boolean; deleted: boolean }>(
+    type Row = { agent_id: string; platform_id: string; mode: 'SANDBOX' | 'PRODUCTION'; customer_id: string; is_paused: boolean; deleted: boolean; expired: boolean; revoked: boolean };
+    const [row] = await queryRows<Row>(
       this.dataSource,
-      `SELECT a.agent_id, a.platform_id, a.mode, a.customer_id, a.is_paused, a.deleted FROM agent_tokens t JOIN agents a ON a.agent_id = t.agent_id WHERE t.token_hash = $1`,
+      `SELECT a.agent_id, a.platform_id, a.mode, a.customer_id, a.is_paused, a.deleted, t.expires_at <= now() AS expired, t.revoked_at IS NOT NULL AS revoked
+       FROM agent_tokens t JOIN agents a ON a.agent_id = t.agent_id WHERE t.token_hash = $1`,
       [this.secrets.tokenHash(accessToken)],
     );
-    if (!row || row.deleted) throw unauthorized('the access token is not valid');
+    if (!row || row.deleted || row.revoked) throw unauthorized('the access token is not valid');
+    if (row.expired) throw unauthorized('the access token expired: redeem a new device code');
     if (row.is_paused) throw unauthorized('the agent is paused');
     return { agentId: row.agent_id, platformId: row.platform_id, mode: row.mode, customerId: row.customer_id };
+  }
+
+  /** The agent's access tokens (ids, never the tokens), newest first, with their expiry and whether revoked. */
+  async listAccessTokens(caller: Scope, agentId: string, query: PageQuery): Promise<Page<AgentAccessToken>> {
+    await this.existing(caller, agentId);
+    type Row = { token_id: string; agent_id: string; created_at: Date; expires_at: Date; revoked_at: Date | null };
+    const at = Date.now();
+    return keysetPage<Row, AgentAccessToken>({
+      db: this.dataSource,
+      from: 'FROM agent_tokens WHERE agent_id = $1',
+      params: [agentId],
+      keyColumn: 'token_id',
+      order: 'desc',
+      limit: query.limit,
+      cursor: query.cursor,
+      select: 'token_id, agent_id, created_at, expires_at, revoked_at',
+      toItem: (row) => ({
+        id: row.token_id,
+        agentId: row.agent_id,
+        status: row.revoked_at ? 'REVOKED' : row.expires_at.getTime() <= at ? 'EXPIRED' : 'ACTIVE',
+        createdAt: row.created_at.toISOString(),
+        expiresAt: row.expires_at.toISOString(),
+      }),
+      keyOf: (row) => row.token_id,
+    });
+  }
+
+  /** One access token stops at once (the gateway asks on every request); the agent's other tokens keep working. */
+  async revokeAccessToken(caller: CallerContext, agentId: string, tokenId: string): Promise<null> {
+    await this.existing(caller, agentId);
+    const [row] = await queryRows<{ revoked: boolean }>(this.dataSource, `SELECT revoked_at IS NOT NULL AS revoked FROM agent_tokens WHERE token_id = $1 AND agent_id = $2`, [tokenId, agentId]);
+    if (!row) throw new ApiError('NOT_FOUND', 'agent access token not found');
+    if (!row.revoked) await this.command(caller, agentId, { type: 'RevokeAccessToken', tokenId, now: now() }, this.metadata(caller));
+    return null;
   }
 
   listApprovals(caller: Scope, query: ListAgentApprovalsQuery): Promise<Page<AgentAction>> {

@@ -66,19 +66,19 @@ describe('agent decider: the allowance', () => {
 
 describe('agent decider: device codes', () => {
   const issued = (codeHash: string, expiresAt = day2): AgentEvent => ({ type: 'AgentDeviceCodeIssued.v1', data: { codeHash, expiresAt, at: day1 } });
-  const redeem = (codeHash: string, now = day1) => ({ type: 'RedeemDeviceCode' as const, codeHash, tokenHash: 't', now });
+  const redeem = (codeHash: string, now = day1) => ({ type: 'RedeemDeviceCode' as const, codeHash, tokenHash: 't', tokenId: 'AgentAccessToken:1', tokenExpiresAt: day2, now });
 
   it('redeems a fresh code once; a newer code replaces unredeemed ones; an expired code is refused', () => {
-    const events = given(agentDecider, [created, issued('c1')]).when(redeem('c1')).then([{ type: 'AgentConnected.v1', data: { codeHash: 'c1', tokenHash: 't', at: day1 } }]);
+    const events = given(agentDecider, [created, issued('c1')]).when(redeem('c1')).then([{ type: 'AgentConnected.v1', data: { codeHash: 'c1', tokenHash: 't', tokenId: 'AgentAccessToken:1', expiresAt: day2, at: day1 } }]);
     given(agentDecider, [created, issued('c1'), ...events]).when(redeem('c1')).thenFails('DEVICE_CODE_INVALID');
     given(agentDecider, [created, issued('c1'), issued('c2')]).when(redeem('c1')).thenFails('DEVICE_CODE_INVALID');
-    given(agentDecider, [created, issued('c1'), issued('c2')]).when(redeem('c2')).then([{ type: 'AgentConnected.v1', data: { codeHash: 'c2', tokenHash: 't', at: day1 } }]);
+    given(agentDecider, [created, issued('c1'), issued('c2')]).when(redeem('c2')).then([{ type: 'AgentConnected.v1', data: { codeHash: 'c2', tokenHash: 't', tokenId: 'AgentAccessToken:1', expiresAt: day2, at: day1 } }]);
     given(agentDecider, [created, issued('c1', day1)]).when(redeem('c1', day1Later)).thenFails('DEVICE_CODE_INVALID');
     given(agentDecider, [created]).when(redeem('nope')).thenFails('DEVICE_CODE_NOT_FOUND');
   });
 
   it('tells a redeemed code from one replaced before it was redeemed (GET /agents/device-codes/{code}/status)', () => {
-    const connected: AgentEvent = { type: 'AgentConnected.v1', data: { codeHash: 'c2', tokenHash: 't', at: day1 } };
+    const connected: AgentEvent = { type: 'AgentConnected.v1', data: { codeHash: 'c2', tokenHash: 't', tokenId: 'AgentAccessToken:1', expiresAt: day2, at: day1 } };
     const state = given(agentDecider, [created, issued('c1'), issued('c2'), connected]).state as ExistingAgent;
     expect(state.deviceCodes.map((c) => [c.codeHash, c.used, c.redeemed === true])).toEqual([
       ['c1', true, false],

@@ -9,7 +9,9 @@ export type AgentCommand =
   | { type: 'UpdatePolicy'; policy: AgentPolicy; now: string }
   | { type: 'DeleteAgent'; now: string }
   | { type: 'IssueDeviceCode'; codeHash: string; expiresAt: string; now: string }
-  | { type: 'RedeemDeviceCode'; codeHash: string; tokenHash: string; now: string }
+  | { type: 'RedeemDeviceCode'; codeHash: string; tokenHash: string; tokenId: string; tokenExpiresAt: string; now: string }
+  /** The service checked that the token is the agent's and not revoked yet (agent_tokens). */
+  | { type: 'RevokeAccessToken'; tokenId: string; now: string }
   /** `amount` in the limits currency; `perTransactionLimit` the one that applies (an account rule's, else the policy's). */
   | { type: 'ReserveSpend'; actionId: string; amount: number; perTransactionLimit: number; now: string }
   | { type: 'ReleaseSpend'; actionId: string; now: string };
@@ -52,8 +54,10 @@ function decideExisting(command: Exclude<AgentCommand, { type: 'CreateAgent' }>,
       if (!code) return new DomainError('DEVICE_CODE_NOT_FOUND', 'device code not found');
       if (code.used) return new DomainError('DEVICE_CODE_INVALID', 'this device code was already redeemed or replaced by a newer one');
       if (code.expiresAt <= command.now) return new DomainError('DEVICE_CODE_INVALID', `this device code expired at ${code.expiresAt}`);
-      return [{ type: 'AgentConnected.v1', data: { codeHash: command.codeHash, tokenHash: command.tokenHash, at: command.now } }];
+      return [{ type: 'AgentConnected.v1', data: { codeHash: command.codeHash, tokenHash: command.tokenHash, tokenId: command.tokenId, expiresAt: command.tokenExpiresAt, at: command.now } }];
     }
+    case 'RevokeAccessToken':
+      return [{ type: 'AgentAccessTokenRevoked.v1', data: { tokenId: command.tokenId, at: command.now } }];
     case 'ReserveSpend':
       return reserve(command, s);
     case 'ReleaseSpend':

@@ -28,7 +28,9 @@ export type AgentPolicyUpdated = DomainEvent<'AgentPolicyUpdated.v1', { policy: 
 export type AgentDeleted = DomainEvent<'AgentDeleted.v1', AgentDeletedData>;
 /** `codeHash`: keyed hash of the code (the code itself is shown once, in the answer). */
 export type AgentDeviceCodeIssued = DomainEvent<'AgentDeviceCodeIssued.v1', { codeHash: string; expiresAt: string; at: string }>;
-export type AgentConnected = DomainEvent<'AgentConnected.v1', { codeHash: string; tokenHash: string; at: string }>;
+/** `tokenId` and `expiresAt` since tokens expire and are revoked one by one (absent on older events: see the projection). */
+export type AgentConnected = DomainEvent<'AgentConnected.v1', { codeHash: string; tokenHash: string; tokenId?: string; expiresAt?: string; at: string }>;
+export type AgentAccessTokenRevoked = DomainEvent<'AgentAccessTokenRevoked.v1', { tokenId: string; at: string }>;
 export type AgentSpendReserved = DomainEvent<'AgentSpendReserved.v1', SpendReservation & { at: string }>;
 export type AgentSpendReleased = DomainEvent<'AgentSpendReleased.v1', { actionId: string; at: string }>;
 
@@ -41,6 +43,7 @@ export type AgentEvent =
   | AgentDeleted
   | AgentDeviceCodeIssued
   | AgentConnected
+  | AgentAccessTokenRevoked
   | AgentSpendReserved
   | AgentSpendReleased;
 

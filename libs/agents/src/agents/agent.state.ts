@@ -52,6 +52,8 @@ export function evolveAgent(state: AgentState, event: AgentEvent): AgentState {
       return { ...state, deviceCodes: [...state.deviceCodes.map((c) => ({ ...c, used: true })), { codeHash: event.data.codeHash, expiresAt: event.data.expiresAt, used: false }].slice(-20), updatedAt: event.data.at };
     case 'AgentConnected.v1':
       return { ...state, isConnected: true, deviceCodes: state.deviceCodes.map((c) => (c.codeHash === event.data.codeHash ? { ...c, used: true, redeemed: true } : c)), updatedAt: event.data.at };
+    case 'AgentAccessTokenRevoked.v1':
+      return { ...state, updatedAt: event.data.at };
     case 'AgentSpendReserved.v1': {
       const { at, ...reservation } = event.data;
       return { ...state, reservations: [...state.reservations.filter((r) => r.month === monthOf(at)), reservation] };

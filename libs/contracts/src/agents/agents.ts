@@ -77,7 +77,8 @@ export interface Agent {
 }
 
 export interface AgentDeviceCode {
-  code: string;
+  /** The device code; absent on an Idempotency-Key replay (shown once). */
+  code?: string;
   agentId: string;
   /** @format date-time */
   expiresAt: string;
@@ -95,10 +96,32 @@ export interface AgentDeviceCodeStatus {
   redeemed: boolean;
 }
 
+export const AGENT_ACCESS_TOKEN_STATUSES = ['ACTIVE', 'EXPIRED', 'REVOKED'] as const;
+export type AgentAccessTokenStatus = (typeof AGENT_ACCESS_TOKEN_STATUSES)[number];
+
+/** GET /agents/{agentId}/access-tokens: one access token the agent's software redeemed (its id, never the token). */
+export interface AgentAccessToken {
+  /** @pattern ^AgentAccessToken: */
+  id: string;
+  agentId: string;
+  status: AgentAccessTokenStatus;
+  /**
+   * When the device code was redeemed.
+   * @format date-time
+   */
+  createdAt: string;
+  /**
+   * The token answers 401 from then on (AGENT_ACCESS_TOKEN_TTL_SECONDS after the redemption).
+   * @format date-time
+   */
+  expiresAt: string;
+}
+
 /** POST /agents/device-codes/{code}/redeem: the bearer access token, shown this once. */
 export interface AgentDeviceCodeRedeemResponse {
   agentId: string;
   agentName: string;
+  /** Expires AGENT_ACCESS_TOKEN_TTL_SECONDS after this (GET /agents/{agentId}/access-tokens shows when). */
   accessToken: string;
   policy: AgentPolicy;
 }

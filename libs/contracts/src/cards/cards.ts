@@ -46,8 +46,11 @@ export interface Card {
 
 /** POST /cards/{id}/reveal: a signed, short-lived URL of the page that shows the PAN, CVV and expiry. */
 export interface CardRevealResponse {
-  /** @format uri */
-  panEmbedUrl: string;
+  /**
+   * Shown once: absent on an Idempotency-Key replay.
+   * @format uri
+   */
+  panEmbedUrl?: string;
   /** @format date-time */
   expiresAt: string;
 }

@@ -30,7 +30,7 @@ const DECIDES =
 /** Agent Management (platform credentials) and Agent Operations (an agent's access token), agents service. */
 export const AGENT_OPERATIONS: AnyHttpOperation[] = [
   operation({
-    operationId: 'createAgent', method: 'POST', path: '/agents', tag: MANAGEMENT, summary: 'Create an agent',
+    operationId: 'createAgent', shownOnce: ['deviceCode.code'], method: 'POST', path: '/agents', tag: MANAGEMENT, summary: 'Create an agent',
     description: 'An agent acting for one customer of the platform under `policy`; answers the agent and its first device code (valid 24 hours).',
     permission: 'MANAGE', service: 'agents', rpc: AgentsRpc.create, body: CreateAgentRequest, status: 201, response: 'AgentCreateResponse', request: ({ body }) => body,
   }),
@@ -49,7 +49,7 @@ export const AGENT_OPERATIONS: AnyHttpOperation[] = [
     permission: 'VIEW', service: 'agents', rpc: AgentsRpc.deviceCodeStatus, status: 200, response: 'AgentDeviceCodeStatus', request: ({ params }) => ({ code: params.code }),
   }),
   operation({
-    operationId: 'redeemAgentDeviceCode', method: 'POST', path: '/agents/device-codes/{code}/redeem', tag: MANAGEMENT, summary: 'Redeem a device code',
+    operationId: 'redeemAgentDeviceCode', shownOnce: ['accessToken'], method: 'POST', path: '/agents/device-codes/{code}/redeem', tag: MANAGEMENT, summary: 'Redeem a device code',
     description:
       'Needs no credentials: the code is the proof. Answers the bearer access token of the agent, shown this once and kept only as a keyed hash. ' +
       'A redeemed, expired or replaced code is 400; an unknown one 404.',
@@ -76,9 +76,21 @@ export const AGENT_OPERATIONS: AnyHttpOperation[] = [
     permission: 'MANAGE', service: 'agents', rpc: AgentsRpc.updatePolicy, body: UpdateAgentPolicyRequest, status: 200, response: 'Agent', request: ({ params, body }) => ({ ...body, agentId: params.agentId }),
   }),
   operation({
-    operationId: 'regenerateAgentDeviceCode', method: 'POST', path: '/agents/{agentId}/device-codes', tag: MANAGEMENT, summary: 'Issue a new device code',
+    operationId: 'regenerateAgentDeviceCode', shownOnce: ['code'], method: 'POST', path: '/agents/{agentId}/device-codes', tag: MANAGEMENT, summary: 'Issue a new device code',
     description: 'Earlier codes not yet redeemed stop working.',
     permission: 'MANAGE', service: 'agents', rpc: AgentsRpc.issueDeviceCode, status: 201, response: 'AgentDeviceCode', request: ({ params }) => ({ agentId: params.agentId }),
+  }),
+  operation({
+    operationId: 'listAgentAccessTokens', method: 'GET', path: '/agents/{agentId}/access-tokens', tag: MANAGEMENT, summary: "List an agent's access tokens",
+    description:
+      'Not in the published API (it has no way to revoke one token). The access tokens redeemed for the agent, newest first: ids, status and expiry, never the tokens. ' +
+      'Tokens expire AGENT_ACCESS_TOKEN_TTL_SECONDS after their redemption.',
+    permission: 'VIEW', service: 'agents', rpc: AgentsRpc.listAccessTokens, query: PageQuery, status: 200, response: { page: 'AgentAccessToken' }, request: ({ params, query }) => ({ ...query, agentId: params.agentId }),
+  }),
+  operation({
+    operationId: 'revokeAgentAccessToken', method: 'DELETE', path: '/agents/{agentId}/access-tokens/{tokenId}', tag: MANAGEMENT, summary: 'Revoke one access token of an agent',
+    description: 'Not in the published API. The token answers 401 from the next request on; the agent\'s other tokens keep working (DELETE /agents/{agentId} stops them all). Revoking a revoked token changes nothing.',
+    permission: 'MANAGE', service: 'agents', rpc: AgentsRpc.revokeAccessToken, status: 204, request: ({ params }) => ({ agentId: params.agentId, tokenId: params.tokenId }),
   }),
   operation({
     operationId: 'approveAgentAction', method: 'POST', path: '/agents/{agentId}/actions/{actionId}/approve', tag: MANAGEMENT, summary: 'Approve an agent action',

@@ -120,7 +120,7 @@ export const CARD_OPERATIONS: AnyHttpOperation[] = [
     request: ({ params, body, signature }) => ({ ...body, cardId: params.id, signature }),
   }),
   operation({
-    operationId: 'revealCard',
+    operationId: 'revealCard', shownOnce: ['panEmbedUrl'],
     method: 'POST',
     path: '/cards/{id}/reveal',
     tag: TAG,

@@ -136,7 +136,7 @@ export const CUSTOMER_OPERATIONS = [
   ...contact('email', 'Email'),
   ...contact('phone', 'Phone'),
   operation({
-    operationId: 'createCustomerKycLink',
+    operationId: 'createCustomerKycLink', shownOnce: ['kycUrl', 'token'],
     method: 'POST',
     path: '/customers/{customerId}/kyc-link',
     tag: 'KYC/KYB Verifications',

@@ -76,6 +76,13 @@ export interface HttpOperation<P extends string = string, Q = unknown, B = unkno
   signedRetry?: { challenge: 'SignedRequestChallenge' | 'AuthSignedRequestChallenge' };
   /** The operation reads `Service-Wallet-Signature` over a payload it issued before (no 202, no Request-Id): quote execution. */
   walletSignature?: true;
+  /**
+   * Fields of the success body shown once (secrets, bearer codes and links), as dot paths; `[]` steps into every item
+   * of an array (`deviceCode.code`). The gateway's Idempotency-Key record keeps the answer without them, so a replay
+   * answers the same resource with them left out (docs/api-conventions.md). Every operation whose answer carries a
+   * secret declares it here.
+   */
+  shownOnce?: readonly string[];
   /** A POST the published API makes unsafe to send without `Idempotency-Key`: a request without one is 400 INVALID_INPUT. */
   idempotencyKey?: 'required';
   /**

@@ -36,7 +36,7 @@ export const PLATFORM_OPERATIONS = [
     request: ({ body }) => body,
   }),
   operation({
-    operationId: 'createToken',
+    operationId: 'createToken', shownOnce: ['clientSecret'],
     method: 'POST',
     path: '/tokens',
     tag: 'API Tokens',

@@ -108,7 +108,7 @@ export const WALLET_AUTH_OPERATIONS = [
     request: ({ params, body }) => ({ ...(body ?? {}), credentialId: params.id }),
   }),
   operation({
-    operationId: 'verifyAuthCredential',
+    operationId: 'verifyAuthCredential', shownOnce: ['encryptedSessionSigningKey'],
     method: 'POST',
     path: '/auth/credentials/{id}/verify',
     tag: TAG,
@@ -153,7 +153,7 @@ export const WALLET_AUTH_OPERATIONS = [
     request: ({ params, signature }) => ({ sessionId: params.id, signature }),
   }),
   operation({
-    operationId: 'refreshAuthSession',
+    operationId: 'refreshAuthSession', shownOnce: ['encryptedSessionSigningKey'],
     method: 'POST',
     path: '/auth/sessions/{id}/refresh',
     tag: TAG,
@@ -171,7 +171,7 @@ export const WALLET_AUTH_OPERATIONS = [
     request: ({ params, body, signature }) => ({ ...body, sessionId: params.id, signature }),
   }),
   operation({
-    operationId: 'exportInternalAccount',
+    operationId: 'exportInternalAccount', shownOnce: ['encryptedWalletCredentials'],
     method: 'POST',
     path: '/internal-accounts/{id}/export',
     tag: 'Internal Accounts',

@@ -1,5 +1,6 @@
 import type {
   Agent,
+  AgentAccessToken,
   AgentAction,
   AgentCreateExternalAccountRequest,
   AgentCreateResponse,
@@ -41,7 +42,10 @@ export const AgentsRpc = {
   deviceCodeStatus: rpc<DeviceCodeBody, AgentDeviceCodeStatus>('agents.device-codes.status'),
   /** The device code is the credential: the gateway's caller is anonymous (no platform, no permission) and ignored. */
   redeemDeviceCode: rpc<DeviceCodeBody, AgentDeviceCodeRedeemResponse>('agents.device-codes.redeem'),
-  /** For the gateway: the agent an access token belongs to; 401 UNAUTHORIZED when unknown, deleted or paused. */
+  listAccessTokens: rpc<AgentIdBody & PageQuery, Page<AgentAccessToken>>('agents.access-tokens.list'),
+  /** Answers null (HTTP 204). */
+  revokeAccessToken: rpc<AgentIdBody & { tokenId: string }, null>('agents.access-tokens.revoke'),
+  /** For the gateway: the agent an access token belongs to; 401 UNAUTHORIZED when unknown, expired, revoked, deleted or paused. */
   authenticate: rawRpc<{ accessToken: string }, AgentPrincipal>('agents.tokens.authenticate'),
   listApprovals: rpc<ListAgentApprovalsQuery, Page<AgentAction>>('agents.approvals.list'),
   approveAction: rpc<AgentActionIdBody, AgentAction>('agents.actions.approve'),

@@ -80,7 +80,8 @@ export interface InternalAccountExportResponse {
   /** @pattern ^InternalAccount: */
   id: string;
   /** JSON string `{version, data, dataSignature, enclaveQuorumPublic}`; `data` (hex of JSON) holds `encappedPublic`, `ciphertext`, `organizationId`. */
-  encryptedWalletCredentials: string;
+  /** Shown once: absent on an Idempotency-Key replay. */
+  encryptedWalletCredentials?: string;
 }
 
 /** POST /auth/credentials/{id}/challenge: the OTP credential with its new target bundle, or the passkey challenge. */

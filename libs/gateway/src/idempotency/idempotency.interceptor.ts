@@ -8,17 +8,21 @@ import { HttpErrorFilter } from '../errors/http-error.filter';
 import { IdempotencyScope, IdempotencyStore } from './idempotency.store';
 import { SignedChallengeIssued } from '../routing/signed-challenge';
 import { ReplayedResponse } from './replayed-response';
+import { withoutShownOnce } from './shown-once';
 
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/; // visible ASCII, at most 255 characters
 /** Handler metadata of operations declared `idempotencyKey: 'required'` (operation-routes.ts). */
 export const IDEMPOTENCY_KEY_REQUIRED = 'payments:idempotency-key-required';
+/** Handler metadata: the operation's declared `shownOnce` paths (operation-routes.ts). */
+export const SHOWN_ONCE = 'payments:shown-once';
 
 /**
  * `Idempotency-Key` on every POST (DESIGN §6; operation-routes.ts puts it on each POST route, after a multipart body
  * is read): the first request runs and its response is kept; a replay gets that response; the same key with another
  * body is 409 IDEMPOTENCY_KEY_REUSED (as the published API rejects conflicting payloads); a replay while the first
- * still runs is 409 IDEMPOTENCY_KEY_IN_USE. A 5xx keeps nothing.
+ * still runs is 409 IDEMPOTENCY_KEY_IN_USE. A 5xx keeps nothing. The kept answer has no field the operation declares
+ * `shownOnce` (shown-once.ts): a secret is shown to the first answer only, and a replay answers without it.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -47,8 +51,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     // The service that owns the effect claims the key with it: a retry after a crash finds the original resource.
     request.caller = { ...request.caller, idempotency: { key, requestHash: hash } };
     const successStatus: number = Reflect.getMetadata(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED;
+    const shownOnce: readonly string[] | undefined = Reflect.getMetadata(SHOWN_ONCE, context.getHandler());
     return next.handle().pipe(
-      mergeMap((body) => from(this.store.complete(scope, successStatus, withoutSecrets(body)).then(() => body))),
+      mergeMap((body) => from(this.store.complete(scope, successStatus, withoutShownOnce(body, shownOnce)).then(() => body))),
       catchError((error) =>
         from(
           (async () => {
@@ -81,11 +86,4 @@ function requestHash(request: AuthenticatedRequest & { file?: { fieldname: strin
   const hash = createHash('sha256').update(`${request.method} ${request.path}\n${canonicalJson(request.body)}`);
   if (request.file) hash.update(`\n${request.file.fieldname}\n${request.file.originalname}\n`).update(request.file.buffer);
   return hash.digest('hex');
-}
-
-/** Secrets are shown once: a stored response keeps everything but them (a replayed token creation has no secret; an agent access token is never kept). */
-function withoutSecrets(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const { clientSecret: _clientSecret, accessToken: _accessToken, ...rest } = body as Record<string, unknown>;
-  return rest;
 }

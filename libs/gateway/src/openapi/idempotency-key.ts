@@ -11,3 +11,7 @@ export const IDEMPOTENCY_KEY_PARAMETER = {
 };
 
 export const REPLAYED_HEADER = { description: 'Present, `true`, when this is a stored response replayed.', schema: { type: 'string', enum: ['true'] } };
+
+/** Appended to the header's description on operations that declare `shownOnce`: the stored answer keeps no secret. */
+export const SHOWN_ONCE_NOTE = (fields: readonly string[]) =>
+  `The answer's ${fields.map((f) => `\`${f}\``).join(', ')} ${fields.length > 1 ? 'are' : 'is'} shown once: it is not kept, and a replay answers without it.`;

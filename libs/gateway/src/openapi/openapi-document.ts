@@ -1,7 +1,7 @@
 import { AnyHttpOperation, errorStatusesOf, ResponseShape } from '@payments/contracts';
 import { dtoSchemaOf, dtoSchemas, SchemaMap, SCHEMA_REF_PREFIX } from './dto-schemas';
 import { errorResponse } from './error-responses';
-import { IDEMPOTENCY_KEY_PARAMETER, REPLAYED_HEADER } from './idempotency-key';
+import { IDEMPOTENCY_KEY_PARAMETER, REPLAYED_HEADER, SHOWN_ONCE_NOTE } from './idempotency-key';
 import { toOpenApi31 } from './openapi-31';
 import { RESPONSE_SCHEMAS } from './response-schemas';
 
@@ -64,7 +64,7 @@ function operationObject(op: AnyHttpOperation): Json {
   const parameters = [
     ...[...op.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
     ...(op.query ? queryParameters(op.query) : []),
-    ...(idempotent(op) ? [op.idempotencyKey === 'required' ? { ...IDEMPOTENCY_KEY_PARAMETER, required: true } : IDEMPOTENCY_KEY_PARAMETER] : []),
+    ...(idempotent(op) ? [idempotencyKeyParameter(op)] : []),
     ...(op.signedRetry ? SIGNED_RETRY_PARAMETERS : op.walletSignature ? [WALLET_SIGNATURE_PARAMETER] : []),
   ];
   const success: Json = { description: SUCCESS[op.status] };
@@ -90,6 +90,13 @@ function security(op: AnyHttpOperation): Json {
   if (op.auth === 'agent') return { security: [{ [AGENT_AUTH]: [] }] };
   if (op.auth === 'none') return { security: [] };
   return {};
+}
+
+/** The header as the operation takes it: required or not, and what a replay leaves out of an answer shown once. */
+function idempotencyKeyParameter(op: AnyHttpOperation): Json {
+  const parameter: Json = op.idempotencyKey === 'required' ? { ...IDEMPOTENCY_KEY_PARAMETER, required: true } : { ...IDEMPOTENCY_KEY_PARAMETER };
+  if (op.shownOnce?.length) parameter.description = `${IDEMPOTENCY_KEY_PARAMETER.description} ${SHOWN_ONCE_NOTE(op.shownOnce)}`;
+  return parameter;
 }
 
 /** Idempotency-Key on every POST but those without credentials (no caller to scope keys by; operation-routes.ts). */

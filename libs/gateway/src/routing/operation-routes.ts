@@ -4,7 +4,8 @@ import type { Request } from 'express';
 import { memoryStorage } from 'multer';
 import { AnyHttpOperation, ApiError, HttpMethod, OperationInput, ServiceName, SignedOutcome } from '@payments/contracts';
 import { AuthenticatedRequest, RequireAuth, RequirePermission } from '../auth/basic-auth.guard';
-import { IDEMPOTENCY_KEY_REQUIRED, IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { FailedAttemptsInterceptor } from '../auth/failed-attempts.interceptor';
+import { IDEMPOTENCY_KEY_REQUIRED, IdempotencyInterceptor, SHOWN_ONCE } from '../idempotency/idempotency.interceptor';
 import type { ServiceClient } from '../rpc/service-client';
 import { unwrapSignedOutcome, walletSignatureHeaders } from './signed-challenge';
 
@@ -77,6 +78,9 @@ function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
     decorate(UseInterceptors(IdempotencyInterceptor));
   }
   if (op.idempotencyKey === 'required') decorate(SetMetadata(IDEMPOTENCY_KEY_REQUIRED, true));
+  if (op.shownOnce) decorate(SetMetadata(SHOWN_ONCE, op.shownOnce));
+  // The path holds the credential (a device code): failed attempts are limited per code, per source and globally.
+  if (op.auth === 'none') decorate(UseInterceptors(FailedAttemptsInterceptor));
   Req()(proto, 'handle', 0);
   if (at.body > 0) Body()(proto, 'handle', at.body);
   if (at.query > 0) Query()(proto, 'handle', at.query);

@@ -42,7 +42,7 @@ export class LinkService {
 
   async link(caller: CallerContext, request: LinkStablecoinProviderAccountRequest, now: string): Promise<StablecoinProviderAccount> {
     const provider = this.providers.for(caller.mode);
-    const credentials: ProviderCredentials = { environment: caller.mode, apiClientId: request.apiClientId, apiClientSecret: request.apiClientSecret };
+    const credentials: ProviderCredentials = { owner: `${caller.platformId}/${caller.mode}`, environment: caller.mode, apiClientId: request.apiClientId, apiClientSecret: request.apiClientSecret };
     const check = await provider.verify(credentials, true);
     if (check.status !== 'ACTIVE') throw new ApiError(check.status === 'REVOKED' ? 'STABLECOIN_PROVIDER_ACCOUNT_REVOKED' : 'STABLECOIN_PROVIDER_ACCOUNT_INVALID', 'the provider refused these credentials');
     const providerAccountId = chooseAccount(check.providerAccountIds, request.providerAccountId);
@@ -107,7 +107,7 @@ export class LinkService {
   }
 
   private credentials(link: ExistingLink): ProviderCredentials {
-    return { environment: link.providerEnvironment, apiClientId: link.apiClientId, apiClientSecret: this.sealer.open(link.sealedSecret, link.linkId) };
+    return { owner: link.linkId, environment: link.providerEnvironment, apiClientId: link.apiClientId, apiClientSecret: this.sealer.open(link.sealedSecret, link.linkId) };
   }
 
   private async load(caller: Scope, linkId: string): Promise<ExistingLink> {

@@ -15,7 +15,7 @@ interface Seen {
 }
 
 const ACCOUNT = '2VcUIonJeVQzFoBuC7LdFT0dRe4';
-const credentials: ProviderCredentials = { environment: 'PRODUCTION', apiClientId: 'client', apiClientSecret: 'secret' };
+const credentials: ProviderCredentials = { owner: 'StablecoinProviderAccount:link-a', environment: 'PRODUCTION', apiClientId: 'client', apiClientSecret: 'secret' };
 
 describe('BraleStablecoinProvider (HTTP)', () => {
   let server: Server;
@@ -58,6 +58,21 @@ describe('BraleStablecoinProvider (HTTP)', () => {
     expect(await provider().verify({ ...credentials, apiClientSecret: 'wrong' })).toEqual({ status: 'INVALID', providerAccountIds: [] });
     const tokenCall = seen.find((s) => s.path === '/oauth2/token')!;
     expect(tokenCall).toMatchObject({ method: 'POST', body: 'grant_type=client_credentials' });
+  });
+
+  it('caches tokens per link and secret: a wrong secret for a cached client id is refused, another link exchanges its own, linking always exchanges', async () => {
+    const adapter = provider();
+    const exchanges = () => seen.filter((s) => s.path === '/oauth2/token').length;
+    expect((await adapter.verify(credentials, true)).status).toBe('ACTIVE');
+    const before = exchanges();
+    expect((await adapter.verify(credentials, false)).status).toBe('ACTIVE'); // the link's own cached token
+    expect(exchanges()).toBe(before);
+    expect(await adapter.verify({ ...credentials, apiClientSecret: 'guess' }, false)).toEqual({ status: 'INVALID', providerAccountIds: [] });
+    expect(await adapter.verify({ ...credentials, owner: 'platform-b/PRODUCTION', apiClientSecret: 'guess' }, true)).toEqual({ status: 'INVALID', providerAccountIds: [] });
+    expect(exchanges()).toBe(before + 2);
+    await adapter.verify({ ...credentials, owner: 'StablecoinProviderAccount:link-b' }, false);
+    await adapter.verify(credentials, true);
+    expect(exchanges()).toBe(before + 4); // another link's token and a link's own check are real exchanges
   });
 
   it('a token the provider does not hold on the custodial Spark address is refused; a known one gives its metadata', async () => {

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { ApiError, StablecoinFundingInstructions } from '@payments/contracts';
 import type { CredentialCheck, ProviderCredentials, ProviderOperationRequest, ProviderReport, ProviderStage, ProviderSubmission, ProviderToken, RecordedOperation, StablecoinProviderPort } from './provider.port';
 import { FUNDING_WINDOW_MS, fundingRequiredOf } from './funding';
@@ -21,12 +22,17 @@ const POLL_MS = 30_000;
  * Only built when BRALE_API_URL is configured; otherwise production answers 501 (stablecoin-providers.ts).
  */
 export class BraleStablecoinProvider implements StablecoinProviderPort {
+  /** Access tokens by cacheKeyOf: per link (owner) and secret, never by the client id alone. */
   private readonly tokens = new Map<string, { token: string; until: number }>();
+  /** Keys the secret's hash in cache keys; random per process, as the cache is (a key never outlives it). */
+  private readonly cacheKey = randomBytes(32);
 
   constructor(private readonly config: BraleConfig) {}
 
-  async verify(credentials: ProviderCredentials): Promise<CredentialCheck> {
-    const token = await this.accessToken(credentials).catch((error: unknown) => {
+  async verify(credentials: ProviderCredentials, initial = true): Promise<CredentialCheck> {
+    // Linking proves the secret to the provider now: a token cached for the same client id (another link, another
+    // platform, another secret) must never stand in for that proof.
+    const token = await this.accessToken(credentials, initial).catch((error: unknown) => {
       if (error instanceof ApiError && error.code === 'STABLECOIN_PROVIDER_ACCOUNT_INVALID') return undefined;
       throw error;
     });
@@ -83,8 +89,9 @@ export class BraleStablecoinProvider implements StablecoinProviderPort {
     return created.id;
   }
 
-  private async accessToken(credentials: ProviderCredentials): Promise<string> {
-    const cached = this.tokens.get(credentials.apiClientId);
+  private async accessToken(credentials: ProviderCredentials, fresh = false): Promise<string> {
+    const key = this.cacheKeyOf(credentials);
+    const cached = fresh ? undefined : this.tokens.get(key);
     if (cached && cached.until > Date.now()) return cached.token;
     const basic = Buffer.from(`${credentials.apiClientId}:${credentials.apiClientSecret}`).toString('base64');
     const response = await this.fetch(this.config.authUrl, { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
@@ -93,8 +100,14 @@ export class BraleStablecoinProvider implements StablecoinProviderPort {
     const body = (await response.json()) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw unavailable('token endpoint answered no access_token');
     // Refreshed a minute before the provider's expiry.
-    this.tokens.set(credentials.apiClientId, { token: body.access_token, until: Date.now() + Math.max(0, (body.expires_in ?? 300) - 60) * 1000 });
+    this.tokens.set(key, { token: body.access_token, until: Date.now() + Math.max(0, (body.expires_in ?? 300) - 60) * 1000 });
     return body.access_token;
+  }
+
+  /** The link (owner), environment, client id and an HMAC of the secret: a different secret or link never hits. */
+  private cacheKeyOf(credentials: ProviderCredentials): string {
+    const secret = createHmac('sha256', this.cacheKey).update(credentials.apiClientSecret).digest('base64url');
+    return JSON.stringify([credentials.owner, credentials.environment, credentials.apiClientId, secret]);
   }
 
   private async request<T>(credentials: ProviderCredentials, method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
@@ -104,7 +117,7 @@ export class BraleStablecoinProvider implements StablecoinProviderPort {
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     const response = await this.fetch(`${this.config.apiUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     if (response.status === 401 || response.status === 403) {
-      this.tokens.delete(credentials.apiClientId);
+      this.tokens.delete(this.cacheKeyOf(credentials));
       throw new ApiError('STABLECOIN_PROVIDER_ACCOUNT_INVALID', 'the provider refused the credentials');
     }
     if (response.status === 404) throw new ApiError('INVALID_INPUT', `the provider knows no such resource (${method} ${path.split('?')[0]})`);

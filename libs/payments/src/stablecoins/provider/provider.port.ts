@@ -10,6 +10,12 @@ import type {
 
 /** A link's credentials, opened from their sealed form only for the call. */
 export interface ProviderCredentials {
+  /**
+   * Whose credentials these are: the link id, or `<platformId>/<mode>` for a link being made. Adapters that cache
+   * what the provider hands out (Brale's OAuth2 tokens) key it by this and a keyed hash of the secret, so nothing
+   * obtained for one link or platform ever serves another (issue #27).
+   */
+  owner: string;
   environment: StablecoinProviderEnvironment;
   apiClientId: string;
   apiClientSecret: string;
@@ -88,7 +94,10 @@ export interface RecordedOperation {
  * credentials, 503 SERVICE_UNAVAILABLE when it cannot be reached.
  */
 export interface StablecoinProviderPort {
-  /** Verifies credentials; `initial` is the link's own check (later ones re-verify a stored link). */
+  /**
+   * Verifies credentials; `initial` is the link's own check (later ones re-verify a stored link). The initial check
+   * always asks the provider with the secret given (Brale: a real token exchange), never a cached answer.
+   */
   verify(credentials: ProviderCredentials, initial: boolean): Promise<CredentialCheck>;
   token(credentials: ProviderCredentials, providerAccountId: string, valueType: string): Promise<ProviderToken>;
   /** Idempotent by `request.operationId`: a repeat answers the operation the provider already has. */
