@@ -1,0 +1,14 @@
+import 'reflect-metadata';
+import { OPERATIONS } from './index';
+
+describe('sandbox-only operations', () => {
+  it('are declared so by the HTTP operation and by the RPC contract behind it, the same way', () => {
+    const disagree = OPERATIONS.filter((op) => !!op.sandboxOnly !== !!op.rpc.sandboxOnly).map((op) => `${op.operationId} (${op.rpc.pattern})`);
+    expect(disagree).toEqual([]);
+  });
+
+  it('include every operation under /sandbox/, the only place the published API puts them', () => {
+    const undeclared = OPERATIONS.filter((op) => op.path.toLowerCase().startsWith('/sandbox/') !== !!op.sandboxOnly).map((op) => op.operationId);
+    expect(undeclared).toEqual([]);
+  });
+});
