@@ -159,6 +159,9 @@ describe('sandbox-only operations and production credentials', () => {
 
   it('answers 4xx in the error envelope to production credentials under every spelling, and nothing changes', async () => {
     const before = await settledProductionState();
+    // The digest sees the tenant's production: the events of its customer and of the account opened for it.
+    expect(before['identity.events']).toMatch(/^[1-9]/);
+    expect(before['accounts.events']).toMatch(/^[1-9]/);
     const hooksBefore = productionConnections;
     const balancesBefore = await balances(production);
     expect(balancesBefore.customers.map(([id]: string[]) => id)).toContain(production.accountId);
