@@ -35,9 +35,8 @@ export function nonCanonicalPath(rawPath: string): string | undefined {
  * differently. Mounted before everything that reads the path.
  */
 export function refuseNonCanonicalPath(req: Request, res: Response, next: NextFunction): void {
-  const target = req.originalUrl ?? req.url;
-  const at = target.search(/[?#]/);
-  if (nonCanonicalPath(at < 0 ? target : target.slice(0, at)) === undefined) return next();
+  // req.path is the pathname the router matches (parseurl: still encoded, dot segments kept, absolute-form accepted).
+  if (nonCanonicalPath(req.path) === undefined) return next();
   const body: ErrorEnvelope = { status: 404, code: 'NOT_FOUND', message: 'no such resource or route' };
   res.status(404).json(body);
 }
