@@ -1,7 +1,7 @@
 import { DynamicModule, INestApplication, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import type { DataSource } from 'typeorm';
 import { OPERATIONS } from '@payments/contracts';
@@ -17,6 +17,7 @@ import { mountKycLinkPage } from './kyc-link/kyc-link-page';
 import { mountCardRevealPage } from './card-reveal/card-reveal-page';
 import { bodyParserErrorHandler, HttpErrorFilter } from './errors/http-error.filter';
 import { createValidationPipe } from './errors/validation';
+import { canonicalExpress, refuseNonCanonicalPath } from './http/canonical-routing';
 import { jsonOnly } from './http/json-only';
 import { methodNotAllowed } from './http/method-not-allowed';
 import { refuseUnsafeBody, refuseUnsafeRouteBody, refuseUnsafeUrl } from './http/unsafe-input';
@@ -137,12 +138,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     errors: new HttpErrorFilter(options.log),
     publicUrl: options.publicUrl,
   };
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(parts), { bodyParser: false, logger: false });
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(parts), new ExpressAdapter(canonicalExpress()), { bodyParser: false, logger: false });
   const express = app.getHttpAdapter().getInstance();
   mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, agents: parts.agents, database: dataSource, bus: options.bus }); // first: no auth, every request timed
-  // Every route's input passes here first: a URL and a body that could not be stored or walked safely are a 4xx
-  // before any route, guard or pipe sees them; json() also decodes gzip, deflate and br bodies within the limit.
-  app.use(refuseUnsafeUrl(() => express), methodNotAllowed(() => express), jsonOnly, json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler, refuseUnsafeBody);
+  // Every route's input passes here first: a path not spelled canonically is a 404, a URL and a body that could not
+  // be stored or walked safely are a 4xx before any route, guard or pipe sees them; json() also decodes gzip, deflate
+  // and br bodies within the limit.
+  app.use(refuseNonCanonicalPath, refuseUnsafeUrl(() => express), methodNotAllowed(() => express), jsonOnly, json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler, refuseUnsafeBody);
   app.setGlobalPrefix(API_VERSION);
   mountApiReference(app, API_VERSION); // GET /openapi.json and /docs at the root, no auth; after the prefix (paths carry it)
   mountKycLinkPage(app, parts.identity); // GET /kyc/{token}: the hosted KYC page, no Basic auth (the token is the credential)

@@ -114,7 +114,8 @@ function compile(document: Json): CompiledDocument {
   for (const [template, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
     const full = `${base}${template}`;
     const segments = full.split('/').filter(Boolean);
-    const pattern = new RegExp(`^/${segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : escapeRegExp(s))).join('/')}/?$`);
+    // As the gateway routes: one spelling, no trailing slash (a path with one is an unknown route, not this operation).
+    const pattern = new RegExp(`^/${segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : escapeRegExp(s))).join('/')}$`);
     const specificity = segments.map((s) => (/^\{[^}]+\}$/.test(s) ? 0 : 1));
     for (const [method, operation] of Object.entries(item)) {
       const responses = (operation as Json | undefined)?.responses;

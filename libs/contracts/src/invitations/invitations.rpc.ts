@@ -1,4 +1,4 @@
-import { rpc } from '../rpc/rpc-contract';
+import { rpc, sandboxRpc } from '../rpc/rpc-contract';
 import type { Transaction } from '../transactions';
 import type { ClaimInvitationRequest, CreateInvitationRequest, UmaInvitation } from './invitations.dto';
 import type { SandboxUmaReceiveRequest } from './sandbox-uma-receive.dto';
@@ -10,7 +10,7 @@ export const InvitationsRpc = {
   claim: rpc<ClaimInvitationBody, UmaInvitation>('payments.invitations.claim'),
   cancel: rpc<InvitationCodeBody, UmaInvitation>('payments.invitations.cancel'),
   /** POST /sandbox/uma/receive: answers the IncomingTransaction. */
-  sandboxUmaReceive: rpc<SandboxUmaReceiveRequest, Transaction>('payments.sandbox.uma-receive'),
+  sandboxUmaReceive: sandboxRpc<SandboxUmaReceiveRequest, Transaction>('payments.sandbox.uma-receive'),
 } as const;
 
 export interface InvitationCodeBody {

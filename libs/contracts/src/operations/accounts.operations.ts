@@ -77,6 +77,7 @@ export const ACCOUNT_OPERATIONS = [
     method: 'POST',
     path: '/sandbox/internal-accounts/{accountId}/fund',
     tag: 'Sandbox',
+    sandboxOnly: true,
     summary: 'Sandbox: credit an internal account through the ledger',
     permission: 'TRANSACT',
     service: 'accounts',

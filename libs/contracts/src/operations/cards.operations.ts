@@ -142,6 +142,7 @@ export const CARD_OPERATIONS: AnyHttpOperation[] = [
       method: 'POST',
       path: `/sandbox/cards/{id}/simulate/${simulation}`,
       tag: 'Sandbox',
+      sandboxOnly: true,
       summary,
       description: description + SIMULATED,
       permission: 'TRANSACT',

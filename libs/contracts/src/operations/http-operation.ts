@@ -58,6 +58,12 @@ export interface HttpOperation<P extends string = string, Q = unknown, B = unkno
    * (the path holds the credential, e.g. a device code).
    */
   auth?: 'agent' | 'none';
+  /**
+   * The operation exists only in the sandbox (a simulator, a test delivery): to production credentials and
+   * production agents it answers 404 as an unknown route does. The gateway refuses it from this flag (never from
+   * the path), and the service refuses it again from its RPC contract (`sandboxRpc`), which must say the same.
+   */
+  sandboxOnly?: true;
   service: ServiceName;
   rpc: RpcContract<RpcRequest<Body>, Result>;
   query?: DtoClass<Q>;
@@ -87,7 +93,7 @@ export interface HttpOperation<P extends string = string, Q = unknown, B = unkno
   idempotencyKey?: 'required';
   /**
    * Statuses beyond those every operation of its shape can answer (400 for a URL or body that is not well-formed,
-   * 401, 403, 429, 500 and 503 always; 413 and 415 with a body; 404 with path parameters or on a sandbox path; 409 on
+   * 401, 403, 429, 500 and 503 always; 413 and 415 with a body; 404 with path parameters or when sandbox-only; 409 on
    * every POST through Idempotency-Key).
    */
   errors?: ErrorStatus[];
@@ -109,7 +115,7 @@ export type AnyHttpOperation = HttpOperation<string, any, any, any, any>;
 export function errorStatusesOf(op: AnyHttpOperation): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([400, 401, 403, 429, 500, 503, ...(op.errors ?? [])]);
   if (op.body || op.multipart) [413, 415].forEach((s) => statuses.add(s as ErrorStatus));
-  if (op.path.includes('{') || op.path.startsWith('/sandbox/')) statuses.add(404); // sandbox paths: 404 to production credentials
+  if (op.path.includes('{') || op.sandboxOnly) statuses.add(404); // sandbox-only: 404 to production credentials
   if (op.method === 'POST') statuses.add(409);
   return [...statuses].sort((a, b) => a - b);
 }

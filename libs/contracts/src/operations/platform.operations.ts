@@ -94,6 +94,7 @@ export const PLATFORM_OPERATIONS = [
     method: 'POST',
     path: '/sandbox/webhooks/test',
     tag: 'Sandbox',
+    sandboxOnly: true,
     summary: 'Send a test webhook',
     description:
       'Sends a signed `TEST` webhook (`data: {}`) to the configured `webhookEndpoint` now and answers with the HTTP status the endpoint replied ' +

@@ -223,6 +223,7 @@ export const STABLECOIN_OPERATIONS = [
     method: 'POST',
     path: '/sandbox/stablecoin-operations/{stablecoinOperationId}/fund',
     tag: 'Sandbox',
+    sandboxOnly: true,
     summary: 'Sandbox: deliver the funds a stablecoin operation waits for',
     description: FUND,
     permission: 'TRANSACT',

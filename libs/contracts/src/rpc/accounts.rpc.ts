@@ -31,13 +31,13 @@ import type { PaymentInstructions } from '../quotes';
 import type { SignedBody, SignedOutcome, SignedRequestChallenge } from '../wallet-auth';
 import type { Mode } from './rpc';
 import { pingRpc } from './rpc';
-import { rawRpc, rpc } from './rpc-contract';
+import { rawRpc, rpc, sandboxRpc } from './rpc-contract';
 
 /** RPC contracts of the accounts service: public endpoints, and ledger commands for other services. */
 export const AccountsRpc = {
   listCustomerInternalAccounts: rpc<ListInternalAccountsQuery, Page<InternalAccount>>('accounts.internal-accounts.list'),
   listPlatformInternalAccounts: rpc<ListPlatformInternalAccountsQuery, PlatformInternalAccounts>('accounts.platform-internal-accounts.list'),
-  sandboxFund: rpc<SandboxFundBody, InternalAccount>('accounts.sandbox.fund'),
+  sandboxFund: sandboxRpc<SandboxFundBody, InternalAccount>('accounts.sandbox.fund'),
   /**
    * PATCH /internal-accounts/{id}: an Embedded Wallet's settings (`privateEnabled`). A signed retry: without the
    * signature headers it answers the challenge (wallet-auth's), with them the updated account.

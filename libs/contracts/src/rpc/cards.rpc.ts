@@ -12,7 +12,7 @@ import type {
 import type { Page } from '../pagination';
 import type { SignedBody, SignedOutcome, SignedRequestChallenge } from '../wallet-auth';
 import { pingRpc } from './rpc';
-import { rawRpc, rpc } from './rpc-contract';
+import { rawRpc, rpc, sandboxRpc } from './rpc-contract';
 
 /** RPC contracts of the cards service: cards, their reveal, the sandbox network simulators, funding-source lookups. */
 export const CardsRpc = {
@@ -25,7 +25,7 @@ export const CardsRpc = {
   reveal: rpc<CardIdBody & { origin: string }, CardRevealResponse>('cards.cards.reveal'),
   /** The reveal page: the token of a panEmbedUrl → what it shows (404 when unknown, expired or forged). */
   openReveal: rawRpc<{ token: string }, CardRevealDetails>('cards.reveal.open'),
-  simulate: rpc<CardSimulationBody, SandboxCardSimulationResponse>('cards.sandbox.simulate'),
+  simulate: sandboxRpc<CardSimulationBody, SandboxCardSimulationResponse>('cards.sandbox.simulate'),
   /** For wallet-auth (delegated keys): the binding of an internal account to a card, 404 when there is none. */
   getFundingSource: rpc<CardFundingSourceQuery, CardFundingSourceRef>('cards.funding-sources.get'),
   ping: pingRpc('cards.ping'),

@@ -1,7 +1,7 @@
 import type { Page } from '../pagination';
 import type { ListTransactionsQuery, SandboxSendRequest, Transaction, TransferInRequest, TransferOutRequest } from '../transactions';
 import { pingRpc } from './rpc';
-import { rpc } from './rpc-contract';
+import { rpc, sandboxRpc } from './rpc-contract';
 
 /** RPC contracts of the payments service (gateway → payments). */
 export const PaymentsRpc = {
@@ -11,7 +11,7 @@ export const PaymentsRpc = {
   listTransactions: rpc<ListTransactionsQuery, Page<Transaction>>('payments.transactions.list'),
   getTransaction: rpc<TransactionIdBody, Transaction>('payments.transactions.get'),
   /** POST /sandbox/send: funds a realtime-funding quote through quoting, then answers its transaction. */
-  sandboxSend: rpc<SandboxSendRequest, Transaction>('payments.sandbox.send'),
+  sandboxSend: sandboxRpc<SandboxSendRequest, Transaction>('payments.sandbox.send'),
 } as const;
 
 export interface TransactionIdBody {

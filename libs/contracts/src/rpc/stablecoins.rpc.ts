@@ -11,7 +11,7 @@ import type {
   StablecoinOperation,
   StablecoinProviderAccount,
 } from '../stablecoins';
-import { rpc } from './rpc-contract';
+import { rpc, sandboxRpc } from './rpc-contract';
 
 /** RPC contracts of the stablecoins part of the payments service (docs/stablecoins.md). */
 export const StablecoinsRpc = {
@@ -26,5 +26,5 @@ export const StablecoinsRpc = {
   listOperations: rpc<ListStablecoinOperationsQuery & { stablecoinId: string }, Page<StablecoinOperation>>('payments.stablecoins.operations.list'),
   getOperation: rpc<{ stablecoinOperationId: string }, StablecoinOperation>('payments.stablecoins.operations.get'),
   /** Sandbox: the simulated provider receives the funds an operation waits for (its funding instructions followed). */
-  sandboxFund: rpc<{ stablecoinOperationId: string }, StablecoinOperation>('payments.stablecoins.sandbox.fund'),
+  sandboxFund: sandboxRpc<{ stablecoinOperationId: string }, StablecoinOperation>('payments.stablecoins.sandbox.fund'),
 } as const;

@@ -1,10 +1,10 @@
 import type { EmptyBody, Mode } from './rpc';
 import { pingRpc } from './rpc';
-import { rpc } from './rpc-contract';
+import { sandboxRpc } from './rpc-contract';
 
 /** RPC contracts of the webhook dispatcher (the gateway's POST /sandbox/webhooks/test). */
 export const WebhooksRpc = {
-  sendTest: rpc<EmptyBody, WebhookTestResult>('webhooks.test.send'),
+  sendTest: sandboxRpc<EmptyBody, WebhookTestResult>('webhooks.test.send'),
   ping: pingRpc('webhooks.ping'),
 } as const;
 

@@ -4,7 +4,7 @@ import { Reflector } from '@nestjs/core';
 import { AgentPrincipal, AgentsRpc, ApiError, IdentityRpc, OPERATIONS, RpcContract, VerifiedCredential } from '@payments/contracts';
 import type { ServiceClient } from '../rpc/service-client';
 import { inRouteOrder } from '../routing/operation-routes';
-import { AuthenticatedRequest, BasicAuthGuard, RequireAuth, RequirePermission, RouteAuth } from './basic-auth.guard';
+import { AuthenticatedRequest, BasicAuthGuard, RequireAuth, RequirePermission, RouteAuth, SandboxOnly } from './basic-auth.guard';
 import { CredentialCache } from './credential-cache';
 import { RateLimiter } from './rate-limiter';
 
@@ -135,6 +135,39 @@ describe('BasicAuthGuard: the caller by the route declared auth', () => {
     const codes = [];
     for (let i = 0; i < 3; i++) codes.push((await run('none', {}, '/v/agents/device-codes/ABCD-EFGH/redeem')).error?.code ?? 'ok');
     expect(codes).toEqual(['ok', 'ok', 'RATE_LIMITED']);
+  });
+});
+
+describe('BasicAuthGuard: sandbox-only operations', () => {
+  const PRODUCTION: VerifiedCredential = { ...PLATFORM, clientId: 'client-prod', mode: 'PRODUCTION', permissions: ['TRANSACT'] };
+  const SANDBOX: VerifiedCredential = { ...PLATFORM, permissions: ['TRANSACT'] };
+  const identity = fakeClient({ [IdentityRpc.verifyCredential.pattern]: ({ clientId }) => (clientId === PRODUCTION.clientId ? PRODUCTION : SANDBOX) });
+  const agents = fakeClient({ [AgentsRpc.authenticate.pattern]: ({ accessToken }) => (accessToken === TOKEN_B ? AGENT_B : AGENT_A) });
+  const guard = new BasicAuthGuard(identity.client, agents.client, new CredentialCache(), new RateLimiter(0, 0), new Reflector());
+
+  /** A route marked as operation-routes.ts marks it, requested at `path` (which the decision must not read). */
+  const run = async (sandboxOnly: boolean, auth: RouteAuth, authorization: string, path: string) => {
+    const handler = function handle() {};
+    RequirePermission('TRANSACT')({}, 'handle', { value: handler });
+    RequireAuth(auth)({}, 'handle', { value: handler });
+    if (sandboxOnly) SandboxOnly()({}, 'handle', { value: handler });
+    const request = { headers: { authorization }, path, ip: '203.0.113.7', socket: {} } as unknown as AuthenticatedRequest;
+    const context = { switchToHttp: () => ({ getRequest: () => request }), getHandler: () => handler } as unknown as ExecutionContext;
+    return guard.canActivate(context).then(
+      () => 'allowed',
+      (error: ApiError) => `${error.status} ${error.code}: ${error.message}`,
+    );
+  };
+
+  it('refuses production credentials and production agents from the declaration, whatever the path says', async () => {
+    const refused = '404 NOT_FOUND: no such resource or route';
+    expect(await run(true, 'platform', basic('client-prod', 's'), '/v/Sandbox/internal-accounts/x/fund')).toBe(refused);
+    expect(await run(true, 'platform', basic('client-prod', 's'), '/v/anything')).toBe(refused);
+    expect(await run(true, 'agent', `Bearer ${TOKEN_B}`, '/v/agents/me/whatever')).toBe(refused);
+    expect(await run(true, 'platform', basic('client-1', 's'), '/v/sandbox/send')).toBe('allowed');
+    expect(await run(true, 'agent', `Bearer ${TOKEN_A}`, '/v/agents/me/whatever')).toBe('allowed');
+    // The path alone decides nothing: an operation not declared sandbox-only is served to production under any path.
+    expect(await run(false, 'platform', basic('client-prod', 's'), '/v/sandbox/send')).toBe('allowed');
   });
 });
 

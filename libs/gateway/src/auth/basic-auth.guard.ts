@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { AgentPrincipal, AgentsRpc, ApiError, CallerContext, IdentityRpc, Permission, PERMISSIONS, VerifiedCredential } from '@payments/contracts';
+import { AgentPrincipal, AgentsRpc, ApiError, CallerContext, IdentityRpc, Permission, PERMISSIONS, refuseOutsideSandbox, VerifiedCredential } from '@payments/contracts';
 import { ServiceClient } from '../rpc/service-client';
 import { CredentialCache } from './credential-cache';
 import { RateLimiter } from './rate-limiter';
@@ -10,6 +10,7 @@ export const IDENTITY_CLIENT = Symbol('IdentityClient');
 export const AGENTS_CLIENT = Symbol('AgentsClient');
 const PERMISSION_KEY = 'requiredPermission';
 const AUTH_KEY = 'operationAuth';
+const SANDBOX_ONLY_KEY = 'sandboxOnly';
 
 /** The permission a route needs (VIEW for reads, TRANSACT to move money, MANAGE for config and tokens). */
 export const RequirePermission = (permission: Permission) => SetMetadata(PERMISSION_KEY, permission);
@@ -17,6 +18,9 @@ export const RequirePermission = (permission: Permission) => SetMetadata(PERMISS
 /** Who may call a route: platform credentials (HTTP Basic), an agent's bearer access token, or anyone. */
 export type RouteAuth = 'platform' | 'agent' | 'none';
 export const RequireAuth = (auth: RouteAuth) => SetMetadata(AUTH_KEY, auth);
+
+/** The route's operation is declared `sandboxOnly`: any caller but a sandbox one gets 404, as for an unknown route. */
+export const SandboxOnly = () => SetMetadata(SANDBOX_ONLY_KEY, true);
 
 /** The scheme a 401 names in `WWW-Authenticate` (HttpErrorFilter): Bearer on agent routes, else Basic. */
 export type AuthChallenge = 'Basic' | 'Bearer';
@@ -28,7 +32,6 @@ export const ANONYMOUS_CALLER: CallerContext = Object.freeze({ platformId: '', m
 
 /** RFC 6750 `b64token`; longer than any token this API issues is refused without asking the agents service. */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]{1,512}=*) *$/i;
-const SANDBOX_PATH = /^\/[^/]+\/sandbox(\/|$)/;
 
 /**
  * The one guard of every declared route; it resolves the caller that scopes everything after, by the route's `auth`:
@@ -64,7 +67,7 @@ export class BasicAuthGuard implements CanActivate {
     if (auth === 'agent') {
       request.authChallenge = 'Bearer';
       const agent = await this.authenticateAgent(request.headers.authorization);
-      this.refuseSandboxPathInProduction(agent.mode, request.path);
+      this.refuseOutsideSandbox(context, agent.mode);
       this.throttle(`agent:${agent.agentId}`, 'this agent'); // a client id has no ':' (it ends at the first one)
       request.caller = {
         platformId: agent.platformId,
@@ -78,7 +81,7 @@ export class BasicAuthGuard implements CanActivate {
     }
     request.authChallenge = 'Basic';
     const credential = await this.authenticate(request.headers.authorization);
-    this.refuseSandboxPathInProduction(credential.mode, request.path);
+    this.refuseOutsideSandbox(context, credential.mode);
     this.throttle(credential.clientId, 'this credential');
     const required = this.reflector.get<Permission | undefined>(PERMISSION_KEY, context.getHandler());
     if (required && !credential.permissions.includes(required)) {
@@ -88,9 +91,12 @@ export class BasicAuthGuard implements CanActivate {
     return true;
   }
 
-  /** Sandbox-only paths do not exist for production credentials. */
-  private refuseSandboxPathInProduction(mode: CallerContext['mode'], path: string): void {
-    if (mode === 'PRODUCTION' && SANDBOX_PATH.test(path)) throw new ApiError('NOT_FOUND', 'no such resource or route');
+  /**
+   * Sandbox-only operations do not exist for production credentials: decided from the operation's declaration that
+   * the router matched, never from the path (which a router and a pattern can read differently).
+   */
+  private refuseOutsideSandbox(context: ExecutionContext, mode: CallerContext['mode']): void {
+    if (this.reflector.get<boolean | undefined>(SANDBOX_ONLY_KEY, context.getHandler())) refuseOutsideSandbox(mode);
   }
 
   private throttle(key: string, who: string): void {

@@ -3,7 +3,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { memoryStorage } from 'multer';
 import { AnyHttpOperation, ApiError, HttpMethod, OperationInput, ServiceName, SignedOutcome } from '@payments/contracts';
-import { AuthenticatedRequest, RequireAuth, RequirePermission } from '../auth/basic-auth.guard';
+import { AuthenticatedRequest, RequireAuth, RequirePermission, SandboxOnly } from '../auth/basic-auth.guard';
 import { FailedAttemptsInterceptor } from '../auth/failed-attempts.interceptor';
 import { IDEMPOTENCY_KEY_REQUIRED, IdempotencyInterceptor, SHOWN_ONCE } from '../idempotency/idempotency.interceptor';
 import type { ServiceClient } from '../rpc/service-client';
@@ -67,6 +67,7 @@ function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
   const decorate = (...decorators: MethodDecorator[]) => decorators.forEach((d) => d(proto, 'handle', descriptor));
   Controller()(OperationController);
   decorate(ROUTE[op.method](nestPath(op.path)), HttpCode(op.status), RequirePermission(op.permission), RequireAuth(op.auth ?? 'platform'));
+  if (op.sandboxOnly) decorate(SandboxOnly());
   // Idempotency-Key applies to POSTs only; other routes get no interceptor (each one costs every request, #14). A
   // multipart body is hashed once the FileInterceptor has read it. A route without credentials has no caller to
   // scope keys by (anonymous callers would share them), and its answer may be a secret shown once: no key there.
