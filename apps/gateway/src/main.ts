@@ -3,13 +3,14 @@ import 'reflect-metadata';
 import { startGateway } from '@payments/gateway';
 import { createEventBus } from '@payments/messaging';
 import { stopTracing } from '@payments/observability';
-import { createLogger, loadConfig } from '@payments/runtime';
+import { createLogger, loadClusterSecretHashKey, loadConfig } from '@payments/runtime';
 
-/** Cluster mode: the API gateway alone; it finds services by IDENTITY_RPC_HOST/PORT. */
+/** Cluster mode: the API gateway alone; it finds services by <SERVICE>_RPC_HOST/PORT and signs its RPC under SECRET_HASH_KEY. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger('gateway', config.logLevel);
   if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL (idempotency records) and KAFKA_BROKERS');
+  loadClusterSecretHashKey(config); // SECRET_HASH_KEY: the gateway signs every RPC under the key derived from it
   const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'gateway', namespace: config.busNamespace });
   const gateway = await startGateway({
     port: config.port,

@@ -11,7 +11,7 @@ import { bootCards, Cards } from '@payments/cards';
 import { Agents, bootAgents } from '@payments/agents';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
-import { loadSecretHashKey, Logger, RuntimeConfig, ServiceServer } from '@payments/runtime';
+import { authenticateRpcWith, loadSecretHashKey, Logger, RuntimeConfig, ServiceServer } from '@payments/runtime';
 
 export interface PlatformOptions {
   config: RuntimeConfig;
@@ -71,6 +71,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     stack.push(() => bus.close());
 
     const secretHashKey = loadSecretHashKey(options.secretHashKeyHex, join(config.dataDir, 'secret-hash.key'));
+    authenticateRpcWith(secretHashKey); // the services talk in-process here; any TCP client of this process signs
     const identity = await Identity.open({
       databaseUrl,
       bus,
@@ -92,7 +93,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     stack.push(() => identityServer.stop());
 
     // The same boot functions run each service alone in the cluster mode (apps/<service>/src/main.ts).
-    const deps = { databaseUrl, bus, log };
+    const deps = { databaseUrl, bus, log, secretHashKey };
     const { accounts, server: accountsServer } = await bootAccounts(config, deps);
     stack.push(() => accountsServer.stop());
     const { quoting, server: quotingServer } = await bootQuoting(config, deps);

@@ -16,3 +16,4 @@ export * from './await-arrival';
 export * from './idempotency-scope';
 export * from './contact-delivery';
 export * from './secret-sealer';
+export * from './rpc/rpc-auth';

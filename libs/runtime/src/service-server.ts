@@ -26,7 +26,8 @@ export interface ServiceServerOptions {
   /** The Nest module with the service's RPC controllers. */
   module: DynamicModule;
   host: ServiceHost;
-  rpc: { host: string; port: number };
+  /** listen: false = reachable in-process only (the embedded mode): nothing binds. */
+  rpc: { host: string; port: number; listen?: boolean };
   ops?: { host: string; port: number; bus: OpsBus };
   background?: BackgroundWork[];
   log?: (message: string, error?: unknown) => void;
@@ -58,7 +59,7 @@ export async function startServiceServer(options: ServiceServerOptions): Promise
     await options.host.start();
     stops.push(() => options.host.stop());
     const rpcServer = await NestFactory.createMicroservice<MicroserviceOptions>(options.module, {
-      strategy: new InProcessCapableTcpServer(options.name, { host: options.rpc.host, port: options.rpc.port }, new RpcServerMetrics(registry, options.name).record),
+      strategy: new InProcessCapableTcpServer(options.name, { host: options.rpc.host, port: options.rpc.port }, new RpcServerMetrics(registry, options.name).record, { log: options.log, listen: options.rpc.listen }),
       logger: false,
     });
     rpcServer.useGlobalFilters(new RpcErrorFilter(options.log));
