@@ -14,6 +14,8 @@ async function main(): Promise<void> {
   const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'gateway', namespace: config.busNamespace });
   const gateway = await startGateway({
     port: config.port,
+    host: config.host,
+    ops: { host: config.rpcHost, port: config.gatewayOpsPort },
     identity: { host: config.identityRpcHost, port: config.identityRpcPort },
     accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
     quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
@@ -30,7 +32,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     log: (message, error) => (error ? logger.error({ err: error }, message) : logger.info(message)),
   });
-  logger.info(`gateway listening on port ${config.port}`);
+  logger.info(`gateway listening on ${config.host}:${config.port}, ops (/healthz, /readyz, /metrics) on ${config.rpcHost}:${gateway.ops?.port}`);
   const shutdown = () => void gateway.stop().then(() => bus.close()).then(stopTracing).then(() => process.exit(0), () => process.exit(1));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

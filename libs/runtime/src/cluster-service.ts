@@ -13,6 +13,11 @@ export interface ServiceDeps {
   log: (message: string, error?: unknown) => void;
   /** SECRET_HASH_KEY: the services that hash or seal secrets derive their keys from it (the RPC key is installed already). */
   secretHashKey: Buffer;
+  /**
+   * The embedded mode (every app in one process): services are reached in-process only, so no RPC port and no
+   * per-service ops port is bound; the launcher serves every app's checks and metrics on one ops port.
+   */
+  embedded?: boolean;
 }
 
 /**

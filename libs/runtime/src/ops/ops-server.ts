@@ -11,13 +11,14 @@ export interface OpsServerOptions {
   /** The `app` label; also names the registry created when none is given. */
   app: string;
   checks: ReadinessChecks;
-  /** The app's registry (from createAppRegistry) when the app records its own metrics in it. */
-  registry?: Registry;
+  /** The app's registry (from createAppRegistry) when the app records its own metrics in it; several: merged. */
+  registry?: Registry | readonly Registry[];
   checkTimeoutMs?: number;
 }
 
 export interface OpsServer {
   port: number;
+  /** The app's registry (the first, when it serves several). */
   registry: Registry;
   stop(): Promise<void>;
 }
@@ -33,7 +34,7 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
   await listen(server, options.port, options.host);
   return {
     port: (server.address() as { port: number }).port,
-    registry,
+    registry: Array.isArray(registry) ? registry[0] : (registry as Registry),
     stop: () => close(server),
   };
 }
