@@ -31,6 +31,10 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
   const registry = options.registry ?? createAppRegistry(options.app);
   const handlers = createOpsHandlers({ checks: options.checks, registry, checkTimeoutMs: options.checkTimeoutMs });
   const server = createServer((request, response) => void route(handlers, request, response));
+  // Longer than scrapers' and HTTP clients' idle timeouts (undici 4 s), so the client is the one to drop an idle
+  // connection: with node's 5 s the server could close one a client had just sent a request on (ECONNRESET), as
+  // happens whenever this process's event loop was busy past both timeouts. close() drops idle connections itself.
+  server.keepAliveTimeout = 65_000;
   await listen(server, options.port, options.host);
   return {
     port: (server.address() as { port: number }).port,
