@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
@@ -9,8 +9,29 @@ import { Manifest, schemaViolation, splitManifests } from './kubernetes-schemas'
 
 const REPO = resolve(__dirname, '../..');
 const CHART = join(REPO, 'helm/payments-platform');
-/** The apps that derive keys from SECRET_HASH_KEY (their main.ts loads it); no other pod may get it. */
-const SECRET_HASH_KEY_APPS = CLUSTER_APPS.filter((app) => readFileSync(join(REPO, 'apps', app, 'src/main.ts'), 'utf8').includes('SECRET_HASH_KEY'));
+const mainOf = (app: string) => readFileSync(join(REPO, 'apps', app, 'src/main.ts'), 'utf8');
+/**
+ * The apps that derive keys from SECRET_HASH_KEY (their main.ts loads it, itself or through runClusterService, which
+ * derives the RPC key from it); no other pod may get it.
+ */
+const SECRET_HASH_KEY_APPS = CLUSTER_APPS.filter((app) => /SECRET_HASH_KEY|runClusterService|loadClusterSecretHashKey/.test(mainOf(app)));
+/**
+ * The apps whose RPC each app calls, read from the code: the lib its main.ts boots (`@payments/<lib>`), and the
+ * ServiceClients that lib makes (`new ServiceClient({ name: '<service>'`). The webhook dispatcher's service is `webhooks`.
+ */
+const RPC_CALLS: Record<string, string[]> = Object.fromEntries(
+  CLUSTER_APPS.map((app) => {
+    const libs = [...mainOf(app).matchAll(/from '@payments\/([a-z-]+)'/g)].map((m) => m[1]).filter((lib) => !['runtime', 'messaging', 'observability', 'contracts'].includes(lib));
+    const calls = new Set<string>();
+    for (const lib of libs) {
+      for (const file of sourceFiles(join(REPO, 'libs', lib, 'src'))) {
+        for (const [, name] of readFileSync(file, 'utf8').matchAll(/new ServiceClient\(\{ name: '([a-z-]+)'/g)) calls.add(name === 'webhooks' ? 'webhook-dispatcher' : name);
+      }
+    }
+    calls.delete(app);
+    return [app, [...calls].sort()];
+  }),
+);
 /** README variables that only the one-process mode (`npm start`) reads: nothing to set in a cluster. */
 const EMBEDDED_ONLY = ['DATA_DIR', 'EMBEDDED_POSTGRES_PORT'];
 const VALUE_SETS = ['minimal', 'full', 'switched-off'] as const;
@@ -104,7 +125,7 @@ describeWithHelm('helm/payments-platform rendered by Helm', () => {
         const container = podOf(manifests, app).containers[0];
         images.add(container.image);
         expect({ app, args: container.args }).toEqual({ app, args: [app] });
-        const opsPort = app === 'gateway' ? config.port : (config[`${configKeyOf(app)}OpsPort` as keyof RuntimeConfig] as number);
+        const opsPort = config[`${configKeyOf(app)}OpsPort` as keyof RuntimeConfig] as number; // the gateway's too: GATEWAY_OPS_PORT
         const portNamed = (name: string) => container.ports.find((p: { name: string }) => p.name === name)?.containerPort;
         const probePort = portNamed(container.livenessProbe.httpGet.port);
         expect({ app, probePort, liveness: container.livenessProbe.httpGet.path, readiness: container.readinessProbe.httpGet.path, startup: container.startupProbe.httpGet.path }).toEqual({
@@ -121,10 +142,11 @@ describeWithHelm('helm/payments-platform rendered by Helm', () => {
     }
   });
 
-  it('points every *_RPC_HOST/_RPC_PORT at the Service of that app, and binds RPC and ops servers to 0.0.0.0', () => {
+  it('points every *_RPC_HOST/_RPC_PORT at the Service of that app, and binds the API, RPC and ops servers to 0.0.0.0', () => {
     const manifests = rendered('full');
     const config = clusterConfig(manifests);
     expect(config.rpcHost).toBe('0.0.0.0');
+    expect(config.host).toBe('0.0.0.0');
     const services = byKind(manifests, 'Service');
     for (const app of CLUSTER_APPS.filter((a) => a !== 'gateway')) {
       const service = services.find((s) => s.metadata.labels?.['app.kubernetes.io/component'] === app)!;
@@ -220,9 +242,41 @@ describeWithHelm('helm/payments-platform rendered by Helm', () => {
     const full = rendered('full');
     const [monitor] = byKind(full, 'ServiceMonitor');
     expect(monitor.metadata.labels).toMatchObject({ release: 'prometheus' });
-    expect(monitor.spec.endpoints.map((e: { port: string; path: string }) => `${e.port}${e.path}`)).toEqual(['http/metrics', 'ops/metrics']);
+    expect(monitor.spec.endpoints.map((e: { port: string; path: string }) => `${e.port}${e.path}`)).toEqual(['ops/metrics']); // every app's, the gateway's too
     expect(byKind(full, 'PodDisruptionBudget').find((p) => p.metadata.name.endsWith('-payments'))!.spec).toMatchObject({ minAvailable: 1 });
     expect(byKind(full, 'HorizontalPodAutoscaler').find((h) => h.metadata.name.endsWith('-gateway'))!.spec.maxReplicas).toBe(12);
+  });
+
+  it('ships NetworkPolicies: a service\'s RPC port only from the gateway and the apps whose code calls it, ops ports only from monitoring', () => {
+    expect(SECRET_HASH_KEY_APPS).toEqual(CLUSTER_APPS); // every app signs or checks RPC under the key
+    expect(RPC_CALLS.gateway).toEqual(CLUSTER_APPS.filter((a) => a !== 'gateway'));
+    for (const set of ['minimal', 'full'] as const) {
+      const manifests = rendered(set);
+      const policies = byKind(manifests, 'NetworkPolicy');
+      const componentOf = (selector: any) => selector?.matchLabels?.['app.kubernetes.io/component'];
+      expect(policies.map((p) => componentOf(p.spec.podSelector)).sort()).toEqual(CLUSTER_APPS);
+      for (const policy of policies) {
+        const app = componentOf(policy.spec.podSelector);
+        // The policy selects exactly that app's pods, as its Deployment labels them.
+        expect(policy.spec.podSelector).toEqual(deploymentOf(manifests, app).spec.selector);
+        expect(policy.spec.policyTypes).toEqual(['Ingress']);
+        const rules = Object.fromEntries(policy.spec.ingress.map((rule: any) => [rule.ports.map((p: any) => p.port).join(','), rule.from]));
+        expect(Object.keys(rules).sort()).toEqual(app === 'gateway' ? ['http', 'ops'] : ['ops', 'rpc']);
+        const monitoring = [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } }, podSelector: {} }];
+        expect({ app, ops: rules.ops }).toEqual({ app, ops: monitoring });
+        if (app === 'gateway') {
+          expect(rules.http).toBeUndefined(); // the API: from anywhere by default
+          continue;
+        }
+        const callers = CLUSTER_APPS.filter((caller) => RPC_CALLS[caller].includes(app));
+        expect({ app, rpcFrom: rules.rpc.map((peer: any) => componentOf(peer.podSelector)).sort() }).toEqual({ app, rpcFrom: callers });
+        for (const peer of rules.rpc) expect(Object.keys(peer)).toEqual(['podSelector']); // this namespace, this release
+        // Each named port is one the pod declares.
+        const declared = podOf(manifests, app).containers[0].ports.map((p: { name: string }) => p.name);
+        expect(declared).toEqual(expect.arrayContaining(['rpc', 'ops']));
+      }
+    }
+    expect(byKind(rendered('switched-off'), 'NetworkPolicy')).toEqual([]);
   });
 
   it.each([
@@ -247,6 +301,14 @@ describeWithHelm('helm/payments-platform rendered by Helm', () => {
     expect(await schemaViolation({ apiVersion: 'apps/v1', kind: 'Widget', metadata: { name: 'w' } })).toMatch(/no API schema/);
   });
 });
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
+  });
+}
 
 function ciValues(set: string): Record<string, any> {
   return parse(readFileSync(valuesFile(set), 'utf8'));

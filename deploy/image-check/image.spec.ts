@@ -142,7 +142,7 @@ describe('deploy/compose.yaml', () => {
       expect({ name, image: service.image, command: service.command }).toEqual({ name, image, command: [name] });
       expect(service.depends_on.migrate).toEqual({ condition: 'service_completed_successfully' });
       const config = loadConfig(interpolated(service.environment));
-      expect(config).toMatchObject({ rpcHost: '0.0.0.0', kafkaBrokers: ['kafka:9092'], databaseUrl: expect.stringContaining('@postgres:5432/') });
+      expect(config).toMatchObject({ rpcHost: '0.0.0.0', host: '0.0.0.0', kafkaBrokers: ['kafka:9092'], databaseUrl: expect.stringContaining('@postgres:5432/') });
       for (const peer of CLUSTER_APPS.filter((p) => p !== 'gateway')) {
         expect({ name, peer, host: config[`${configKeyOf(peer)}RpcHost` as keyof typeof config] }).toEqual({ name, peer, host: peer });
       }
@@ -164,7 +164,7 @@ function clusterEnv(databaseUrl: string, brokerPort: number): NodeJS.ProcessEnv 
       return [[`${envPrefixOf(a)}_RPC_PORT`, '0'], [`${envPrefixOf(a)}_OPS_PORT`, '0']];
     }),
   );
-  return { ...ports, PORT: '0', DATABASE_URL: databaseUrl, KAFKA_BROKERS: `127.0.0.1:${brokerPort}`, SECRET_HASH_KEY: 'ab'.repeat(32), PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'info' };
+  return { ...ports, PORT: '0', GATEWAY_OPS_PORT: '0', DATABASE_URL: databaseUrl, KAFKA_BROKERS: `127.0.0.1:${brokerPort}`, SECRET_HASH_KEY: 'ab'.repeat(32), PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'info' };
 }
 
 async function standInBroker(servers: Server[]): Promise<{ port: number; connected: Promise<void> }> {

@@ -93,6 +93,7 @@ export class PlatformProcess {
       CARDS_RPC_PORT: await port(),
       AGENTS_RPC_PORT: await port(),
       IDENTITY_OPS_PORT: '0',
+      GATEWAY_OPS_PORT: await port(), // /readyz, which start() polls
       ACCOUNTS_OPS_PORT: '0',
       QUOTING_OPS_PORT: '0',
       PAYMENTS_OPS_PORT: '0',
@@ -122,7 +123,12 @@ export class PlatformProcess {
     return this.tail.join('');
   }
 
-  /** Spawns the launcher and waits until the gateway's /readyz answers 200 (every dependency up). */
+  /** The one ops port of the launcher (/healthz, /readyz, /metrics of every app). */
+  get opsOrigin(): string {
+    return `http://127.0.0.1:${this.env.GATEWAY_OPS_PORT}`;
+  }
+
+  /** Spawns the launcher and waits until its /readyz answers 200 (every dependency up). */
   async start(timeoutMs = 120_000): Promise<void> {
     if (this.running) throw new Error('platform already running');
     this.starts++;
@@ -140,7 +146,7 @@ export class PlatformProcess {
       if (child.exitCode !== null || child.signalCode !== null) {
         throw new Error(`platform exited during start (code ${child.exitCode}, signal ${child.signalCode}); output:\n${this.output()}`);
       }
-      const ready = await fetch(`${this.origin}/readyz`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.status === 200, () => false);
+      const ready = await fetch(`${this.opsOrigin}/readyz`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.status === 200, () => false);
       if (ready) return;
       if (Date.now() > deadline) throw new Error(`platform not ready after ${timeoutMs} ms; output:\n${this.output()}`);
       await sleep(100);

@@ -3,16 +3,19 @@ import 'reflect-metadata';
 import { startGateway } from '@payments/gateway';
 import { createEventBus } from '@payments/messaging';
 import { stopTracing } from '@payments/observability';
-import { createLogger, loadConfig } from '@payments/runtime';
+import { createLogger, loadClusterSecretHashKey, loadConfig } from '@payments/runtime';
 
-/** Cluster mode: the API gateway alone; it finds services by IDENTITY_RPC_HOST/PORT. */
+/** Cluster mode: the API gateway alone; it finds services by <SERVICE>_RPC_HOST/PORT and signs its RPC under SECRET_HASH_KEY. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger('gateway', config.logLevel);
   if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL (idempotency records) and KAFKA_BROKERS');
+  loadClusterSecretHashKey(config); // SECRET_HASH_KEY: the gateway signs every RPC under the key derived from it
   const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'gateway', namespace: config.busNamespace });
   const gateway = await startGateway({
     port: config.port,
+    host: config.host,
+    ops: { host: config.rpcHost, port: config.gatewayOpsPort },
     identity: { host: config.identityRpcHost, port: config.identityRpcPort },
     accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
     quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
@@ -29,7 +32,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     log: (message, error) => (error ? logger.error({ err: error }, message) : logger.info(message)),
   });
-  logger.info(`gateway listening on port ${config.port}`);
+  logger.info(`gateway listening on ${config.host}:${config.port}, ops (/healthz, /readyz, /metrics) on ${config.rpcHost}:${gateway.ops?.port}`);
   const shutdown = () => void gateway.stop().then(() => bus.close()).then(stopTracing).then(() => process.exit(0), () => process.exit(1));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -4,8 +4,7 @@ import 'reflect-metadata';
 import { createEventBus, serviceTopic } from '@payments/messaging';
 import { bootstrapFromEnv, Identity, startIdentityServer } from '@payments/identity';
 import { stopTracing } from '@payments/observability';
-import { createLogger, loadConfig, loadSecretHashKey } from '@payments/runtime';
-import { join } from 'node:path';
+import { createLogger, loadClusterSecretHashKey, loadConfig } from '@payments/runtime';
 
 /** Cluster mode: the identity service alone (DATABASE_URL and KAFKA_BROKERS required). */
 async function main(): Promise<void> {
@@ -18,7 +17,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     bus,
     topic: serviceTopic('identity'),
-    secretHashKey: loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key')),
+    secretHashKey: loadClusterSecretHashKey(config), // SECRET_HASH_KEY, and the RPC key derived from it
     sandboxTimeScale: config.sandboxTimeScale,
     contactDeliveryUrl: config.contactDeliveryUrl,
     egressAllowPrivateNetworks: config.egressAllowPrivateNetworks,

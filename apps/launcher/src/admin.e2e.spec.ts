@@ -82,7 +82,7 @@ describe('npm run admin -- platform:create', () => {
     await db.connect();
     try {
       const metrics = async () => {
-        const text = (await http<string>('GET', `http://127.0.0.1:${running.accountsServer.ops!.port}/metrics`)).body;
+        const text = (await http<string>('GET', `http://127.0.0.1:${running.ops.port}/metrics`)).body;
         const value = (name: string) => sampleOf(text, name, { app: 'accounts' });
         return { ok: value('payments_ledger_check_ok'), at: value('payments_ledger_check_last_run_timestamp_seconds')!, violations: value('payments_ledger_check_violations') };
       };

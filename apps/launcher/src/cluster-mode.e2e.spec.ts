@@ -27,6 +27,7 @@ describeIfKafka('cluster mode (one process per app, PostgreSQL and Kafka)', () =
       DATABASE_URL: database.url,
       BUS_NAMESPACE: database.name, // this run's own topics and consumer groups on the shared broker
       PORT: await port(),
+      GATEWAY_OPS_PORT: await port(), // the gateway's /readyz and /metrics, off the API port
       IDENTITY_RPC_PORT: await port(), IDENTITY_OPS_PORT: await port(),
       ACCOUNTS_RPC_PORT: await port(), ACCOUNTS_OPS_PORT: await port(),
       QUOTING_RPC_PORT: await port(), QUOTING_OPS_PORT: await port(),
@@ -37,7 +38,7 @@ describeIfKafka('cluster mode (one process per app, PostgreSQL and Kafka)', () =
       AGENTS_RPC_PORT: await port(), AGENTS_OPS_PORT: await port(),
       BOOTSTRAP_SANDBOX_CLIENT_ID: sandbox.id, BOOTSTRAP_SANDBOX_CLIENT_SECRET: sandbox.secret,
       BOOTSTRAP_PRODUCTION_CLIENT_ID: `${sandbox.id}-prod`, BOOTSTRAP_PRODUCTION_CLIENT_SECRET: randomBytes(24).toString('hex'),
-      SECRET_HASH_KEY: randomBytes(32).toString('hex'),
+      SECRET_HASH_KEY: randomBytes(32).toString('hex'), // every app: the services' RPC is signed under a key derived from it
       SANDBOX_TIME_SCALE: '0.01',
       LOG_LEVEL: 'info',
     };
@@ -57,16 +58,19 @@ describeIfKafka('cluster mode (one process per app, PostgreSQL and Kafka)', () =
 
   it('serves a quote executed to COMPLETED across the processes, and every process stops on SIGTERM', async () => {
     const gateway = `http://127.0.0.1:${env.PORT}`;
+    const gatewayOps = `http://127.0.0.1:${env.GATEWAY_OPS_PORT}`;
     const logs = () => children.map((c) => `--- ${c.app} (exit ${c.child.exitCode})\n${c.output()}`).join('\n');
     let last: unknown;
     const ready = await eventually(async () => {
-      const res = await http('GET', `${gateway}/readyz`).catch((e) => ({ status: 0, body: String(e) }));
+      const res = await http('GET', `${gatewayOps}/readyz`).catch((e) => ({ status: 0, body: String(e) }));
       last = res.body;
       return res.status === 200 ? res.body : undefined;
     }, { timeoutMs: 120_000, what: 'every app ready' }).catch((error) => {
       throw new Error(`${error.message}; last /readyz: ${JSON.stringify(last)}; output:\n${logs()}`);
     });
     expect(ready.checks).toEqual({ database: 'ok', bus: 'ok', identity: 'ok', accounts: 'ok', quoting: 'ok', payments: 'ok', webhooks: 'ok', walletAuth: 'ok', cards: 'ok', agents: 'ok' });
+    expect((await http('GET', `${gateway}/readyz`)).status).toBe(404); // not on the public port
+    expect(logs()).not.toMatch(/refused an RPC/); // every app signs with the key the others check
 
     const base = `${gateway}/2025-10-13`;
     const auth = basicAuth(sandbox.id, sandbox.secret);

@@ -9,6 +9,7 @@ export async function startTestPlatformOn(databaseUrl: string, dataDir: string) 
       PORT: String(await freePort()),
       IDENTITY_RPC_PORT: String(await freePort()),
       IDENTITY_OPS_PORT: '0',
+      GATEWAY_OPS_PORT: '0',
       ACCOUNTS_RPC_PORT: String(await freePort()),
       ACCOUNTS_OPS_PORT: '0',
       QUOTING_RPC_PORT: String(await freePort()),

@@ -3,5 +3,5 @@ import 'reflect-metadata';
 import { bootQuoting } from '@payments/quoting';
 import { runClusterService } from '@payments/runtime';
 
-/** Cluster mode: the quoting service alone (DATABASE_URL and KAFKA_BROKERS required). */
+/** Cluster mode: the quoting service alone (DATABASE_URL, KAFKA_BROKERS and SECRET_HASH_KEY, from which its RPC key is derived). */
 runClusterService('quoting', bootQuoting);

@@ -3,5 +3,5 @@ import 'reflect-metadata';
 import { runClusterService } from '@payments/runtime';
 import { bootWebhookDispatcher } from '@payments/webhooks';
 
-/** Cluster mode: the webhook dispatcher alone (DATABASE_URL and KAFKA_BROKERS required). */
+/** Cluster mode: the webhook dispatcher alone (DATABASE_URL, KAFKA_BROKERS and SECRET_HASH_KEY, from which its RPC key is derived). */
 runClusterService('webhook-dispatcher', bootWebhookDispatcher);

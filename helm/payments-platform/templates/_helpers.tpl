@@ -1,18 +1,20 @@
 {{/*
 What each app is, fixed by the code (apps/<name>/src/main.ts, libs/runtime/src/config.ts), not by values:
-its process name (the image argument), the prefix of its *_RPC_HOST/_RPC_PORT/_OPS_PORT variables, and which
-secrets it reads. Keys are the keys of .Values.apps.
+its process name (the image argument), the prefix of its *_RPC_HOST/_RPC_PORT/_OPS_PORT variables, which secrets it
+reads, and the apps whose RPC it calls (its ServiceClients; the NetworkPolicies let exactly those callers and the
+gateway reach a service's RPC port). Every app signs or checks RPC under a key derived from SECRET_HASH_KEY.
+Keys are the keys of .Values.apps.
 */}}
 {{- define "pp.catalogue" -}}
-gateway: {name: gateway, env: "", secretHashKey: false, bootstrap: false}
-identity: {name: identity, env: IDENTITY, secretHashKey: true, bootstrap: true}
-accounts: {name: accounts, env: ACCOUNTS, secretHashKey: false, bootstrap: false}
-quoting: {name: quoting, env: QUOTING, secretHashKey: false, bootstrap: false}
-payments: {name: payments, env: PAYMENTS, secretHashKey: true, bootstrap: false}
-webhookDispatcher: {name: webhook-dispatcher, env: WEBHOOK_DISPATCHER, secretHashKey: false, bootstrap: false}
-walletAuth: {name: wallet-auth, env: WALLET_AUTH, secretHashKey: true, bootstrap: false}
-cards: {name: cards, env: CARDS, secretHashKey: true, bootstrap: false}
-agents: {name: agents, env: AGENTS, secretHashKey: true, bootstrap: false}
+gateway: {name: gateway, env: GATEWAY, secretHashKey: true, bootstrap: false, calls: [identity, accounts, quoting, payments, webhookDispatcher, walletAuth, cards, agents]}
+identity: {name: identity, env: IDENTITY, secretHashKey: true, bootstrap: true, calls: [walletAuth]}
+accounts: {name: accounts, env: ACCOUNTS, secretHashKey: true, bootstrap: false, calls: [quoting, walletAuth]}
+quoting: {name: quoting, env: QUOTING, secretHashKey: true, bootstrap: false, calls: [accounts, walletAuth]}
+payments: {name: payments, env: PAYMENTS, secretHashKey: true, bootstrap: false, calls: [accounts, quoting]}
+webhookDispatcher: {name: webhook-dispatcher, env: WEBHOOK_DISPATCHER, secretHashKey: true, bootstrap: false, calls: [identity, accounts]}
+walletAuth: {name: wallet-auth, env: WALLET_AUTH, secretHashKey: true, bootstrap: false, calls: [identity, accounts, cards]}
+cards: {name: cards, env: CARDS, secretHashKey: true, bootstrap: false, calls: [identity, accounts, walletAuth]}
+agents: {name: agents, env: AGENTS, secretHashKey: true, bootstrap: false, calls: [identity, accounts, quoting, payments]}
 {{- end }}
 
 {{- define "pp.name" -}}

@@ -14,6 +14,6 @@ export async function bootAccounts(config: RuntimeConfig, deps: ServiceDeps): Pr
     walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort, rpcTimeoutMs: config.rpcTimeoutMs },
     log: deps.log,
   });
-  const server = await startAccountsServer(accounts, { host: config.rpcHost, port: config.accountsRpcPort }, deps.log, { host: config.rpcHost, port: config.accountsOpsPort, bus: deps.bus });
+  const server = await startAccountsServer(accounts, { host: config.rpcHost, port: config.accountsRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.accountsOpsPort, bus: deps.bus, listen: !deps.embedded });
   return { accounts, server, stop: () => server.stop() };
 }

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { createAppRegistry, OpsBus, ServiceServer, startServiceServer } from '@payments/runtime';
+import { createAppRegistry, ServiceServer, ServiceServerOptions, startServiceServer } from '@payments/runtime';
 import { Accounts, ACCOUNTS_SERVICE } from './accounts';
 import { AccountsRpcController } from './accounts.rpc.controller';
 import { ExternalAccountRpcController } from './external-accounts/external-account.rpc.controller';
@@ -18,9 +18,9 @@ class AccountsRpcModule {
 /** Serves the accounts RPC, its relay and timers, the identity-events consumer and its ops server (with the last ledger:check). */
 export function startAccountsServer(
   accounts: Accounts,
-  rpc: { host: string; port: number },
+  rpc: ServiceServerOptions['rpc'],
   log?: (message: string, error?: unknown) => void,
-  ops?: { host: string; port: number; bus: OpsBus },
+  ops?: ServiceServerOptions['ops'],
 ): Promise<ServiceServer> {
   const registry = createAppRegistry(ACCOUNTS_SERVICE);
   registerLedgerCheckMetrics(registry, accounts.host.dataSource);

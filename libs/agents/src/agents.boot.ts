@@ -18,6 +18,6 @@ export async function bootAgents(config: RuntimeConfig, deps: ServiceDeps, secre
     lifetimes: { deviceCodeMs: config.agentDeviceCodeTtlMs, accessTokenMs: config.agentAccessTokenTtlMs },
     log: deps.log,
   });
-  const server = await startAgentsServer(agents, { host: config.rpcHost, port: config.agentsRpcPort }, deps.log, { host: config.rpcHost, port: config.agentsOpsPort, bus: deps.bus });
+  const server = await startAgentsServer(agents, { host: config.rpcHost, port: config.agentsRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.agentsOpsPort, bus: deps.bus, listen: !deps.embedded });
   return { agents, server, stop: () => server.stop() };
 }

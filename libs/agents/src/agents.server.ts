@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { EventBus } from '@payments/messaging';
-import { ServiceServer, startServiceServer } from '@payments/runtime';
+import { ServiceServer, ServiceServerOptions, startServiceServer } from '@payments/runtime';
 import { Agents, AGENTS_SERVICE } from './agents';
 import { AgentsRpcController } from './agents.rpc.controller';
 import { AGENTS } from './agents.tokens';
@@ -15,9 +14,9 @@ class AgentsRpcModule {
 /** Serves the agents RPC, its relay and timers, and its ops server. */
 export function startAgentsServer(
   agents: Agents,
-  rpc: { host: string; port: number },
+  rpc: ServiceServerOptions['rpc'],
   log?: (message: string, error?: unknown) => void,
-  ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> },
+  ops?: ServiceServerOptions['ops'],
 ): Promise<ServiceServer> {
   return startServiceServer({ name: AGENTS_SERVICE, module: AgentsRpcModule.forAgents(agents), host: agents.host, rpc, ops, background: [{ start: async () => undefined, stop: () => agents.close() }], log });
 }

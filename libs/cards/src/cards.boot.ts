@@ -17,6 +17,6 @@ export async function bootCards(config: RuntimeConfig, deps: ServiceDeps, secret
     rpcTimeoutMs: config.rpcTimeoutMs,
     log: deps.log,
   });
-  const server = await startCardsServer(cards, { host: config.rpcHost, port: config.cardsRpcPort }, deps.log, { host: config.rpcHost, port: config.cardsOpsPort, bus: deps.bus });
+  const server = await startCardsServer(cards, { host: config.rpcHost, port: config.cardsRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.cardsOpsPort, bus: deps.bus, listen: !deps.embedded });
   return { cards, server, stop: () => server.stop() };
 }

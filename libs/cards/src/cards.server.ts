@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { EventBus } from '@payments/messaging';
-import { ServiceServer, startServiceServer } from '@payments/runtime';
+import { ServiceServer, ServiceServerOptions, startServiceServer } from '@payments/runtime';
 import { Cards, CARDS_SERVICE } from './cards';
 import { CardsRpcController } from './cards.rpc.controller';
 import { CARDS } from './cards.tokens';
@@ -15,9 +14,9 @@ class CardsRpcModule {
 /** Serves the cards RPC, its relay and timers, and its ops server. */
 export function startCardsServer(
   cards: Cards,
-  rpc: { host: string; port: number },
+  rpc: ServiceServerOptions['rpc'],
   log?: (message: string, error?: unknown) => void,
-  ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> },
+  ops?: ServiceServerOptions['ops'],
 ): Promise<ServiceServer> {
   return startServiceServer({ name: CARDS_SERVICE, module: CardsRpcModule.forCards(cards), host: cards.host, rpc, ops, background: [{ start: async () => undefined, stop: () => cards.close() }], log });
 }

@@ -7,7 +7,8 @@ import type { DataSource } from 'typeorm';
 import { OPERATIONS } from '@payments/contracts';
 import { asTransactional, runMigrations } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
-import { openServiceDatabase, poolOfDataSource, registerConsumerLagMetrics, registerDbPoolMetrics } from '@payments/runtime';
+import type { Registry } from 'prom-client';
+import { openServiceDatabase, OpsServer, poolOfDataSource, ReadinessChecks, registerConsumerLagMetrics, registerDbPoolMetrics, startOpsServer } from '@payments/runtime';
 import { AGENTS_CLIENT, BasicAuthGuard, IDENTITY_CLIENT } from './auth/basic-auth.guard';
 import { CredentialCache } from './auth/credential-cache';
 import { evictDeletedTokens } from './auth/credential-eviction';
@@ -35,7 +36,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface GatewayOptions {
   port: number;
+  /** Where the API listens (HOST): loopback unless configured; the chart and compose set 0.0.0.0. */
   host?: string;
+  /**
+   * The ops port (GATEWAY_OPS_PORT): /healthz, /readyz and /metrics, off the public port. listen: false = not served
+   * here (the embedded mode serves every app's ops on one port, from `checks` and `registry`).
+   */
+  ops?: { host: string; port: number; listen?: boolean };
   identity: Omit<ServiceEndpoint, 'name'>;
   accounts: Omit<ServiceEndpoint, 'name'>;
   quoting: Omit<ServiceEndpoint, 'name'>;
@@ -104,6 +111,11 @@ class GatewayModule {
 export interface Gateway {
   app: INestApplication;
   url: string;
+  /** Its ops server, when it listens on one. */
+  ops?: OpsServer;
+  /** What its /readyz checks: its database, the bus, every service. */
+  checks: ReadinessChecks;
+  registry: Registry;
   stop(): Promise<void>;
 }
 
@@ -140,7 +152,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   };
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(parts), new ExpressAdapter(canonicalExpress()), { bodyParser: false, logger: false });
   const express = app.getHttpAdapter().getInstance();
-  mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, agents: parts.agents, database: dataSource, bus: options.bus }); // first: no auth, every request timed
+  const { checks } = mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, agents: parts.agents, database: dataSource, bus: options.bus }); // first: no auth, every request timed
   // Every route's input passes here first: a path not spelled canonically is a 404, a URL and a body that could not
   // be stored or walked safely are a 4xx before any route, guard or pipe sees them; json() also decodes gzip, deflate
   // and br bodies within the limit.
@@ -156,13 +168,24 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const purge = setInterval(() => void parts.idempotency.purgeExpired().catch((e) => options.log?.('idempotency purge failed', e)), 10 * 60_000);
   purge.unref();
   await parts.idempotency.start((e) => options.log?.('idempotency heartbeat failed', e));
-  await app.listen(options.port, options.host ?? '0.0.0.0');
+  const host = options.host ?? '127.0.0.1';
+  const ops = options.ops && options.ops.listen !== false ? await startOpsServer({ app: 'gateway', host: options.ops.host, port: options.ops.port, registry: metrics.registry, checks }) : undefined;
+  await app.listen(options.port, host).catch(async (error: unknown) => {
+    await ops?.stop();
+    throw error;
+  });
   const address = app.getHttpServer().address() as { port: number };
+  // A wildcard address is reached on loopback from this host; a named one only where it listens.
+  const reachableAt = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
     app,
-    url: `http://127.0.0.1:${address.port}/${API_VERSION}`,
+    url: `http://${reachableAt}:${address.port}/${API_VERSION}`,
+    ops,
+    checks,
+    registry: metrics.registry,
     stop: async () => {
       clearInterval(purge);
+      await ops?.stop();
       await app.close();
       await eviction?.stop();
       await parts.identity.close();

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { EventBus } from '@payments/messaging';
-import { BackgroundWork, ServiceServer, startServiceServer, subscriptionWork } from '@payments/runtime';
+import { BackgroundWork, ServiceServer, ServiceServerOptions, startServiceServer, subscriptionWork } from '@payments/runtime';
 import { BeneficialOwnerRpcController } from './beneficial-owners/beneficial-owner.rpc.controller';
 import { CustomerImportRpcController } from './customer-imports/customer-import.rpc.controller';
 import { CustomerRpcController } from './customers/customer.rpc.controller';
@@ -37,9 +37,9 @@ export type IdentityServer = ServiceServer;
  */
 export function startIdentityServer(
   identity: Identity,
-  rpc: { host: string; port: number },
+  rpc: ServiceServerOptions['rpc'],
   log: (message: string, error?: unknown) => void = () => undefined,
-  ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> },
+  ops?: ServiceServerOptions['ops'],
   events?: Pick<EventBus, 'subscribe'>,
 ): Promise<IdentityServer> {
   const configEviction: BackgroundWork[] = events ? [subscriptionWork(() => evictChangedConfigs(events, identity.configs.cache))] : [];

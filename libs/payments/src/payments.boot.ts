@@ -18,6 +18,6 @@ export async function bootPayments(config: RuntimeConfig, deps: ServiceDeps, sec
     brale: config.braleProvider,
     log: deps.log,
   });
-  const server = await startPaymentsServer(payments, { host: config.rpcHost, port: config.paymentsRpcPort }, deps.log, { host: config.rpcHost, port: config.paymentsOpsPort, bus: deps.bus });
+  const server = await startPaymentsServer(payments, { host: config.rpcHost, port: config.paymentsRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.paymentsOpsPort, bus: deps.bus, listen: !deps.embedded });
   return { payments, server, stop: () => server.stop() };
 }

@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { EventBus } from '@payments/messaging';
-import { ServiceServer, startServiceServer } from '@payments/runtime';
+import { ServiceServer, ServiceServerOptions, startServiceServer } from '@payments/runtime';
 import { Payments, PAYMENTS_SERVICE } from './payments';
 import { PaymentsRpcController } from './payments.rpc.controller';
 import { InvitationsRpcController } from './invitations/invitations.rpc.controller';
@@ -17,9 +16,9 @@ class PaymentsRpcModule {
 /** Serves the payments RPC, its relay and saga timers, its consumers (QuoteExecuted, identity's customers, card transactions) and its ops server. */
 export function startPaymentsServer(
   payments: Payments,
-  rpc: { host: string; port: number },
+  rpc: ServiceServerOptions['rpc'],
   log?: (message: string, error?: unknown) => void,
-  ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> },
+  ops?: ServiceServerOptions['ops'],
 ): Promise<ServiceServer> {
   return startServiceServer({ name: PAYMENTS_SERVICE, module: PaymentsRpcModule.forPayments(payments), host: payments.host, rpc, ops, background: [payments.quoteEvents, payments.identityEvents, payments.cardEvents], log });
 }

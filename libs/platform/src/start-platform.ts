@@ -11,7 +11,7 @@ import { bootCards, Cards } from '@payments/cards';
 import { Agents, bootAgents } from '@payments/agents';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
-import { loadSecretHashKey, Logger, RuntimeConfig, ServiceServer } from '@payments/runtime';
+import { authenticateRpcWith, loadSecretHashKey, Logger, OpsServer, ReadinessChecks, RuntimeConfig, ServiceServer, startOpsServer } from '@payments/runtime';
 
 export interface PlatformOptions {
   config: RuntimeConfig;
@@ -42,6 +42,8 @@ export interface RunningPlatform {
   agents: Agents;
   agentsServer: ServiceServer;
   gateway: Gateway;
+  /** The one ops server of the process (GATEWAY_OPS_PORT): every app's /healthz, /readyz and /metrics. */
+  ops: OpsServer;
   /** The platform created on this start, with its secrets (shown once), if one was created. */
   createdPlatform?: CreatedPlatform;
   stop(): Promise<void>;
@@ -50,6 +52,9 @@ export interface RunningPlatform {
 /**
  * Boots every app in one process (the embedded mode of DESIGN §3): PostgreSQL (embedded when DATABASE_URL is
  * unset), the bus (Kafka when KAFKA_BROKERS is set, else the PostgreSQL log), the services, then the gateway.
+ * The services talk in-process, so the process binds only the API port (HOST, loopback by default) and one ops
+ * port (GATEWAY_OPS_PORT) serving every app's checks and metrics: no RPC or per-service ops port, so a second
+ * instance or another program cannot collide with it there, and nothing internal is reachable from the network.
  * `stop` shuts down in reverse order and stops an embedded PostgreSQL, leaving no process behind.
  */
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
@@ -71,6 +76,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     stack.push(() => bus.close());
 
     const secretHashKey = loadSecretHashKey(options.secretHashKeyHex, join(config.dataDir, 'secret-hash.key'));
+    authenticateRpcWith(secretHashKey); // the services talk in-process here; any TCP client of this process signs
     const identity = await Identity.open({
       databaseUrl,
       bus,
@@ -88,12 +94,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       : (await identity.platforms.count()) === 0
         ? await identity.platforms.create('Bootstrap platform')
         : undefined;
-    const identityOps = { host: config.rpcHost, port: config.identityOpsPort, bus };
-    const identityServer: IdentityServer = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log, identityOps, bus);
+    const identityOps = { host: config.rpcHost, port: config.identityOpsPort, bus, listen: false };
+    const identityServer: IdentityServer = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort, listen: false }, log, identityOps, bus);
     stack.push(() => identityServer.stop());
 
     // The same boot functions run each service alone in the cluster mode (apps/<service>/src/main.ts).
-    const deps = { databaseUrl, bus, log };
+    const deps = { databaseUrl, bus, log, secretHashKey, embedded: true };
     const { accounts, server: accountsServer } = await bootAccounts(config, deps);
     stack.push(() => accountsServer.stop());
     const { quoting, server: quotingServer } = await bootQuoting(config, deps);
@@ -111,6 +117,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 
     const gateway = await startGateway({
       port: config.port,
+      host: config.host,
+      ops: { host: config.rpcHost, port: config.gatewayOpsPort, listen: false },
       identity: { host: config.identityRpcHost, port: config.identityRpcPort },
       accounts: { host: config.accountsRpcHost, port: config.accountsRpcPort },
       quoting: { host: config.quotingRpcHost, port: config.quotingRpcPort },
@@ -128,9 +136,18 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       log,
     });
     stack.push(() => gateway.stop());
-    return { url: gateway.url, databaseUrl, bus, identity, identityServer, accounts, accountsServer, quoting, quotingServer, payments, paymentsServer, webhooks, webhooksServer, walletAuth, walletAuthServer, cards, cardsServer, agents, agentsServer, gateway, createdPlatform, stop: stopAll };
+    const servers = [identityServer, accountsServer, quotingServer, paymentsServer, webhooksServer, walletAuthServer, cardsServer, agentsServer];
+    const ops = await startOpsServer({ app: 'platform', host: config.rpcHost, port: config.gatewayOpsPort, registry: [gateway.registry, ...servers.map((s) => s.registry)], checks: platformChecks(gateway, servers) });
+    stack.push(() => ops.stop());
+    return { url: gateway.url, databaseUrl, bus, identity, identityServer, accounts, accountsServer, quoting, quotingServer, payments, paymentsServer, webhooks, webhooksServer, walletAuth, walletAuthServer, cards, cardsServer, agents, agentsServer, gateway, ops, createdPlatform, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/** The gateway's checks (its database, the bus, every service answering) and each service's own, as `<app>.<check>`. */
+function platformChecks(gateway: Gateway, servers: ServiceServer[]): ReadinessChecks {
+  const own = servers.flatMap((server) => Object.entries(server.checks ?? {}).map(([name, check]) => [`${server.label}.${name}`, check] as const));
+  return { ...gateway.checks, ...Object.fromEntries(own) };
 }

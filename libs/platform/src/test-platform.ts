@@ -51,6 +51,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
         PORT: String(await freePort()),
         IDENTITY_RPC_PORT: String(await freePort()),
         IDENTITY_OPS_PORT: '0',
+        GATEWAY_OPS_PORT: '0',
         ACCOUNTS_RPC_PORT: String(await freePort()),
         ACCOUNTS_OPS_PORT: '0',
         QUOTING_RPC_PORT: String(await freePort()),

@@ -134,7 +134,7 @@ describe('webhook dispatcher (real HTTP receiver)', () => {
     const tenant = await tenantWithEndpoint('/observed');
     let answer = 500;
     receiver.respond('/observed', (hook) => (hook.json.type === 'TEST' ? { status: 200 } : { status: answer }));
-    const metrics = async () => (await http<string>('GET', `http://127.0.0.1:${t.platform.webhooksServer.ops!.port}/metrics`)).body;
+    const metrics = async () => (await http<string>('GET', `http://127.0.0.1:${t.platform.ops.port}/metrics`)).body;
     const platform = { app: 'webhook-dispatcher', platform: tenant.platformId };
 
     const webhookId = await enqueue(tenant.platformId, 'CUSTOMER.KYC_APPROVED');

@@ -17,6 +17,6 @@ export async function bootQuoting(config: RuntimeConfig, deps: ServiceDeps): Pro
     scaPasskey: config.scaPasskey,
     log: deps.log,
   });
-  const server = await startQuotingServer(quoting, { host: config.rpcHost, port: config.quotingRpcPort }, deps.log, { host: config.rpcHost, port: config.quotingOpsPort, bus: deps.bus });
+  const server = await startQuotingServer(quoting, { host: config.rpcHost, port: config.quotingRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.quotingOpsPort, bus: deps.bus, listen: !deps.embedded });
   return { quoting, server, stop: () => server.stop() };
 }

@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { EventBus } from '@payments/messaging';
-import { ServiceServer, startServiceServer } from '@payments/runtime';
+import { ServiceServer, ServiceServerOptions, startServiceServer } from '@payments/runtime';
 import { Quoting, QUOTING_SERVICE } from './quoting';
 import { QuotingRpcController } from './quoting.rpc.controller';
 import { ScaPasskeysRpcController } from './sca/sca-passkeys.rpc.controller';
@@ -18,9 +17,9 @@ class QuotingRpcModule {
 /** Serves the quoting RPC, its relay and timers, the identity-events consumer and its ops server. */
 export function startQuotingServer(
   quoting: Quoting,
-  rpc: { host: string; port: number },
+  rpc: ServiceServerOptions['rpc'],
   log?: (message: string, error?: unknown) => void,
-  ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> },
+  ops?: ServiceServerOptions['ops'],
 ): Promise<ServiceServer> {
   return startServiceServer({ name: QUOTING_SERVICE, module: QuotingRpcModule.forQuoting(quoting), host: quoting.host, rpc, ops, background: [quoting.identityEvents], log });
 }

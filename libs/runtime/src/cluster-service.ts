@@ -1,18 +1,38 @@
+import { join } from 'node:path';
 import { createEventBus, EventBus } from '@payments/messaging';
 import { stopTracing } from '@payments/observability';
 import { loadConfig, RuntimeConfig } from './config';
 import { createLogger } from './logger';
+import { authenticateRpcWith } from './rpc/rpc-auth';
+import { loadSecretHashKey } from './secret-key';
 
 /** What every service boot needs besides the configuration: where its data lives, the bus, and a log sink. */
 export interface ServiceDeps {
   databaseUrl: string;
   bus: EventBus;
   log: (message: string, error?: unknown) => void;
+  /** SECRET_HASH_KEY: the services that hash or seal secrets derive their keys from it (the RPC key is installed already). */
+  secretHashKey: Buffer;
+  /**
+   * The embedded mode (every app in one process): services are reached in-process only, so no RPC port and no
+   * per-service ops port is bound; the launcher serves every app's checks and metrics on one ops port.
+   */
+  embedded?: boolean;
+}
+
+/**
+ * SECRET_HASH_KEY of a cluster-mode process, and the RPC key derived from it installed for the process: every app
+ * of the cluster speaks authenticated RPC (rpc-auth.ts), so every app needs the key.
+ */
+export function loadClusterSecretHashKey(config: RuntimeConfig): Buffer {
+  const key = loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key'));
+  authenticateRpcWith(key);
+  return key;
 }
 
 /**
  * The cluster-mode entry point of one service (`apps/<service>/src/main.ts`): loads the configuration, requires
- * DATABASE_URL and KAFKA_BROKERS, boots the service with the same function the embedded launcher uses, and stops it
+ * DATABASE_URL and KAFKA_BROKERS, loads SECRET_HASH_KEY (and with it the RPC key), boots the service with the same function the embedded launcher uses, and stops it
  * (then the bus, then flushes the spans still buffered) on SIGINT/SIGTERM.
  */
 export function runClusterService(name: string, boot: (config: RuntimeConfig, deps: ServiceDeps) => Promise<{ stop(): Promise<void> }>): void {
@@ -22,7 +42,8 @@ export function runClusterService(name: string, boot: (config: RuntimeConfig, de
     if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL and KAFKA_BROKERS (use `npm start` for the embedded mode)');
     const log = (message: string, error?: unknown) => (error ? logger.error({ err: error }, message) : logger.info(message));
     const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: name, namespace: config.busNamespace });
-    const service = await boot(config, { databaseUrl: config.databaseUrl, bus, log });
+    const secretHashKey = loadClusterSecretHashKey(config);
+    const service = await boot(config, { databaseUrl: config.databaseUrl, bus, log, secretHashKey });
     logger.info(`${name} started`);
     const shutdown = () => void service.stop().then(() => bus.close()).then(stopTracing).then(() => process.exit(0), () => process.exit(1));
     process.once('SIGINT', shutdown);

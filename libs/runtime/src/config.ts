@@ -1,6 +1,13 @@
 /** Process configuration from the environment (README lists every variable). Read once at boot. */
 export interface RuntimeConfig {
   port: number;
+  /** Where the gateway's API listens (HOST): loopback unless set; containers set 0.0.0.0. */
+  host: string;
+  /**
+   * The gateway's ops port (GATEWAY_OPS_PORT): /healthz, /readyz, /metrics. In the embedded mode the one ops port of
+   * the process, serving every app's checks and metrics. 0 picks a free port.
+   */
+  gatewayOpsPort: number;
   databaseUrl: string | undefined;
   kafkaBrokers: string[] | undefined;
   /** Prefix of every bus topic and consumer group, so deployments can share a Kafka cluster. */
@@ -120,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
   const brokers = env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean);
   return {
     port: intFrom(env, 'PORT', 3000),
+    host: env.HOST || '127.0.0.1',
+    gatewayOpsPort: intFrom(env, 'GATEWAY_OPS_PORT', 9100),
     databaseUrl: env.DATABASE_URL || undefined,
     kafkaBrokers: brokers && brokers.length > 0 ? brokers : undefined,
     busNamespace: env.BUS_NAMESPACE ?? '',

@@ -17,3 +17,4 @@ export * from './idempotency-scope';
 export * from './egress';
 export * from './contact-delivery';
 export * from './secret-sealer';
+export * from './rpc/rpc-auth';

@@ -6,7 +6,9 @@ import type { Registry } from 'prom-client';
 import { createAppRegistry } from './ops/app-registry';
 import { OpsServer } from './ops/ops-server';
 import { RpcServerMetrics } from './ops/rpc-server-metrics';
-import { OpsBus, startServiceOps } from './ops/service-ops';
+import type { ReadinessChecks } from './ops/readiness';
+import { OpsBus, serviceOps } from './ops/service-ops';
+import { startOpsServer } from './ops/ops-server';
 import { InProcessCapableTcpServer } from './rpc/in-process-rpc';
 import { RpcErrorFilter } from './rpc/rpc-error.filter';
 import { ServiceHost } from './service-host';
@@ -26,17 +28,24 @@ export interface ServiceServerOptions {
   /** The Nest module with the service's RPC controllers. */
   module: DynamicModule;
   host: ServiceHost;
-  rpc: { host: string; port: number };
-  ops?: { host: string; port: number; bus: OpsBus };
+  /** listen: false = reachable in-process only (the embedded mode): nothing binds. */
+  rpc: { host: string; port: number; listen?: boolean };
+  /** listen: false = no ops server of its own (the embedded mode serves every app's checks and metrics on one port). */
+  ops?: { host: string; port: number; bus: OpsBus; listen?: boolean };
   background?: BackgroundWork[];
   log?: (message: string, error?: unknown) => void;
 }
 
 export interface ServiceServer {
   app: INestMicroservice;
+  /** The app label (`webhook-dispatcher`, `accounts`, …). */
+  label: string;
+  /** Its own ops server, when it listens on one. */
   ops?: OpsServer;
   /** The app's metrics (served by `ops` when there is one). */
   registry: Registry;
+  /** The app's readiness checks (served by `ops` when there is one). */
+  checks?: ReadinessChecks;
   stop(): Promise<void>;
 }
 
@@ -58,7 +67,7 @@ export async function startServiceServer(options: ServiceServerOptions): Promise
     await options.host.start();
     stops.push(() => options.host.stop());
     const rpcServer = await NestFactory.createMicroservice<MicroserviceOptions>(options.module, {
-      strategy: new InProcessCapableTcpServer(options.name, { host: options.rpc.host, port: options.rpc.port }, new RpcServerMetrics(registry, options.name).record),
+      strategy: new InProcessCapableTcpServer(options.name, { host: options.rpc.host, port: options.rpc.port }, new RpcServerMetrics(registry, options.name).record, { log: options.log, listen: options.rpc.listen }),
       logger: false,
     });
     rpcServer.useGlobalFilters(new RpcErrorFilter(options.log));
@@ -68,9 +77,10 @@ export async function startServiceServer(options: ServiceServerOptions): Promise
       await work.start();
       stops.push(() => work.stop());
     }
-    const ops = options.ops ? await startServiceOps({ app, registry, service: options.host, ...options.ops }) : undefined;
+    const prepared = options.ops ? serviceOps({ app, registry, service: options.host, bus: options.ops.bus }) : undefined;
+    const ops = prepared && options.ops!.listen !== false ? await startOpsServer({ app, host: options.ops!.host, port: options.ops!.port, ...prepared }) : undefined;
     if (ops) stops.push(() => ops.stop());
-    return { app: rpcServer, ops, registry, stop };
+    return { app: rpcServer, label: app, ops, registry, checks: prepared?.checks, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -19,6 +19,6 @@ export async function bootWalletAuth(config: RuntimeConfig, deps: ServiceDeps, s
     config: { passkey: config.scaPasskey },
     log: deps.log,
   });
-  const server = await startWalletAuthServer(walletAuth, { host: config.rpcHost, port: config.walletAuthRpcPort }, deps.log, { host: config.rpcHost, port: config.walletAuthOpsPort, bus: deps.bus });
+  const server = await startWalletAuthServer(walletAuth, { host: config.rpcHost, port: config.walletAuthRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.walletAuthOpsPort, bus: deps.bus, listen: !deps.embedded });
   return { walletAuth, server, stop: () => server.stop() };
 }

@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { EventBus } from '@payments/messaging';
-import { ServiceServer, startServiceServer } from '@payments/runtime';
+import { ServiceServer, ServiceServerOptions, startServiceServer } from '@payments/runtime';
 import { WalletAuth, WALLET_AUTH_SERVICE } from './wallet-auth';
 import { WalletAuthRpcController } from './wallet-auth.rpc.controller';
 import { WALLET_AUTH } from './wallet-auth.tokens';
@@ -15,9 +14,9 @@ class WalletAuthRpcModule {
 /** Serves the wallet-auth RPC, its relay and timers, and its ops server. */
 export function startWalletAuthServer(
   auth: WalletAuth,
-  rpc: { host: string; port: number },
+  rpc: ServiceServerOptions['rpc'],
   log?: (message: string, error?: unknown) => void,
-  ops?: { host: string; port: number; bus: Pick<EventBus, 'ping'> },
+  ops?: ServiceServerOptions['ops'],
 ): Promise<ServiceServer> {
   return startServiceServer({ name: WALLET_AUTH_SERVICE, module: WalletAuthRpcModule.forWalletAuth(auth), host: auth.host, rpc, ops, background: [{ start: async () => undefined, stop: () => auth.close() }], log });
 }

@@ -16,7 +16,7 @@ export async function bootWebhookDispatcher(config: RuntimeConfig, deps: Service
     egressAllowPrivateNetworks: config.egressAllowPrivateNetworks,
     log: deps.log,
   });
-  const ops = { host: config.rpcHost, port: config.webhookDispatcherOpsPort, bus: deps.bus };
-  const server = await startWebhookDispatcherServer(webhooks, { host: config.rpcHost, port: config.webhookDispatcherRpcPort }, deps.log, ops);
+  const ops = { host: config.rpcHost, port: config.webhookDispatcherOpsPort, bus: deps.bus, listen: !deps.embedded };
+  const server = await startWebhookDispatcherServer(webhooks, { host: config.rpcHost, port: config.webhookDispatcherRpcPort, listen: !deps.embedded }, deps.log, ops);
   return { webhooks, server, stop: () => server.stop() };
 }

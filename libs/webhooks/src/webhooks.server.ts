@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { OpsBus, ServiceServer, startServiceServer } from '@payments/runtime';
+import { ServiceServer, ServiceServerOptions, startServiceServer } from '@payments/runtime';
 import { Webhooks, WEBHOOK_DISPATCHER_APP, WEBHOOKS_SERVICE } from './webhooks';
 import { WebhooksRpcController } from './webhooks.rpc.controller';
 import { WEBHOOKS } from './webhooks.tokens';
@@ -17,9 +17,9 @@ class WebhooksRpcModule {
  */
 export function startWebhookDispatcherServer(
   webhooks: Webhooks,
-  rpc: { host: string; port: number },
+  rpc: ServiceServerOptions['rpc'],
   log?: (message: string, error?: unknown) => void,
-  ops?: { host: string; port: number; bus: OpsBus },
+  ops?: ServiceServerOptions['ops'],
 ): Promise<ServiceServer> {
   // Worker first, consumer second: they stop in reverse, so the consumer stops enqueueing before the worker drains.
   return startServiceServer({

@@ -4,7 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern, MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
 import { AgentPrincipal, AgentsRpc, ApiError, CallerContext, IdentityRpc, RpcRequest } from '@payments/contracts';
 import { Client } from 'pg';
-import { RpcErrorFilter } from '@payments/runtime';
+import { randomBytes } from 'node:crypto';
+import { authenticateRpcWith, RpcErrorFilter } from '@payments/runtime';
 import { basicAuth, createTestDatabase, freePort, http, TestDatabase } from '@payments/testing';
 import { Gateway, GatewayOptions, startGateway } from '../gateway.server';
 
@@ -116,6 +117,7 @@ describe('gateway: agent bearer tokens and credential-less routes (real HTTP)', 
   const platformAuth = basicAuth(PLATFORM.clientId, PLATFORM.secret);
 
   beforeAll(async () => {
+    authenticateRpcWith(randomBytes(32)); // the gateway signs its RPC (the fake services do not check)
     database = await createTestDatabase('pp_gw_agents');
     const [identityPort, agentsPort, absent] = [await freePort(), await freePort(), await freePort()];
     services.push(await fakeService(FakeIdentityModule, identityPort), await fakeService(FakeAgentsModule, agentsPort));
@@ -134,7 +136,7 @@ describe('gateway: agent bearer tokens and credential-less routes (real HTTP)', 
       rateLimit: { perSecond: 0, burst: 0 },
       log: (message, error) => logs.push(`${message} ${error instanceof Error ? `${error.message} ${error.stack}` : JSON.stringify(error ?? '')}`),
     };
-    gateway = await startGateway({ ...base, port: 0 });
+    gateway = await startGateway({ ...base, port: 0, ops: { host: '127.0.0.1', port: 0 } });
     gateways.push(gateway);
   });
 
@@ -223,7 +225,7 @@ describe('gateway: agent bearer tokens and credential-less routes (real HTTP)', 
   });
 
   it('readiness has an agents check; the token reaches neither the metrics nor the log', async () => {
-    const root = new URL(gateway.url).origin;
+    const root = `http://127.0.0.1:${gateway.ops!.port}`; // the gateway's ops port
     const ready = await http('GET', `${root}/readyz`);
     expect(ready.body.checks).toMatchObject({ identity: 'ok', agents: 'ok' });
     tokens.delete(TOKEN_B);

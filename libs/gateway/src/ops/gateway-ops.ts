@@ -3,7 +3,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import { AccountsRpc, AgentsRpc, CardsRpc, IdentityRpc, PaymentsRpc, QuotingRpc, WebhooksRpc, WalletAuthRpc } from '@payments/contracts';
 import type { SqlExecutor } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
-import { busCheck, createOpsHandlers, databaseCheck, ReadinessChecks } from '@payments/runtime';
+import { busCheck, createOpsHandlers, databaseCheck, OPS_PATHS, ReadinessChecks } from '@payments/runtime';
 import type { ServiceClient } from '../rpc/service-client';
 import { GatewayMetrics } from './gateway-metrics';
 import { httpMetricsMiddleware } from './http-metrics.middleware';
@@ -26,12 +26,14 @@ export interface GatewayOpsOptions {
 }
 
 /**
- * /healthz, /readyz and /metrics at the server root, outside the API version prefix, as plain Express routes.
- * Registered before Nest adds its routes (at listen), so neither the Basic-auth guard nor the 404 handler sees
- * them: probes and scrapers carry no credentials. Call it before any other middleware, so the HTTP metrics see
- * every request, including those the later middleware refuses.
+ * The gateway's ops: its readiness checks (its database, the bus, every service answering) and its registry, served
+ * on the ops port (GATEWAY_OPS_PORT), never on the public API port: /readyz fans out to every service and /metrics
+ * describes the whole traffic. On the API port only /healthz stays, at the server root and without credentials, for
+ * load balancers; it is registered before Nest adds its routes (at listen), so neither the Basic-auth guard nor the
+ * 404 handler sees it. Call it before any other middleware, so the HTTP metrics see every request, including those
+ * the later middleware refuses.
  */
-export function mountGatewayOps(app: INestApplication, options: GatewayOpsOptions): void {
+export function mountGatewayOps(app: INestApplication, options: GatewayOpsOptions): { checks: ReadinessChecks } {
   const express = app.getHttpAdapter().getInstance() as Express;
   express.use(httpMetricsMiddleware(options.metrics));
   const checks: ReadinessChecks = {
@@ -46,8 +48,7 @@ export function mountGatewayOps(app: INestApplication, options: GatewayOpsOption
     cards: () => options.cards.call(CardsRpc.ping, {}),
     agents: () => options.agents.call(AgentsRpc.ping, {}),
   };
-  const handlers = createOpsHandlers({ registry: options.metrics.registry, checks, checkTimeoutMs: options.checkTimeoutMs });
-  for (const [path, handler] of Object.entries(handlers)) {
-    express.get(path, (request: Request, response: Response, next: NextFunction) => void handler(request, response).catch(next));
-  }
+  const health = createOpsHandlers({ registry: options.metrics.registry, checks: {} })[OPS_PATHS.health];
+  express.get(OPS_PATHS.health, (request: Request, response: Response, next: NextFunction) => void health(request, response).catch(next));
+  return { checks };
 }

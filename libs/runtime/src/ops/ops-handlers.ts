@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Registry } from 'prom-client';
+import { mergeExpositions } from './merge-expositions';
 import { ReadinessChecks, runReadinessChecks } from './readiness';
 
 /** A handler for node:http and Express alike (Express requests and responses extend node's). */
@@ -9,7 +10,8 @@ export const OPS_PATHS = { health: '/healthz', readiness: '/readyz', metrics: '/
 
 export interface OpsHandlerOptions {
   checks: ReadinessChecks;
-  registry: Registry;
+  /** Several: the embedded mode's one ops port serves every app's registry, merged by family. */
+  registry: Registry | readonly Registry[];
   checkTimeoutMs?: number;
 }
 
@@ -22,8 +24,9 @@ export function createOpsHandlers(options: OpsHandlerOptions): Record<string, Op
       sendJson(response, report.status === 'ready' ? 200 : 503, report);
     },
     [OPS_PATHS.metrics]: async (_request, response) => {
-      const body = await options.registry.metrics();
-      response.writeHead(200, { 'content-type': options.registry.contentType, 'cache-control': 'no-store' });
+      const registries = Array.isArray(options.registry) ? options.registry : [options.registry as Registry];
+      const body = mergeExpositions(await Promise.all(registries.map((r) => r.metrics())));
+      response.writeHead(200, { 'content-type': registries[0].contentType, 'cache-control': 'no-store' });
       response.end(body);
     },
   };

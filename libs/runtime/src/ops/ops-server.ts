@@ -11,13 +11,14 @@ export interface OpsServerOptions {
   /** The `app` label; also names the registry created when none is given. */
   app: string;
   checks: ReadinessChecks;
-  /** The app's registry (from createAppRegistry) when the app records its own metrics in it. */
-  registry?: Registry;
+  /** The app's registry (from createAppRegistry) when the app records its own metrics in it; several: merged. */
+  registry?: Registry | readonly Registry[];
   checkTimeoutMs?: number;
 }
 
 export interface OpsServer {
   port: number;
+  /** The app's registry (the first, when it serves several). */
   registry: Registry;
   stop(): Promise<void>;
 }
@@ -30,10 +31,14 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
   const registry = options.registry ?? createAppRegistry(options.app);
   const handlers = createOpsHandlers({ checks: options.checks, registry, checkTimeoutMs: options.checkTimeoutMs });
   const server = createServer((request, response) => void route(handlers, request, response));
+  // Longer than scrapers' and HTTP clients' idle timeouts (undici 4 s), so the client is the one to drop an idle
+  // connection: with node's 5 s the server could close one a client had just sent a request on (ECONNRESET), as
+  // happens whenever this process's event loop was busy past both timeouts. close() drops idle connections itself.
+  server.keepAliveTimeout = 65_000;
   await listen(server, options.port, options.host);
   return {
     port: (server.address() as { port: number }).port,
-    registry,
+    registry: Array.isArray(registry) ? registry[0] : (registry as Registry),
     stop: () => close(server),
   };
 }

@@ -3,7 +3,9 @@ import { Controller, Module } from '@nestjs/common';
 import { ApiError, rawRpc } from '@payments/contracts';
 import { createEventBus, EventBus } from '@payments/messaging';
 import { createTestDatabase, freePort, http, sampleOf, TestDatabase } from '@payments/testing';
+import { randomBytes } from 'node:crypto';
 import { Handles } from '../rpc/handles';
+import { authenticateRpcWith } from '../rpc/rpc-auth';
 import { ServiceClient } from '../rpc/service-client';
 import { ServiceHost } from '../service-host';
 import { ServiceServer, startServiceServer } from '../service-server';
@@ -42,6 +44,7 @@ describe('RPC server metrics (real TCP, real PostgreSQL)', () => {
   const clients: ServiceClient[] = [];
 
   beforeAll(async () => {
+    authenticateRpcWith(randomBytes(32)); // the TCP clients and the server of this process share the RPC key
     database = await createTestDatabase();
     bus = createEventBus({ databaseUrl: database.url, clientId: 'rpc-metrics-test' });
     const host = await ServiceHost.open({ name: 'rpcprobe', databaseUrl: database.url, bus, topic: 'payments.rpcprobe.events.v1', migrations: [], entities: [], sandboxTimeScale: 1 });

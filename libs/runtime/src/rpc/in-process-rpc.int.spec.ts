@@ -6,6 +6,8 @@ import { MicroserviceOptions } from '@nestjs/microservices';
 import { ApiError, rawRpc } from '@payments/contracts';
 import { Handles } from './handles';
 import { InProcessCapableTcpServer } from './in-process-rpc';
+import { randomBytes } from 'node:crypto';
+import { authenticateRpcWith } from './rpc-auth';
 import { RpcErrorFilter } from './rpc-error.filter';
 import { ServiceClient } from './service-client';
 
@@ -54,6 +56,7 @@ describe('RPC to a service in the same process (in-process-rpc.ts)', () => {
   const connections = () => new Promise<number>((resolve, reject) => server.unwrap<Server>().getConnections((e, n) => (e ? reject(e) : resolve(n))));
 
   beforeAll(async () => {
+    authenticateRpcWith(randomBytes(32)); // the TCP clients and the server of this process share the RPC key
     server = new InProcessCapableTcpServer('svc', { host: '127.0.0.1', port: 0 });
     app = await NestFactory.createMicroservice<MicroserviceOptions>(TestModule, { strategy: server, logger: false });
     app.useGlobalFilters(new RpcErrorFilter());

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { ServerTCP, TcpContext, TcpOptions } from '@nestjs/microservices';
 import { catchError, defer, map, mergeAll, Observable, throwError } from 'rxjs';
+import { processRpcAuthOrThrow, RpcAuth } from './rpc-auth';
 import { AnswerObserver, inPacketContext, tracedHandler } from './rpc-tracing';
 
 /**
@@ -18,17 +19,41 @@ const keyOf = (service: string, port: number) => `${service}:${port}`;
  */
 export class InProcessCapableTcpServer extends ServerTCP {
   private listeningAs?: string;
+  private auth?: RpcAuth;
+  private readonly configuredPort: number;
 
   constructor(
     private readonly service: string,
     options: Required<TcpOptions>['options'],
     /** Every answer's status and duration (the RPC server metrics), over TCP and in-process alike. */
     private readonly observe?: AnswerObserver,
+    private readonly security: {
+      /** Checks every TCP packet's MAC (rpc-auth.ts); default: the process's RPC key, required to listen. */
+      auth?: RpcAuth;
+      /** Where refused packets are told. */
+      log?: (message: string) => void;
+      /**
+       * false: in-process only (the embedded mode), nothing binds; clients in this process find the server under
+       * its configured port, as they would over TCP.
+       */
+      listen?: boolean;
+    } = {},
   ) {
     super(options);
+    this.configuredPort = options.port ?? 0;
   }
 
   override listen(callback: (err?: unknown, ...optionalParams: unknown[]) => void): void {
+    if (this.security.listen === false) {
+      this.listeningAs = keyOf(this.service, this.configuredPort);
+      servers.set(this.listeningAs, this);
+      return callback();
+    }
+    try {
+      this.auth = this.security.auth ?? processRpcAuthOrThrow(); // no key, no TCP: fail closed at startup
+    } catch (error) {
+      return callback(error);
+    }
     super.listen((err?: unknown, ...rest: unknown[]) => {
       if (!err) {
         this.listeningAs = keyOf(this.service, (this.server.address() as AddressInfo).port);
@@ -38,8 +63,20 @@ export class InProcessCapableTcpServer extends ServerTCP {
     });
   }
 
-  /** A TCP request runs in the trace context its packet carries (rpc-tracing.ts). */
+  /**
+   * A TCP packet is handled only when its MAC proves the caller holds the RPC key (rpc-auth.ts): before any pattern
+   * lookup, handler, pipe or event handler sees it. It then runs in the trace context it carries (rpc-tracing.ts).
+   */
   override handleMessage(socket: Parameters<ServerTCP['handleMessage']>[0], rawMessage: unknown): Promise<unknown> {
+    const packet = (rawMessage ?? {}) as { id?: unknown; pattern?: unknown; data?: unknown; auth?: unknown };
+    const refusal = this.auth ? this.auth.check(packet) : 'no MAC';
+    if (refusal) {
+      const pattern = typeof packet.pattern === 'string' ? packet.pattern.slice(0, 100) : typeof packet.pattern;
+      this.security.log?.(`${this.service}: refused an RPC (${pattern}) from ${socket.netSocket.remoteAddress ?? 'unknown'}: ${refusal}`);
+      // The caller learns only that it was refused; the same envelope a misconfigured gateway turns into a 503.
+      if (packet.id !== undefined) socket.sendMessage({ id: packet.id, err: RPC_REFUSED, isDisposed: true });
+      return Promise.resolve();
+    }
     return inPacketContext(rawMessage, () => super.handleMessage(socket, rawMessage));
   }
 
@@ -71,6 +108,8 @@ export class InProcessCapableTcpServer extends ServerTCP {
     );
   }
 }
+
+const RPC_REFUSED = { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'the RPC caller could not be authenticated' };
 
 /** The server of `service` listening on `port` in this process, if there is one. */
 export function inProcessServer(service: string, port: number): InProcessCapableTcpServer | undefined {

@@ -9,6 +9,8 @@ import { ApiError, rawRpc } from '@payments/contracts';
 import { startTracing, Tracing } from '@payments/observability';
 import { Handles } from './handles';
 import { InProcessCapableTcpServer } from './in-process-rpc';
+import { randomBytes } from 'node:crypto';
+import { authenticateRpcWith } from './rpc-auth';
 import { RpcErrorFilter } from './rpc-error.filter';
 import { ServiceClient } from './service-client';
 
@@ -52,6 +54,7 @@ describe('RPC tracing: client and server spans, the caller context over TCP and 
   };
 
   beforeAll(async () => {
+    authenticateRpcWith(randomBytes(32)); // the TCP clients and the server of this process share the RPC key
     tracing = startTracing({ spanProcessors: [new sdk.SimpleSpanProcessor(exporter)] })!;
     const server = new InProcessCapableTcpServer('svc', { host: '127.0.0.1', port: 0 });
     app = await NestFactory.createMicroservice<MicroserviceOptions>(TraceModule, { strategy: server, logger: false });

@@ -2,6 +2,7 @@ import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservice
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { ApiError, isErrorEnvelope, RpcContract } from '@payments/contracts';
 import { inProcessServer } from './in-process-rpc';
+import { SigningPacketSerializer } from './rpc-auth';
 import { inRpcClientSpan, TracingPacketSerializer } from './rpc-tracing';
 
 export interface ServiceEndpoint {
@@ -31,7 +32,7 @@ export class ServiceClient {
     private readonly timeoutMs: number,
     private readonly observe: (sample: RpcSample) => void = () => undefined,
   ) {
-    this.proxy = ClientProxyFactory.create({ transport: Transport.TCP, options: { host: endpoint.host, port: endpoint.port, serializer: new TracingPacketSerializer() } });
+    this.proxy = ClientProxyFactory.create({ transport: Transport.TCP, options: { host: endpoint.host, port: endpoint.port, serializer: new SigningPacketSerializer(new TracingPacketSerializer()) } });
   }
 
   /** `payload` is checked against the contract's declared payload, the answer typed as its declared result. */
