@@ -1,8 +1,7 @@
 import '@payments/observability/register'; // first: tracing patches modules as they load
 import 'reflect-metadata';
-import { join } from 'node:path';
 import { bootAgents } from '@payments/agents';
-import { loadSecretHashKey, runClusterService } from '@payments/runtime';
+import { runClusterService } from '@payments/runtime';
 
 /** Cluster mode: the agents service alone (DATABASE_URL, KAFKA_BROKERS and SECRET_HASH_KEY: access tokens are kept as keyed hashes). */
-runClusterService('agents', (config, deps) => bootAgents(config, deps, loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key'))));
+runClusterService('agents', (config, deps) => bootAgents(config, deps, deps.secretHashKey!), { needsSecretHashKey: true });

@@ -1,8 +1,7 @@
 import '@payments/observability/register'; // first: tracing patches modules as they load
 import 'reflect-metadata';
-import { join } from 'node:path';
 import { bootCards } from '@payments/cards';
-import { loadSecretHashKey, runClusterService } from '@payments/runtime';
+import { runClusterService } from '@payments/runtime';
 
 /** Cluster mode: the cards service alone (DATABASE_URL, KAFKA_BROKERS and SECRET_HASH_KEY, shared with identity and wallet-auth). */
-runClusterService('cards', (config, deps) => bootCards(config, deps, loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key'))));
+runClusterService('cards', (config, deps) => bootCards(config, deps, deps.secretHashKey!), { needsSecretHashKey: true });

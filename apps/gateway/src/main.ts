@@ -25,6 +25,8 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     bus,
     rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
+    authFailures: config.authFailures,
+    trustProxy: config.trustProxy,
     idempotencyTtlMs: config.idempotencyTtlHours * 3_600_000,
     publicUrl: config.publicUrl,
     log: (message, error) => (error ? logger.error({ err: error }, message) : logger.info(message)),
