@@ -6,7 +6,7 @@ import { bootstrapFromEnv, Identity, startIdentityServer } from '@payments/ident
 import { stopTracing } from '@payments/observability';
 import { createLogger, loadConfig, requireSecretHashKey, startFailure } from '@payments/runtime';
 
-/** Cluster mode: the identity service alone (DATABASE_URL and KAFKA_BROKERS required). */
+/** Cluster mode: the identity service alone (DATABASE_URL, KAFKA_BROKERS and SECRET_HASH_KEY required). */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger('identity', config.logLevel);
