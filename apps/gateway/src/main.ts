@@ -3,14 +3,14 @@ import 'reflect-metadata';
 import { startGateway } from '@payments/gateway';
 import { createEventBus } from '@payments/messaging';
 import { stopTracing } from '@payments/observability';
-import { createLogger, loadClusterSecretHashKey, loadConfig } from '@payments/runtime';
+import { createLogger, loadClusterSecretHashKey, loadConfig, startFailure } from '@payments/runtime';
 
 /** Cluster mode: the API gateway alone; it finds services by <SERVICE>_RPC_HOST/PORT and signs its RPC under SECRET_HASH_KEY. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger('gateway', config.logLevel);
   if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL (idempotency records) and KAFKA_BROKERS');
-  loadClusterSecretHashKey(config); // SECRET_HASH_KEY: the gateway signs every RPC under the key derived from it
+  loadClusterSecretHashKey(); // SECRET_HASH_KEY: the gateway signs every RPC under the key derived from it
   const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'gateway', namespace: config.busNamespace });
   const gateway = await startGateway({
     port: config.port,
@@ -28,6 +28,8 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     bus,
     rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
+    authFailures: config.authFailures,
+    trustProxy: config.trustProxy,
     idempotencyTtlMs: config.idempotencyTtlHours * 3_600_000,
     publicUrl: config.publicUrl,
     log: (message, error) => (error ? logger.error({ err: error }, message) : logger.info(message)),
@@ -39,6 +41,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  process.stderr.write(`gateway failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(`gateway failed to start: ${startFailure(error)}\n`);
   process.exit(1);
 });

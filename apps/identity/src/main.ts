@@ -4,20 +4,22 @@ import 'reflect-metadata';
 import { createEventBus, serviceTopic } from '@payments/messaging';
 import { bootstrapFromEnv, Identity, startIdentityServer } from '@payments/identity';
 import { stopTracing } from '@payments/observability';
-import { createLogger, loadClusterSecretHashKey, loadConfig } from '@payments/runtime';
+import { createLogger, loadClusterSecretHashKey, loadConfig, startFailure } from '@payments/runtime';
 
-/** Cluster mode: the identity service alone (DATABASE_URL and KAFKA_BROKERS required). */
+/** Cluster mode: the identity service alone (DATABASE_URL, KAFKA_BROKERS and SECRET_HASH_KEY required). */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger('identity', config.logLevel);
   if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL and KAFKA_BROKERS (use `npm start` for the embedded mode)');
+  const secretHashKey = loadClusterSecretHashKey(); // fail closed, before any connection; installs the RPC key
+  const bootstrap = bootstrapFromEnv();
   const log = (message: string, error?: unknown) => (error ? logger.error({ err: error }, message) : logger.info(message));
   const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'identity', namespace: config.busNamespace });
   const identity = await Identity.open({
     databaseUrl: config.databaseUrl,
     bus,
     topic: serviceTopic('identity'),
-    secretHashKey: loadClusterSecretHashKey(config), // SECRET_HASH_KEY, and the RPC key derived from it
+    secretHashKey,
     sandboxTimeScale: config.sandboxTimeScale,
     contactDeliveryUrl: config.contactDeliveryUrl,
     egressAllowPrivateNetworks: config.egressAllowPrivateNetworks,
@@ -25,7 +27,6 @@ async function main(): Promise<void> {
     customers: config.endUserTerms ? { terms: config.endUserTerms } : {},
     log,
   });
-  const bootstrap = bootstrapFromEnv();
   if (bootstrap) await identity.platforms.ensureBootstrap(bootstrap);
   const server = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log, { host: config.rpcHost, port: config.identityOpsPort, bus }, bus);
   logger.info(`identity RPC listening on ${config.rpcHost}:${config.identityRpcPort}, ops (/healthz, /readyz, /metrics) on port ${server.ops?.port}`);
@@ -35,6 +36,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  process.stderr.write(`identity failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(`identity failed to start: ${startFailure(error)}\n`);
   process.exit(1);
 });

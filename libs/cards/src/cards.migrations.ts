@@ -51,5 +51,18 @@ export const cardsMigrations: MigrationSet = {
         CREATE INDEX card_transactions_open_idx ON {{schema}}.card_transactions (card_id) WHERE status IN ('AUTHORIZED', 'PARTIALLY_SETTLED');
       `,
     },
+    {
+      version: 2,
+      name: 'card_reveal_uses',
+      sql: `
+        -- A panEmbedUrl works once: the digest of each token opened (never the token), kept until it would have
+        -- expired anyway; the primary key lets one of two concurrent opens win.
+        CREATE TABLE {{schema}}.card_reveal_uses (
+          token_sha256 text PRIMARY KEY,
+          expires_at timestamptz NOT NULL
+        );
+        CREATE INDEX card_reveal_uses_expiry_idx ON {{schema}}.card_reveal_uses (expires_at);
+      `,
+    },
   ],
 };

@@ -60,6 +60,11 @@ export class CardsRpcController {
     return this.cards.cards.openReveal(String(payload?.token ?? ''), Date.now());
   }
 
+  @Handles(CardsRpc.checkReveal)
+  checkReveal(payload: { token: string }): Promise<{ valid: true }> {
+    return this.cards.cards.checkReveal(String(payload?.token ?? ''), Date.now());
+  }
+
   @Handles(CardsRpc.simulate)
   simulate(r: RpcRequest<CardSimulationBody>): Promise<SandboxCardSimulationResponse> {
     return this.cards.network.simulate(r.caller, r.body);

@@ -13,6 +13,7 @@ import { AGENTS_CLIENT, BasicAuthGuard, IDENTITY_CLIENT } from './auth/basic-aut
 import { CredentialCache } from './auth/credential-cache';
 import { evictDeletedTokens } from './auth/credential-eviction';
 import { FailedAttempts } from './auth/failed-attempts';
+import { DEFAULT_FAILED_AUTH_LIMITS, FailedAuthLimits, FailedAuthThrottle } from './auth/failed-auth-throttle';
 import { RateLimiter } from './auth/rate-limiter';
 import { mountKycLinkPage } from './kyc-link/kyc-link-page';
 import { mountCardRevealPage } from './card-reveal/card-reveal-page';
@@ -62,6 +63,10 @@ export interface GatewayOptions {
   bus?: EventBus;
   /** Requests per second and burst per credential (per agent on Agent Operations, per client address without credentials); 0 disables. */
   rateLimit?: { perSecond: number; burst: number };
+  /** Failed HTTP Basic attempts per client id and per source address in a window before 429 (failed-auth-throttle.ts). */
+  authFailures?: FailedAuthLimits;
+  /** Express 'trust proxy' (TRUST_PROXY): whose X-Forwarded-For request.ip follows; false (the default) trusts none. */
+  trustProxy?: false | number | string[];
   idempotencyTtlMs?: number;
   bodyLimit?: string;
   /** The gateway's origin as clients reach it (PUBLIC_URL), for links it hands out; unset: the request's Host. */
@@ -80,6 +85,7 @@ interface GatewayParts {
   agents: ServiceClient;
   cache: CredentialCache;
   limiter: RateLimiter;
+  failedAuth: FailedAuthThrottle;
   idempotency: IdempotencyStore;
   errors: HttpErrorFilter;
   publicUrl?: string;
@@ -99,6 +105,7 @@ class GatewayModule {
         { provide: AGENTS_CLIENT, useValue: parts.agents },
         { provide: CredentialCache, useValue: parts.cache },
         { provide: RateLimiter, useValue: parts.limiter },
+        { provide: FailedAuthThrottle, useValue: parts.failedAuth },
         { provide: IdempotencyStore, useValue: parts.idempotency },
         { provide: HttpErrorFilter, useValue: parts.errors },
         { provide: FailedAttempts, useValue: new FailedAttempts() },
@@ -146,12 +153,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     agents: new ServiceClient({ name: 'agents', ...options.agents }, options.rpcTimeoutMs, metrics.recordRpc),
     cache: new CredentialCache(),
     limiter: new RateLimiter(options.rateLimit?.perSecond ?? 50, options.rateLimit?.burst ?? 100),
+    failedAuth: new FailedAuthThrottle(options.authFailures ?? DEFAULT_FAILED_AUTH_LIMITS),
     idempotency: new IdempotencyStore(dataSource, { ttlMs, leaseMs: Math.max(options.rpcTimeoutMs * 2, 30_000) }),
     errors: new HttpErrorFilter(options.log),
     publicUrl: options.publicUrl,
   };
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(parts), new ExpressAdapter(canonicalExpress()), { bodyParser: false, logger: false });
   const express = app.getHttpAdapter().getInstance();
+  // request.ip: the peer, or the client an ingress named in X-Forwarded-For when TRUST_PROXY names that ingress.
+  express.set('trust proxy', options.trustProxy ?? false);
   const { checks } = mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, agents: parts.agents, database: dataSource, bus: options.bus }); // first: no auth, every request timed
   // Every route's input passes here first: a path not spelled canonically is a 404, a URL and a body that could not
   // be stored or walked safely are a 4xx before any route, guard or pipe sees them; json() also decodes gzip, deflate

@@ -50,7 +50,24 @@ export function startIdentityServer(
     rpc,
     ops,
     // Resumes unfinished import jobs, then takes new ones; stopped before the database closes.
-    background: [identity.customerImports.worker, ...configEviction, { start: async () => undefined, stop: () => identity.walletContacts.close() }],
+    background: [identity.customerImports.worker, ...configEviction, legacyFileSealing(identity, log), { start: async () => undefined, stop: () => identity.walletContacts.close() }],
     log,
   });
+}
+
+/**
+ * Seals the document files stored before sealing at rest (documents migration 2), in the background at start; until
+ * then, and if it fails (retried at the next start), they are read as they are.
+ */
+function legacyFileSealing(identity: Identity, log: (message: string, error?: unknown) => void): BackgroundWork {
+  let running: Promise<unknown> = Promise.resolve();
+  return {
+    start: async () => {
+      running = identity.documentFiles.sealLegacyFiles().then(
+        (n) => n > 0 && log(`sealed ${n} document files stored before sealing at rest`),
+        (error: unknown) => log('sealing document files stored before sealing at rest failed; they stay readable, retried at next start', error),
+      );
+    },
+    stop: async () => void (await running), // before the database closes
+  };
 }

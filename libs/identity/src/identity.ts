@@ -1,14 +1,14 @@
 import { IDENTITY_EVENTS, publicEnvelope } from '@payments/contracts';
 import { EventEnvelope, TimerHandler } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
-import { ServiceHost } from '@payments/runtime';
+import { SecretSealer, ServiceHost } from '@payments/runtime';
 import { CredentialVerifier } from './credentials/credential-verifier';
 import { SecretHasher } from './credentials/secrets';
 import { ContactCodeSender, EgressClient, HttpContactCodeSender, UnconfiguredContactCodeSender } from '@payments/runtime';
 import { CustomerService, CustomerServiceOptions } from './customers/customer.service';
 import { DocumentService } from './documents/document.service';
 import { documentsMigrations } from './documents/documents.migrations';
-import { PgDocumentStorage } from './documents/pg-document-storage';
+import { DOCUMENT_FILES_PURPOSE, PgDocumentStorage } from './documents/pg-document-storage';
 import { identityMigrations } from './identity.migrations';
 import { PlatformConfigView } from './platform-config/platform-config.entity';
 import { WebhookKeyStore } from './platform-config/webhook-keys';
@@ -65,6 +65,8 @@ interface IdentityParts {
   tokens: TokenService;
   customers: CustomerService;
   documents: DocumentService;
+  /** The sealed document bytes; the server seals the files stored before sealing at start (never `db:migrate`, whose key is a throwaway). */
+  documentFiles: PgDocumentStorage;
   customerImports: CustomerImportService;
   kycLinks: KycLinkService;
   /** The RPC client to wallet-auth (contact changes); closed when the server stops. */
@@ -82,6 +84,7 @@ export class Identity implements IdentityParts {
   readonly tokens!: TokenService;
   readonly customers!: CustomerService;
   readonly documents!: DocumentService;
+  readonly documentFiles!: PgDocumentStorage;
   readonly customerImports!: CustomerImportService;
   readonly kycLinks!: KycLinkService;
   readonly beneficialOwners!: BeneficialOwnerService;
@@ -111,7 +114,8 @@ export class Identity implements IdentityParts {
     const configs = new PlatformConfigService(host.executor, host.dataSource, new WebhookKeyStore(options.secretHashKey), egress);
     const tokens = new TokenService(host.dataSource, host.executor, hasher, host.claims);
     const sender: ContactCodeSender = options.contactDeliveryUrl ? new HttpContactCodeSender(options.contactDeliveryUrl, egress) : new UnconfiguredContactCodeSender();
-    const documents = new DocumentService(host.dataSource, host.executor, new PgDocumentStorage(host.dataSource), host.claims);
+    const documentFiles = new PgDocumentStorage(host.dataSource, new SecretSealer(options.secretHashKey, DOCUMENT_FILES_PURPOSE));
+    const documents = new DocumentService(host.dataSource, host.executor, documentFiles, host.claims);
     const beneficialOwners = new BeneficialOwnerService(host.dataSource, host.executor, host.claims);
     const verifications = new VerificationService(host.dataSource, host.executor, host.timers, documents, beneficialOwners, host.claims, { ...VERIFICATION_DEFAULTS, ...options.verifications });
     Object.assign(timerHandlers, verifications.timerHandlers());
@@ -132,6 +136,7 @@ export class Identity implements IdentityParts {
       ),
       kycLinks: new KycLinkService(host.dataSource, host.executor, hasher, customers, host.claims),
       documents,
+      documentFiles,
       beneficialOwners,
       verifications,
       walletContacts: wallets,

@@ -4,3 +4,4 @@ export * from './tracing';
 export * from './trace-context';
 export * from './spans';
 export * from './log-fields';
+export * from './token-paths';

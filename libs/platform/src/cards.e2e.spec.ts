@@ -505,6 +505,24 @@ describe('Cards (HTTP)', () => {
       expect(JSON.stringify((await get(card.id)).body)).not.toContain(pan);
     });
 
+    it('a link works once: the second GET is the 404 page, and of concurrent GETs only one shows the PAN', async () => {
+      const card = await activeCard();
+      const { panEmbedUrl } = (await reveal(card.id)).body;
+      const first = await page(panEmbedUrl);
+      expect(first.status).toBe(200);
+      const { pan } = details(first.html);
+      const second = await page(panEmbedUrl);
+      expect(second.status).toBe(404);
+      expect(second.html).toContain('expired or is not valid');
+      expect(second.html).not.toContain(pan!.slice(-4));
+      expect(second.headers.get('cache-control')).toBe('no-store');
+
+      const racing = (await reveal(card.id)).body.panEmbedUrl;
+      const answers = await Promise.all(Array.from({ length: 6 }, () => page(racing)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404, 404, 404, 404]);
+      expect(answers.filter((a) => /id="pan"/.test(a.html))).toHaveLength(1);
+    });
+
     it('a tampered token is a 404 page; after the close the old link is 404; a CLOSED or PROCESSING card is 409; another tenant 404', async () => {
       const card = await activeCard();
       const { panEmbedUrl } = (await reveal(card.id)).body;
@@ -517,26 +535,30 @@ describe('Cards (HTTP)', () => {
         expect(res.html).not.toMatch(/id="pan"/);
         expect(res.headers.get('cache-control')).toBe('no-store');
       }
-      expect((await page(panEmbedUrl)).status).toBe(200);
-      // HEAD answers as GET does, without the page.
+      // HEAD answers as GET would, without the page and without using the link up (a link preview must not spend it).
       const head = async (url: string) => {
         const res = await fetch(url, { method: 'HEAD' });
         return [res.status, await res.text(), res.headers.get('cache-control')];
       };
       expect(await head(panEmbedUrl)).toEqual([200, '', 'no-store']);
       expect(await head(`${base}/card-reveal/${body}.${flip(mac)}`)).toEqual([404, '', 'no-store']);
+      expect((await page(panEmbedUrl)).status).toBe(200);
+      expect(await head(panEmbedUrl)).toEqual([404, '', 'no-store']); // used
 
       expect((await reveal(card.id, other.sandbox)).body).toMatchObject({ status: 404, code: 'CARD_NOT_FOUND' });
       expect((await reveal(card.id, t.tenant.production)).status).toBe(404);
       expect((await reveal(NO_CARD)).status).toBe(404);
 
-      // A frozen card can still be revealed.
+      // A frozen card can still be revealed (a new link: the first was used above).
       expect((await patch(card.id, { state: 'FROZEN' })).status).toBe(200);
-      expect((await page(panEmbedUrl)).status).toBe(200);
-      expect((await reveal(card.id)).status).toBe(200);
+      const frozen = await reveal(card.id);
+      expect(frozen.status).toBe(200);
+      expect((await page(frozen.body.panEmbedUrl)).status).toBe(200);
+      const unused = (await reveal(card.id)).body.panEmbedUrl;
 
       expect((await patch(card.id, { state: 'CLOSED' })).status).toBe(200);
-      const closedPage = await page(panEmbedUrl);
+      expect(await head(unused)).toEqual([404, '', 'no-store']);
+      const closedPage = await page(unused);
       expect(closedPage.status).toBe(404);
       expect(closedPage.html).not.toMatch(/id="pan"/);
       expect((await reveal(card.id)).status).toBe(409);

@@ -54,6 +54,20 @@ describe('documents through the gateway', () => {
     }
   });
 
+  it('seals the bytes at rest: PostgreSQL holds none of the plaintext, the service still serves the original', async () => {
+    for (const bytes of [tinyPdf(), tinyPng(3), tinyJpeg()]) {
+      const res = await uploadDocument(t, holder, { file: { name: 'sealed', bytes } });
+      expect(res.status).toBe(201);
+      const rows: { content: Buffer }[] = await db().query(`SELECT content FROM identity.document_files WHERE file_key LIKE $1`, [`${res.body.id}/%`]);
+      expect(rows).toHaveLength(1);
+      const stored = rows[0].content;
+      expect(stored.equals(bytes)).toBe(false);
+      // Not a single 8-byte window of the file is found in what is stored (the magic numbers included).
+      for (let at = 0; at + 8 <= bytes.length; at += 4) expect({ at, found: stored.includes(bytes.subarray(at, at + 8)) }).toEqual({ at, found: false });
+      expect((await t.platform.identity.documents.getContent(await callerOf(holder), res.body.id)).bytes).toEqual(bytes);
+    }
+  });
+
   it('keeps UTF-8 file names and records no bytes in events', async () => {
     const res = await uploadDocument(t, holder, { file: { name: 'Führerschein 🚗.png', bytes: tinyPng(7) } });
     expect(res.body.fileName).toBe('Führerschein 🚗.png');

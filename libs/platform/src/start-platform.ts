@@ -131,6 +131,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       databaseUrl,
       bus,
       rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
+      authFailures: config.authFailures,
+      trustProxy: config.trustProxy,
       idempotencyTtlMs: config.idempotencyTtlHours * 3_600_000,
       publicUrl: config.publicUrl,
       log,

@@ -1,10 +1,9 @@
-import { join } from 'node:path';
 import { createEventBus, EventBus } from '@payments/messaging';
 import { stopTracing } from '@payments/observability';
 import { loadConfig, RuntimeConfig } from './config';
 import { createLogger } from './logger';
 import { authenticateRpcWith } from './rpc/rpc-auth';
-import { loadSecretHashKey } from './secret-key';
+import { requireSecretHashKey } from './secret-key';
 
 /** What every service boot needs besides the configuration: where its data lives, the bus, and a log sink. */
 export interface ServiceDeps {
@@ -22,27 +21,29 @@ export interface ServiceDeps {
 
 /**
  * SECRET_HASH_KEY of a cluster-mode process, and the RPC key derived from it installed for the process: every app
- * of the cluster speaks authenticated RPC (rpc-auth.ts), so every app needs the key.
+ * of the cluster speaks authenticated RPC (rpc-auth.ts), so every app needs the key. Fail closed: a pod without it
+ * (or with one shorter than 32 bytes) does not start, and never makes one up (requireSecretHashKey).
  */
-export function loadClusterSecretHashKey(config: RuntimeConfig): Buffer {
-  const key = loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key'));
+export function loadClusterSecretHashKey(): Buffer {
+  const key = requireSecretHashKey();
   authenticateRpcWith(key);
   return key;
 }
 
 /**
  * The cluster-mode entry point of one service (`apps/<service>/src/main.ts`): loads the configuration, requires
- * DATABASE_URL and KAFKA_BROKERS, loads SECRET_HASH_KEY (and with it the RPC key), boots the service with the same function the embedded launcher uses, and stops it
- * (then the bus, then flushes the spans still buffered) on SIGINT/SIGTERM.
+ * DATABASE_URL, KAFKA_BROKERS and SECRET_HASH_KEY (and installs the RPC key) before any connection, boots the service
+ * with the same function the embedded launcher uses, and stops it (then the bus, then flushes the spans still
+ * buffered) on SIGINT/SIGTERM.
  */
 export function runClusterService(name: string, boot: (config: RuntimeConfig, deps: ServiceDeps) => Promise<{ stop(): Promise<void> }>): void {
   const start = async () => {
     const config = loadConfig();
     const logger = createLogger(name, config.logLevel);
     if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL and KAFKA_BROKERS (use `npm start` for the embedded mode)');
+    const secretHashKey = loadClusterSecretHashKey();
     const log = (message: string, error?: unknown) => (error ? logger.error({ err: error }, message) : logger.info(message));
     const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: name, namespace: config.busNamespace });
-    const secretHashKey = loadClusterSecretHashKey(config);
     const service = await boot(config, { databaseUrl: config.databaseUrl, bus, log, secretHashKey });
     logger.info(`${name} started`);
     const shutdown = () => void service.stop().then(() => bus.close()).then(stopTracing).then(() => process.exit(0), () => process.exit(1));
@@ -50,7 +51,13 @@ export function runClusterService(name: string, boot: (config: RuntimeConfig, de
     process.once('SIGTERM', shutdown);
   };
   start().catch((error) => {
-    process.stderr.write(`${name} failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(`${name} failed to start: ${startFailure(error)}\n`);
     process.exit(1);
   });
+}
+
+/** A configuration error is its message (the operator's next step); anything else keeps its stack. */
+export function startFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return /^(SECRET_HASH_KEY|cluster mode needs|BOOTSTRAP_)/.test(error.message) ? error.message : (error.stack ?? error.message);
 }

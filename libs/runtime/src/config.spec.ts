@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadConfig, trustProxyFrom } from './config';
 
 describe('loadConfig: EGRESS_ALLOW_PRIVATE_NETWORKS', () => {
   it('is false unless set to true', () => {
@@ -11,5 +11,27 @@ describe('loadConfig: EGRESS_ALLOW_PRIVATE_NETWORKS', () => {
   it('stops the process on anything else (a typo must not silently decide a security setting)', () => {
     expect(() => loadConfig({ EGRESS_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow(/EGRESS_ALLOW_PRIVATE_NETWORKS must be true or false/);
     expect(() => loadConfig({ EGRESS_ALLOW_PRIVATE_NETWORKS: 'TRUE' })).toThrow(/EGRESS_ALLOW_PRIVATE_NETWORKS/);
+  });
+});
+
+describe('TRUST_PROXY (the gateway\'s Express "trust proxy")', () => {
+  it('unset or false trusts no proxy; a hop count; a list of addresses, CIDRs and Express\' names', () => {
+    expect(trustProxyFrom(undefined)).toBe(false);
+    expect(trustProxyFrom('')).toBe(false);
+    expect(trustProxyFrom('false')).toBe(false);
+    expect(trustProxyFrom('1')).toBe(1);
+    expect(trustProxyFrom('10.0.0.0/8, fd00::/8,192.168.1.10,loopback')).toEqual(['10.0.0.0/8', 'fd00::/8', '192.168.1.10', 'loopback']);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it.each(['true', '10.0.0.0/33', 'ingress.local', '10.0.0.0/8/1', ',', '::1/129'])('refuses %p with a message naming the setting', (raw) => {
+    expect(() => trustProxyFrom(raw)).toThrow(/^TRUST_PROXY must be a hop count/);
+  });
+});
+
+describe('failed-authentication limits', () => {
+  it('default to 10 per client id and 50 per address in 60 s; 0 disables a limit', () => {
+    expect(loadConfig({}).authFailures).toEqual({ perClient: 10, perAddress: 50, windowSeconds: 60 });
+    expect(loadConfig({ AUTH_FAILURES_PER_CLIENT: '0', AUTH_FAILURES_PER_ADDRESS: '3', AUTH_FAILURE_WINDOW_SECONDS: '5' }).authFailures).toEqual({ perClient: 0, perAddress: 3, windowSeconds: 5 });
   });
 });

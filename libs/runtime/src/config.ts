@@ -1,3 +1,6 @@
+import { isIP } from 'node:net';
+import { parseSecretHashKey } from './secret-key';
+
 /** Process configuration from the environment (README lists every variable). Read once at boot. */
 export interface RuntimeConfig {
   port: number;
@@ -53,6 +56,14 @@ export interface RuntimeConfig {
   /** Per-credential token bucket of the gateway; RATE_LIMIT_PER_SECOND=0 disables it. */
   rateLimitPerSecond: number;
   rateLimitBurst: number;
+  /**
+   * Failed HTTP Basic attempts allowed per client id and per source address in one window before the gateway answers
+   * 429 without looking the credential up (AUTH_FAILURES_PER_CLIENT, AUTH_FAILURES_PER_ADDRESS, AUTH_FAILURE_WINDOW_SECONDS);
+   * 0 disables a limit. Counted in each gateway instance's memory.
+   */
+  authFailures: { perClient: number; perAddress: number; windowSeconds: number };
+  /** Express 'trust proxy' of the gateway (TRUST_PROXY): false (unset), a hop count, or addresses/CIDRs of the proxies. */
+  trustProxy: TrustProxy;
   idempotencyTtlHours: number;
   /** Where the gateway reaches the webhook dispatcher (the sandbox TEST), and its ops server (9105). */
   webhookDispatcherRpcHost: string;
@@ -82,6 +93,36 @@ export interface RuntimeConfig {
   agentAccessTokenTtlMs: number;
   /** The production stablecoin provider (BRALE_API_URL, BRALE_AUTH_URL); unset: production stablecoin calls answer 501. */
   braleProvider: { apiUrl: string; authUrl: string } | undefined;
+}
+
+/** What Express takes as 'trust proxy', restricted to the forms that cannot trust a client's own header by accident. */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset or "false": request.ip is the peer's address; a hop count ("1": one ingress in front); or a
+ * comma-separated list of the proxies' addresses or CIDRs (and Express' names loopback, linklocal, uniquelocal).
+ * "true" (trust every hop) is refused: any client could then name its own address in X-Forwarded-For.
+ */
+export function trustProxyFrom(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !TRUST_PROXY_NAMES.has(entry) && !isAddressOrCidr(entry));
+  if (value === 'true' || bad !== undefined || entries.length === 0) {
+    throw new Error(`TRUST_PROXY must be a hop count (e.g. 1), or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8) or loopback, linklocal, uniquelocal; got "${raw}"`);
+  }
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -124,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
   if (!Number.isFinite(sandboxTimeScale) || sandboxTimeScale < 0) {
     throw new Error(`SANDBOX_TIME_SCALE must be a number >= 0, got "${scaleRaw}"`);
   }
+  // Checked by every app, also those that derive nothing from it: a short key is refused everywhere at start.
+  if (env.SECRET_HASH_KEY) parseSecretHashKey(env.SECRET_HASH_KEY);
   const brokers = env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean);
   return {
     port: intFrom(env, 'PORT', 3000),
@@ -163,6 +206,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     rpcTimeoutMs: intFrom(env, 'RPC_TIMEOUT_MS', 5000),
     rateLimitPerSecond: intFrom(env, 'RATE_LIMIT_PER_SECOND', 50),
     rateLimitBurst: intFrom(env, 'RATE_LIMIT_BURST', 100),
+    authFailures: {
+      perClient: intFrom(env, 'AUTH_FAILURES_PER_CLIENT', 10),
+      perAddress: intFrom(env, 'AUTH_FAILURES_PER_ADDRESS', 50),
+      windowSeconds: Math.max(1, intFrom(env, 'AUTH_FAILURE_WINDOW_SECONDS', 60)),
+    },
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     idempotencyTtlHours: Math.max(24, intFrom(env, 'IDEMPOTENCY_TTL_HOURS', 24)),
     webhookDispatcherRpcHost: env.WEBHOOK_DISPATCHER_RPC_HOST || '127.0.0.1',
     webhookDispatcherRpcPort: intFrom(env, 'WEBHOOK_DISPATCHER_RPC_PORT', 4105),

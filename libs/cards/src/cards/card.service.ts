@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import {
@@ -22,7 +23,7 @@ import type { CardPeers } from '../peers';
 import { CardCommand, cardDecider } from './card.decider';
 import { CardEvent, CardTerms, FundingSourceBinding, ProvisionedCard } from './card.events';
 import { projectCard } from './card.projection';
-import { CardSecrets, REVEAL_TTL_MS } from './card-secrets';
+import { CardSecrets, REVEAL_TTL_MS, RevealClaims } from './card-secrets';
 import { CardState, ExistingCard } from './card.state';
 import { toCard } from './card.view';
 import { DELAYED_ACTIVATION_MS, issuerPlanOf, last4Of, sandboxIneligibleSource } from './sandbox-issuer';
@@ -183,14 +184,39 @@ export class CardService {
     return { panEmbedUrl: `${origin}/card-reveal/${token}`, expiresAt: new Date(expiresAt).toISOString() };
   }
 
-  /** The reveal page's data, for a valid unexpired token of a card that is still ACTIVE or FROZEN. */
+  /**
+   * The reveal page's data, for a valid unexpired token of a card that is still ACTIVE or FROZEN, once: the token is
+   * spent here (card_reveal_uses), and of two concurrent opens only the one whose insert wins gets the details.
+   */
   async openReveal(token: string, now: number): Promise<{ pan: string; cvv: string; expMonth: number; expYear: number }> {
-    const claims = this.secrets.openRevealToken(token, now);
-    if (!claims) throw new ApiError('NOT_FOUND', 'this card reveal link is not valid or has expired');
-    const card = await this.load({ platformId: claims.platformId, mode: claims.mode }, claims.cardId);
-    if (!card.provisioned || (card.state !== 'ACTIVE' && card.state !== 'FROZEN')) throw new ApiError('NOT_FOUND', 'this card reveal link is not valid or has expired');
-    const p = card.provisioned;
+    const { card, claims } = await this.revealable(token, now);
+    const digest = createHash('sha256').update(token).digest('hex');
+    const spent = await this.dataSource.query(
+      `INSERT INTO card_reveal_uses (token_sha256, expires_at) VALUES ($1, to_timestamp($2 / 1000.0)) ON CONFLICT (token_sha256) DO NOTHING RETURNING token_sha256`,
+      [digest, claims.expiresAt],
+    );
+    if (spent.length === 0) throw revealLinkNotValid();
+    // Digests of links that have expired anyway are dropped as new ones are spent (indexed; a handful each time).
+    await this.dataSource.query(`DELETE FROM card_reveal_uses WHERE expires_at < to_timestamp($1 / 1000.0)`, [now]);
+    const p = card.provisioned!;
     return { pan: this.secrets.pan(card.cardId, p.last4), cvv: this.secrets.cvv(card.cardId), expMonth: p.expMonth, expYear: p.expYear };
+  }
+
+  /** HEAD of the reveal page: 404 when openReveal would be, without spending the link. */
+  async checkReveal(token: string, now: number): Promise<{ valid: true }> {
+    await this.revealable(token, now);
+    const digest = createHash('sha256').update(token).digest('hex');
+    const used = await this.dataSource.query(`SELECT 1 FROM card_reveal_uses WHERE token_sha256 = $1`, [digest]);
+    if (used.length > 0) throw revealLinkNotValid();
+    return { valid: true };
+  }
+
+  private async revealable(token: string, now: number): Promise<{ card: ExistingCard; claims: RevealClaims }> {
+    const claims = this.secrets.openRevealToken(token, now);
+    if (!claims) throw revealLinkNotValid();
+    const card = await this.load({ platformId: claims.platformId, mode: claims.mode }, claims.cardId);
+    if (!card.provisioned || (card.state !== 'ACTIVE' && card.state !== 'FROZEN')) throw revealLinkNotValid();
+    return { card, claims };
   }
 
   /** For wallet-auth: the binding of `internalAccountId` on the caller's card, 404 when the card does not bind it. */
@@ -286,4 +312,9 @@ function provisionedBy(s: ExistingCard, secrets: CardSecrets, now: Date): Provis
     issuerRef: secrets.reference('issuer', s.cardId),
     at: now.toISOString(),
   };
+}
+
+/** Unknown, forged, expired, used, or of a card that cannot be revealed now: one answer for all (the page's 404). */
+function revealLinkNotValid(): ApiError {
+  return new ApiError('NOT_FOUND', 'this card reveal link is not valid, has expired or was used');
 }

@@ -23,8 +23,10 @@ export const CardsRpc = {
   update: rpc<SignedBody<CardIdBody & UpdateCardRequest>, SignedOutcome<Card, SignedRequestChallenge>>('cards.cards.update'),
   /** POST /cards/{id}/reveal: `origin` is where the gateway serves the reveal page. */
   reveal: rpc<CardIdBody & { origin: string }, CardRevealResponse>('cards.cards.reveal'),
-  /** The reveal page: the token of a panEmbedUrl → what it shows (404 when unknown, expired or forged). */
+  /** The reveal page: the token of a panEmbedUrl → what it shows, once (404 when unknown, expired, forged or used). */
   openReveal: rawRpc<{ token: string }, CardRevealDetails>('cards.reveal.open'),
+  /** HEAD of the reveal page: whether openReveal would answer, without using the link up (404 as openReveal). */
+  checkReveal: rawRpc<{ token: string }, { valid: true }>('cards.reveal.check'),
   simulate: sandboxRpc<CardSimulationBody, SandboxCardSimulationResponse>('cards.sandbox.simulate'),
   /** For wallet-auth (delegated keys): the binding of an internal account to a card, 404 when there is none. */
   getFundingSource: rpc<CardFundingSourceQuery, CardFundingSourceRef>('cards.funding-sources.get'),

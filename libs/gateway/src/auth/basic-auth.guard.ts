@@ -1,9 +1,10 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, Optional, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AgentPrincipal, AgentsRpc, ApiError, CallerContext, IdentityRpc, Permission, PERMISSIONS, refuseOutsideSandbox, VerifiedCredential } from '@payments/contracts';
 import { ServiceClient } from '../rpc/service-client';
 import { CredentialCache } from './credential-cache';
+import { basicClientId, FailedAuthThrottle, sourceAddress } from './failed-auth-throttle';
 import { RateLimiter } from './rate-limiter';
 
 export const IDENTITY_CLIENT = Symbol('IdentityClient');
@@ -36,7 +37,7 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]{1,512}=*) *$/i;
 /**
  * The one guard of every declared route; it resolves the caller that scopes everything after, by the route's `auth`:
  * - platform (the default): HTTP Basic `<clientId>:<clientSecret>` (a check cached 60 s, CredentialCache), then the
- *   route's permission; rate-limited per client id.
+ *   route's permission; rate-limited per client id; failed attempts throttled per client id and address (429).
  * - agent (Agent Operations): only `Authorization: Bearer <access token>`, checked by the agents service on every
  *   request (no cache: a paused or deleted agent's token stops at once on every gateway). The caller carries the
  *   agent and every permission: its policy decides in the agents service, not the route's permission. Rate-limited
@@ -52,6 +53,7 @@ export class BasicAuthGuard implements CanActivate {
     private readonly cache: CredentialCache,
     private readonly limiter: RateLimiter,
     private readonly reflector: Reflector,
+    @Optional() private readonly failedAuth: FailedAuthThrottle = new FailedAuthThrottle(),
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -60,7 +62,7 @@ export class BasicAuthGuard implements CanActivate {
     const correlationId = String(request.headers['x-request-id'] ?? '') || undefined;
     if (auth === 'none') {
       // Anyone may call it, so the client's address is the only thing to count: codes cannot be tried fast.
-      this.throttle(`ip:${request.ip ?? request.socket?.remoteAddress ?? 'unknown'}`, 'this client');
+      this.throttle(`ip:${sourceAddress(request)}`, 'this client');
       request.caller = { ...ANONYMOUS_CALLER, correlationId };
       return true;
     }
@@ -80,7 +82,9 @@ export class BasicAuthGuard implements CanActivate {
       return true;
     }
     request.authChallenge = 'Basic';
-    const credential = await this.authenticate(request.headers.authorization);
+    // Held back before any lookup once this client id or address has failed too often (failed-auth-throttle.ts).
+    const header = request.headers.authorization;
+    const credential = await this.failedAuth.attempt(basicClientId(header), sourceAddress(request), () => this.authenticate(header));
     this.refuseOutsideSandbox(context, credential.mode);
     this.throttle(credential.clientId, 'this credential');
     const required = this.reflector.get<Permission | undefined>(PERMISSION_KEY, context.getHandler());

@@ -22,14 +22,20 @@ export function mountCardRevealPage(app: INestApplication, cards: ServiceClient)
 }
 
 async function open(cards: ServiceClient, request: Request, response: Response): Promise<void> {
-  // HEAD is answered like GET (Express sends no body): a dead link is 404 to a link checker too.
+  // A link works once (cards spends it on GET). HEAD answers as GET would (Express sends no body), without spending
+  // it: a link preview or checker sees a live link as 200 and a dead or used one as 404, and leaves it usable.
   response.set(HEADERS);
   try {
-    const details = await cards.call(CardsRpc.openReveal, { token: String(request.params.token) });
+    const token = String(request.params.token);
+    if (request.method === 'HEAD') {
+      await cards.call(CardsRpc.checkReveal, { token });
+      return page(response, 200, 'Card details', '');
+    }
+    const details = await cards.call(CardsRpc.openReveal, { token });
     page(response, 200, 'Card details', card(details));
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 500;
-    if (status === 404) return page(response, 404, 'Link not valid', '<p>This card details link has expired or is not valid. Ask for a new one.</p>');
+    if (status === 404) return page(response, 404, 'Link not valid', '<p>This card details link has expired or is not valid (each link works once). Ask for a new one.</p>');
     page(response, 503, 'Try again later', '<p>Card details are not available right now.</p>');
   }
 }

@@ -41,5 +41,14 @@ export const documentsMigrations: MigrationSet = {
         ALTER TABLE {{schema}}.document_files ALTER COLUMN content SET STORAGE EXTERNAL;
       `,
     },
+    {
+      version: 2,
+      name: 'document_files_sealed',
+      sql: `
+        -- Files are sealed at rest (AES-256-GCM, pg-document-storage.ts); rows written before are plaintext until
+        -- the identity service reseals them at start (sealed = false marks them; reads take both meanwhile).
+        ALTER TABLE {{schema}}.document_files ADD COLUMN sealed boolean NOT NULL DEFAULT false;
+      `,
+    },
   ],
 };
