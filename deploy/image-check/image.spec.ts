@@ -51,6 +51,15 @@ describe('deploy/Dockerfile', () => {
     expect(missing).toEqual([]);
   });
 
+  it('builds and runs on the Node.js major that package.json engines names (an LTS line), in both stages', () => {
+    const { engines } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { engines: { node: string } };
+    const major = Number(/^>=\s*(\d+)/.exec(engines.node)?.[1]);
+    expect(major % 2).toBe(0); // even majors become LTS; the image follows the one the project supports
+    const arg = DOCKERFILE.find((i) => i.keyword === 'ARG' && i.args.startsWith('NODE_IMAGE='))?.args.slice('NODE_IMAGE='.length);
+    expect(arg).toMatch(new RegExp(`^node:${major}-[a-z]+-slim(@sha256:[0-9a-f]{64})?$`));
+    expect(DOCKERFILE.filter((i) => i.keyword === 'FROM').map((i) => i.args.split(/\s+/)[0])).toEqual(['${NODE_IMAGE}', '${NODE_IMAGE}']);
+  });
+
   it('runs the entry point as a non-root user', () => {
     const last = (keyword: string) => RUNTIME.filter((i: Instruction) => i.keyword === keyword).pop()?.args;
     expect(last('USER')).toMatch(/^[1-9][0-9]*:[1-9][0-9]*$/); // numeric, so Kubernetes can check runAsNonRoot

@@ -16,18 +16,14 @@ const DEFINITIONS = '#/definitions/';
 const SERVICES = ['identity', 'accounts', 'quoting', 'payments', 'cards', 'agents'];
 
 /**
- * The catalogues (TypeScript). Under jest the file is transformed like any other; plain node compiles the
- * catalogue files with swc on the fly (they import only types from outside libs/contracts/src/events).
+ * The catalogues (TypeScript). Under jest (which hands every module it loads a `jest` binding) the file is transformed
+ * like any other; plain node compiles the catalogue files with swc on the fly (they import only types from outside
+ * libs/contracts/src/events). Node's own type stripping (on by default since Node 24) is not enough: it loads the
+ * file as an ES module, whose extensionless relative imports do not resolve.
  */
 function loadCatalogues() {
-  try {
-    return require(CATALOGUES).EVENT_CATALOGUES;
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error;
-    delete require.cache[CATALOGUES];
-    registerTypeScript();
-    return require(CATALOGUES).EVENT_CATALOGUES;
-  }
+  if (typeof jest === 'undefined') registerTypeScript();
+  return require(CATALOGUES).EVENT_CATALOGUES;
 }
 
 function registerTypeScript() {

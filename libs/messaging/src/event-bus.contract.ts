@@ -1,8 +1,7 @@
 import type { EventEnvelope } from '@payments/eventsourcing';
-import { createTestDatabase, eventually, TestDatabase } from '@payments/testing';
+import { createTestDatabase, eventually, SpanRecorder, TestDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { SpanKind, trace } from '@opentelemetry/api';
-import { tracing as sdk } from '@opentelemetry/sdk-node';
 import { startTracing, Tracing } from '@payments/observability';
 import { Pool } from 'pg';
 import { dlqTopicOf, EventBus } from './event-bus.port';
@@ -231,10 +230,10 @@ export function describeEventBusContract(name: string, factory: () => Promise<Ev
     });
 
     describe('with tracing on', () => {
-      const exporter = new sdk.InMemorySpanExporter();
+      const recorder = new SpanRecorder();
       let tracing: Tracing | undefined;
       beforeAll(() => {
-        tracing = startTracing({ spanProcessors: [new sdk.SimpleSpanProcessor(exporter)] });
+        tracing = startTracing({ spanProcessors: [recorder] });
       });
       afterAll(() => tracing?.shutdown());
 
@@ -251,14 +250,14 @@ export function describeEventBusContract(name: string, factory: () => Promise<Ev
         await bus.publish(topic, [event]);
         await eventually(async () => seen.length >= 1, within('the traced message'));
 
-        const ended = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === appendTrace);
+        const ended = recorder.getFinishedSpans().filter((s) => s.spanContext().traceId === appendTrace);
         const producer = ended.find((s) => s.kind === SpanKind.PRODUCER);
         expect(producer?.parentSpanContext?.spanId).toBe(appendSpan);
         expect(producer?.attributes).toMatchObject({ 'messaging.destination.name': topic, 'messaging.message.id': event.eventId });
         // The transport carried the publish span (Kafka: the traceparent header), and the handler ran in its child.
         const carried = `00-${appendTrace}-${producer!.spanContext().spanId}-01`;
         expect(seen[0]).toMatchObject({ header: carried, metadata: carried });
-        const consumer = await eventually(async () => exporter.getFinishedSpans().find((s) => s.kind === SpanKind.CONSUMER && s.spanContext().traceId === appendTrace), within('the consume span'));
+        const consumer = await eventually(async () => recorder.getFinishedSpans().find((s) => s.kind === SpanKind.CONSUMER && s.spanContext().traceId === appendTrace), within('the consume span'));
         expect(consumer.parentSpanContext?.spanId).toBe(producer!.spanContext().spanId);
         expect(seen[0].active).toBe(consumer.spanContext().spanId);
       });

@@ -4,7 +4,8 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { context, propagation, trace } from '@opentelemetry/api';
-import { NodeSDK, resources } from '@opentelemetry/sdk-node';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { NodeSDK } from '@opentelemetry/sdk-node';
 import { redactingTracerProvider } from './redacting-tracer';
 import type { Instrumentation, TracingOptions } from './tracing';
 import { DEFAULT_SERVICE_NAME } from './tracing-config';
@@ -37,7 +38,7 @@ export function startSdk(options: TracingOptions): { instrumentations: Instrumen
   const instrumentations = platformInstrumentations();
   const sdk = new NodeSDK({
     // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES still win: the env detector's attributes merge over this one.
-    resource: resources.resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || DEFAULT_SERVICE_NAME }),
+    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || DEFAULT_SERVICE_NAME }),
     instrumentations,
     ...(options.spanProcessors ? { spanProcessors: options.spanProcessors } : {}),
     // Traces only: metrics stay on /metrics (Prometheus), logs on stdout with their trace ids.

@@ -1,4 +1,5 @@
-import type { NodeSDKConfiguration, tracing } from '@opentelemetry/sdk-node';
+import type { NodeSDKConfiguration } from '@opentelemetry/sdk-node';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import { tracingRequested } from './tracing-config';
 
 /** One instrumentation, as sdk-node takes it (the type of @opentelemetry/instrumentation, which sdk-node pulls in). */
@@ -7,7 +8,7 @@ export type Instrumentation = Exclude<NodeSDKConfiguration['instrumentations'][n
 export interface TracingOptions {
   env?: NodeJS.ProcessEnv;
   /** Tests: these processors instead of the exporter the environment names; tracing is then on whatever the env says. */
-  spanProcessors?: tracing.SpanProcessor[];
+  spanProcessors?: SpanProcessor[];
 }
 
 /** The running SDK: its instrumentations (tests apply them by hand, see libs/testing) and a flush-and-stop. */

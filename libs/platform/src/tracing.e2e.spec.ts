@@ -1,27 +1,27 @@
 import { SpanKind } from '@opentelemetry/api';
-import { tracing as sdk } from '@opentelemetry/sdk-node';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { startTracing, Tracing } from '@payments/observability';
-import { eventually, instrumentUnderJest } from '@payments/testing';
+import { eventually, instrumentUnderJest, SpanRecorder } from '@payments/testing';
 import { payer } from './test-payments';
 import { startTestPlatform, TestPlatform } from './test-platform';
 import { WebhookReceiver } from './test-webhook-receiver';
 
-type Span = sdk.ReadableSpan;
+type Span = ReadableSpan;
 
 /**
  * One transfer-out traced from the HTTP request to the webhook that reports it, through every hop the context has
  * to cross by hand: RPC (in-process here, as `npm start` runs it), the event store, the relay and the bus (whichever
  * the environment selects: Kafka under CI, else the PostgreSQL log), the dispatcher's queue, and durable timers.
- * Spans go to an in-memory exporter through the platform's own SDK bootstrap (startTracing).
+ * Spans go to an in-memory recorder through the platform's own SDK bootstrap (startTracing).
  */
 describe('tracing: one trace from the HTTP request to the webhook delivery', () => {
-  const exporter = new sdk.InMemorySpanExporter();
+  const recorder = new SpanRecorder();
   const receiver = new WebhookReceiver();
   let tracer: Tracing;
   let t: TestPlatform;
 
   beforeAll(async () => {
-    tracer = startTracing({ spanProcessors: [new sdk.SimpleSpanProcessor(exporter)] })!;
+    tracer = startTracing({ spanProcessors: [recorder] })!;
     instrumentUnderJest(tracer.instrumentations);
     await receiver.start();
     t = await startTestPlatform({ SANDBOX_TIME_SCALE: '0.001' });
@@ -32,7 +32,7 @@ describe('tracing: one trace from the HTTP request to the webhook delivery', () 
     await tracer?.shutdown();
   });
 
-  const spans = () => exporter.getFinishedSpans();
+  const spans = () => recorder.getFinishedSpans();
   const byId = () => new Map(spans().map((s) => [s.spanContext().spanId, s]));
   /** The span's ancestors, nearest first, as far as they have ended (a parent ends after its children). */
   function ancestors(span: Span): Span[] {

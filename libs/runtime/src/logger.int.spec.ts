@@ -1,9 +1,8 @@
 import { createServer, Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { SpanKind } from '@opentelemetry/api';
-import { tracing as sdk } from '@opentelemetry/sdk-node';
 import { startTracing, Tracing } from '@payments/observability';
-import { instrumentUnderJest } from '@payments/testing';
+import { instrumentUnderJest, SpanRecorder } from '@payments/testing';
 import { createLogger } from './logger';
 
 /** pino's JSON lines, as an operator's log shipper would read them. */
@@ -14,7 +13,7 @@ function capture(): { stream: Writable; lines: () => Record<string, unknown>[] }
 }
 
 describe('log lines carry the trace of the request they were written in (createLogger mixin)', () => {
-  const exporter = new sdk.InMemorySpanExporter();
+  const recorder = new SpanRecorder();
   const logs = capture();
   const logger = createLogger('trace-test', 'info', logs.stream);
   let tracing: Tracing;
@@ -22,7 +21,7 @@ describe('log lines carry the trace of the request they were written in (createL
   let url: string;
 
   beforeAll(async () => {
-    tracing = startTracing({ spanProcessors: [new sdk.SimpleSpanProcessor(exporter)] })!;
+    tracing = startTracing({ spanProcessors: [recorder] })!;
     instrumentUnderJest(tracing.instrumentations); // the SDK's http instrumentation makes the request's SERVER span
     server = createServer((request, response) => {
       logger.info({ path: request.url }, 'handling a request');
@@ -40,7 +39,7 @@ describe('log lines carry the trace of the request they were written in (createL
     const callerTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
     await (await fetch(`${url}/pay`, { headers: { traceparent: `00-${callerTrace}-00f067aa0ba902b7-01` } })).text();
     const line = logs.lines().find((l) => l.path === '/pay')!;
-    const serverSpan = exporter.getFinishedSpans().find((s) => s.kind === SpanKind.SERVER)!;
+    const serverSpan = recorder.getFinishedSpans().find((s) => s.kind === SpanKind.SERVER)!;
     expect(serverSpan.spanContext().traceId).toBe(callerTrace);
     expect(line).toMatchObject({ msg: 'handling a request', trace_id: callerTrace, span_id: serverSpan.spanContext().spanId, trace_flags: '01' });
   });

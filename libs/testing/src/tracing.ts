@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
+import { TraceFlags } from '@opentelemetry/api';
+import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { Instrumentation } from '@payments/observability';
 
 /** What an instrumentation declares it patches (InstrumentationModuleDefinition of @opentelemetry/instrumentation). */
@@ -59,4 +61,31 @@ function packageVersion(name: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * A span processor that keeps every sampled span the moment it ends, for assertions (pass it to startTracing's
+ * spanProcessors). Not InMemorySpanExporter behind a SimpleSpanProcessor: since sdk-trace 3 that processor exports
+ * on a later tick, so a test reading the exporter right after the work would find the last spans missing.
+ */
+export class SpanRecorder implements SpanProcessor {
+  private spans: ReadableSpan[] = [];
+
+  onStart(): void {}
+
+  onEnd(span: ReadableSpan): void {
+    if (span.spanContext().traceFlags & TraceFlags.SAMPLED) this.spans.push(span);
+  }
+
+  getFinishedSpans(): ReadableSpan[] {
+    return [...this.spans];
+  }
+
+  reset(): void {
+    this.spans = [];
+  }
+
+  async forceFlush(): Promise<void> {}
+
+  async shutdown(): Promise<void> {}
 }

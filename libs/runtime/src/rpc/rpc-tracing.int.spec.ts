@@ -4,7 +4,7 @@ import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions } from '@nestjs/microservices';
 import { SpanKind, trace } from '@opentelemetry/api';
-import { tracing as sdk } from '@opentelemetry/sdk-node';
+import { SpanRecorder } from '@payments/testing';
 import { ApiError, rawRpc } from '@payments/contracts';
 import { startTracing, Tracing } from '@payments/observability';
 import { Handles } from './handles';
@@ -42,7 +42,7 @@ class TraceController {
 class TraceModule {}
 
 describe('RPC tracing: client and server spans, the caller context over TCP and in-process (rpc-tracing.ts)', () => {
-  const exporter = new sdk.InMemorySpanExporter();
+  const recorder = new SpanRecorder();
   let tracing: Tracing;
   let app: INestMicroservice;
   let port: number;
@@ -55,7 +55,7 @@ describe('RPC tracing: client and server spans, the caller context over TCP and 
 
   beforeAll(async () => {
     authenticateRpcWith(randomBytes(32)); // the TCP clients and the server of this process share the RPC key
-    tracing = startTracing({ spanProcessors: [new sdk.SimpleSpanProcessor(exporter)] })!;
+    tracing = startTracing({ spanProcessors: [recorder] })!;
     const server = new InProcessCapableTcpServer('svc', { host: '127.0.0.1', port: 0 });
     app = await NestFactory.createMicroservice<MicroserviceOptions>(TraceModule, { strategy: server, logger: false });
     app.useGlobalFilters(new RpcErrorFilter());
@@ -67,11 +67,11 @@ describe('RPC tracing: client and server spans, the caller context over TCP and 
     await app.close();
     await tracing.shutdown();
   });
-  beforeEach(() => exporter.reset());
+  beforeEach(() => recorder.reset());
 
   /** Calls inside a parent span, as a request handler would. */
   const inParent = <T>(work: () => Promise<T>) => trace.getTracer('test').startActiveSpan('caller', async (span) => Promise.resolve(work()).finally(() => span.end()));
-  const finished = (kind: SpanKind, name: string) => exporter.getFinishedSpans().find((s) => s.kind === kind && s.name === name);
+  const finished = (kind: SpanKind, name: string) => recorder.getFinishedSpans().find((s) => s.kind === kind && s.name === name);
 
   // 'svc' answers in-process (same name and port in this process); 'other' is a client of another service name: TCP.
   it.each([
@@ -79,7 +79,7 @@ describe('RPC tracing: client and server spans, the caller context over TCP and 
     ['other', 'tcp'],
   ])('%s: the handler runs in a SERVER span, child of the CLIENT span, child of the caller (%s)', async (name, transport) => {
     const answer = await inParent(() => client(name).call(whoAmI, {}));
-    const caller = exporter.getFinishedSpans().find((s) => s.name === 'caller')!;
+    const caller = recorder.getFinishedSpans().find((s) => s.name === 'caller')!;
     const clientSpan = finished(SpanKind.CLIENT, `${name}/test.trace.who`)!;
     const serverSpan = finished(SpanKind.SERVER, `svc/test.trace.who`)!;
     expect(clientSpan.parentSpanContext?.spanId).toBe(caller.spanContext().spanId);
@@ -91,12 +91,12 @@ describe('RPC tracing: client and server spans, the caller context over TCP and 
   it.each(['svc', 'other'])('%s: a refusal is named on both spans but is not a failure; a crash is', async (name) => {
     await inParent(() => client(name).call(refuse, {}).catch(() => undefined));
     for (const kind of [SpanKind.CLIENT, SpanKind.SERVER]) {
-      const span = exporter.getFinishedSpans().find((s) => s.kind === kind && s.name.endsWith('/test.trace.refuse'))!;
+      const span = recorder.getFinishedSpans().find((s) => s.kind === kind && s.name.endsWith('/test.trace.refuse'))!;
       expect({ kind, status: span.status.code, type: span.attributes['error.type'] }).toEqual({ kind, status: 0, type: 'REFERENCE_NOT_FOUND' });
     }
     await inParent(() => client(name).call(crash, {}).catch(() => undefined));
     for (const kind of [SpanKind.CLIENT, SpanKind.SERVER]) {
-      const span = exporter.getFinishedSpans().find((s) => s.kind === kind && s.name.endsWith('/test.trace.crash'))!;
+      const span = recorder.getFinishedSpans().find((s) => s.kind === kind && s.name.endsWith('/test.trace.crash'))!;
       expect({ kind, status: span.status.code, type: span.attributes['error.type'] }).toEqual({ kind, status: 2, type: 'INTERNAL_ERROR' });
     }
   });
