@@ -1,6 +1,6 @@
-import { tracing as sdk } from '@opentelemetry/sdk-node';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { startTracing, Tracing } from '@payments/observability';
-import { instrumentUnderJest } from '@payments/testing';
+import { instrumentUnderJest, SpanRecorder } from '@payments/testing';
 import { startTestPlatform, TestPlatform } from './test-platform';
 
 /**
@@ -9,12 +9,12 @@ import { startTestPlatform, TestPlatform } from './test-platform';
  * http.route, not an event. Spans go to an in-memory exporter through the platform's own SDK bootstrap.
  */
 describe('tracing: token path segments never reach a span', () => {
-  const exporter = new sdk.InMemorySpanExporter();
+  const recorder = new SpanRecorder();
   let tracer: Tracing;
   let t: TestPlatform;
 
   beforeAll(async () => {
-    tracer = startTracing({ spanProcessors: [new sdk.SimpleSpanProcessor(exporter)] })!;
+    tracer = startTracing({ spanProcessors: [recorder] })!;
     instrumentUnderJest(tracer.instrumentations);
     t = await startTestPlatform();
   }, 60_000);
@@ -24,7 +24,7 @@ describe('tracing: token path segments never reach a span', () => {
   });
 
   const root = () => new URL(t.url).origin;
-  const everything = (span: sdk.ReadableSpan) => JSON.stringify({ name: span.name, attributes: span.attributes, events: span.events.map((e) => ({ name: e.name, attributes: e.attributes })) });
+  const everything = (span: ReadableSpan) => JSON.stringify({ name: span.name, attributes: span.attributes, events: span.events.map((e) => ({ name: e.name, attributes: e.attributes })) });
 
   it.each([
     ['a card reveal link', '/card-reveal/RevealT0kenBody.RevealT0kenMac', ['RevealT0kenBody', 'RevealT0kenMac']],
@@ -33,11 +33,11 @@ describe('tracing: token path segments never reach a span', () => {
     ['an agent device code (status)', '/2025-10-13/agents/device-codes/DEV1CECODE42/status', ['DEV1CECODE42']],
     ['an agent device code (redeem)', '/2025-10-13/agents/device-codes/DEV1CECODE43/redeem', ['DEV1CECODE43']],
   ])('%s', async (_what, path, secrets) => {
-    exporter.reset();
+    recorder.reset();
     const method = path.endsWith('/redeem') ? 'POST' : 'GET';
     const res = await fetch(`${root()}${path}`, { method, ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}) });
     await res.text();
-    const spans = exporter.getFinishedSpans();
+    const spans = recorder.getFinishedSpans();
     const server = spans.find((s) => s.instrumentationScope.name === '@opentelemetry/instrumentation-http' && s.kind === 1);
     expect(server).toBeDefined(); // the request was traced…
     expect(spans.map(everything).filter((text) => secrets.some((secret) => text.includes(secret)))).toEqual([]);
