@@ -12,8 +12,8 @@ import { openServiceDatabase, OpsServer, poolOfDataSource, ReadinessChecks, regi
 import { AGENTS_CLIENT, BasicAuthGuard, IDENTITY_CLIENT } from './auth/basic-auth.guard';
 import { CredentialCache } from './auth/credential-cache';
 import { evictDeletedTokens } from './auth/credential-eviction';
-import { FailedAttempts } from './auth/failed-attempts';
 import { DEFAULT_FAILED_AUTH_LIMITS, FailedAuthLimits, FailedAuthThrottle } from './auth/failed-auth-throttle';
+import { FailureWindows } from './auth/failure-windows';
 import { RateLimiter } from './auth/rate-limiter';
 import { mountKycLinkPage } from './kyc-link/kyc-link-page';
 import { mountCardRevealPage } from './card-reveal/card-reveal-page';
@@ -108,7 +108,7 @@ class GatewayModule {
         { provide: FailedAuthThrottle, useValue: parts.failedAuth },
         { provide: IdempotencyStore, useValue: parts.idempotency },
         { provide: HttpErrorFilter, useValue: parts.errors },
-        { provide: FailedAttempts, useValue: new FailedAttempts() },
+        { provide: FailureWindows, useValue: new FailureWindows() }, // credential-in-path operations (FailedAttemptsInterceptor)
         { provide: APP_GUARD, useClass: BasicAuthGuard },
       ],
     };

@@ -3,17 +3,19 @@ import { catchError, Observable, throwError } from 'rxjs';
 import { ApiError } from '@payments/contracts';
 import type { AuthenticatedRequest } from './basic-auth.guard';
 import { HttpErrorFilter } from '../errors/http-error.filter';
-import { AttemptKeys, FailedAttempts } from './failed-attempts';
+import { sourceAddress } from './failed-auth-throttle';
+import { credentialPathKeys } from './failed-attempts';
+import { FailureWindows, LimitedKey } from './failure-windows';
 
 /**
  * On operations whose path holds the credential (`auth: 'none'`, operation-routes.ts): an attempt is refused with 429
  * RATE_LIMITED and Retry-After before the service is asked when its code, its source address or the gateway as a
- * whole has failed too often (failed-attempts.ts); a 4xx answer is counted as a failure.
+ * whole has failed too often (failed-attempts.ts, counted by failure-windows.ts); a 4xx answer is counted as a failure.
  */
 @Injectable()
 export class FailedAttemptsInterceptor implements NestInterceptor {
   constructor(
-    private readonly attempts: FailedAttempts,
+    private readonly attempts: FailureWindows,
     private readonly errors: HttpErrorFilter,
   ) {}
 
@@ -33,7 +35,7 @@ export class FailedAttemptsInterceptor implements NestInterceptor {
 }
 
 /** The credential as the path gives it, in one spelling (codes compare without case or dashes), and the source. */
-function attemptKeysOf(request: AuthenticatedRequest): AttemptKeys {
+function attemptKeysOf(request: AuthenticatedRequest): LimitedKey[] {
   const credential = Object.values((request.params ?? {}) as Record<string, string>).join('/').toUpperCase().replace(/[^A-Z0-9/]/g, '');
-  return { credential, source: request.ip ?? request.socket?.remoteAddress ?? 'unknown' };
+  return credentialPathKeys(credential, sourceAddress(request));
 }

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { ApiError } from '@payments/contracts';
+import { FailureWindows, LimitedKey } from './failure-windows';
 
 export interface FailedAuthLimits {
   /** Failures allowed per client id in one window; 0: no limit. */
@@ -11,26 +12,20 @@ export interface FailedAuthLimits {
 
 export const DEFAULT_FAILED_AUTH_LIMITS: FailedAuthLimits = { perClient: 10, perAddress: 50, windowSeconds: 60 };
 
-/** One key's failures in its current window (fixed windows: the first failure opens one). */
-interface Window {
-  failures: number;
-  endsAt: number;
-}
-
 /**
  * Throttles guessing of HTTP Basic secrets: once a client id, or a source address, has failed `perClient` /
  * `perAddress` times in a window, every Basic attempt for it is 429 until the window ends, the right secret too, and
- * before anything is looked up (no cache, no RPC, no database). Counted in this gateway instance's memory: with
- * several replicas an attacker gets each replica's share (documented; a shared store would put a round trip on every
- * request). Bounded: the oldest windows are dropped first beyond `entriesMax`.
+ * before anything is looked up (no cache, no RPC, no database). Counted by FailureWindows, in this gateway's memory.
  */
 export class FailedAuthThrottle {
-  private readonly windows = new Map<string, Window>();
+  private readonly windows: FailureWindows;
 
   constructor(
     private readonly limits: FailedAuthLimits = DEFAULT_FAILED_AUTH_LIMITS,
-    private readonly entriesMax = 100_000,
-  ) {}
+    entriesMax = 100_000,
+  ) {
+    this.windows = new FailureWindows(entriesMax);
+  }
 
   /**
    * Runs `authenticate` unless the attempt is held back. A 401 of an attempt that named a client id (a guess) counts
@@ -38,38 +33,21 @@ export class FailedAuthThrottle {
    */
   async attempt<T>(clientId: string | undefined, address: string, authenticate: () => Promise<T>, now = Date.now): Promise<T> {
     const keys = this.keysOf(clientId, address);
-    const retryAfterSeconds = Math.max(0, ...keys.map(([key, limit]) => this.secondsHeld(key, limit, now())));
+    const retryAfterSeconds = this.windows.retryAfter(keys, now());
     if (retryAfterSeconds > 0) throw new ApiError('RATE_LIMITED', 'too many failed authentication attempts: try again later', { retryAfterSeconds });
     try {
       return await authenticate();
     } catch (error) {
-      if (clientId !== undefined && error instanceof ApiError && error.status === 401) for (const [key] of keys) this.fail(key, now());
+      if (clientId !== undefined && error instanceof ApiError && error.status === 401) this.windows.fail(keys, now());
       throw error;
     }
   }
 
-  private keysOf(clientId: string | undefined, address: string): [string, number][] {
-    const keys: [string, number][] = [];
-    if (this.limits.perAddress > 0) keys.push([`address:${address}`, this.limits.perAddress]);
-    if (clientId !== undefined && this.limits.perClient > 0) keys.push([`client:${clientId}`, this.limits.perClient]);
+  private keysOf(clientId: string | undefined, address: string): LimitedKey[] {
+    const windowMs = this.limits.windowSeconds * 1000;
+    const keys: LimitedKey[] = [[`address:${address}`, { failures: this.limits.perAddress, windowMs }]];
+    if (clientId !== undefined) keys.push([`client:${clientId}`, { failures: this.limits.perClient, windowMs }]);
     return keys;
-  }
-
-  private secondsHeld(key: string, limit: number, now: number): number {
-    const window = this.windows.get(key);
-    if (!window || window.endsAt <= now) return 0;
-    return window.failures >= limit ? Math.max(1, Math.ceil((window.endsAt - now) / 1000)) : 0;
-  }
-
-  private fail(key: string, now: number): void {
-    const current = this.windows.get(key);
-    if (current && current.endsAt > now) {
-      current.failures += 1;
-      return;
-    }
-    this.windows.delete(key); // re-inserted last: Map order is the eviction order
-    if (this.windows.size >= this.entriesMax) this.windows.delete(this.windows.keys().next().value as string);
-    this.windows.set(key, { failures: 1, endsAt: now + this.limits.windowSeconds * 1000 });
   }
 }
 
