@@ -209,13 +209,14 @@ describe('bulk customer import from CSV (real HTTP)', () => {
     await sql(`DELETE FROM identity.customer_import_rows WHERE job_id = $1`, [jobId]);
     await sql(`UPDATE identity.customer_import_jobs SET processed = 0, succeeded = 0, failed = 0 WHERE job_id = $1`, [jobId]);
     worker.start();
-    const job = await finishedJob(t, jobId, { timeoutMs: 60_000 });
+    // 3,000 rows at the 40-80 rows/s measured on this 2-core machine (the same on the code before #27).
+    const job = await finishedJob(t, jobId, { timeoutMs: 150_000 });
     expect(job.progress).toEqual({ total: 3000, processed: 3000, succeeded: 3000, successful: 3000, failed: 0 });
     const [recovered] = await sql(`SELECT count(*)::int AS n FROM identity.customer_import_rows WHERE job_id = $1 AND recovered`, [jobId]);
     expect(recovered.n).toBeGreaterThanOrEqual(before.processed);
     const [counts] = await sql(`SELECT count(*)::int AS n FROM identity.customers WHERE platform_customer_id LIKE 'crash-%'`);
     expect(counts.n).toBe(3000);
-  }, 120_000);
+  }, 210_000);
 
   it('imports 10,000 rows in reasonable time', async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) =>
@@ -226,12 +227,13 @@ describe('bulk customer import from CSV (real HTTP)', () => {
     const accepted = await uploadCsv(t, csv);
     const acceptedMs = performance.now() - started;
     expect(accepted.status).toBe(202);
-    // Bounded well above the ~40-90 s this takes on 2 cores (10,000 customers, each also consumed by accounts, quoting,
-    // payments and the webhook dispatcher in the same process), so a loaded CI machine does not flake.
-    const job = await finishedJob(t, accepted.body.jobId, { timeoutMs: 270_000 });
+    // Bounded well above what this takes on 2 cores (10,000 customers, each also consumed by accounts, quoting, payments
+    // and the webhook dispatcher in the same process): measured 246 s alone (41 rows/s) on this machine, where the code
+    // before #27 imports at the same rate (1,500 rows: 68 rows/s on Node 20, 76-83 on Node 24).
+    const job = await finishedJob(t, accepted.body.jobId, { timeoutMs: 480_000 });
     const seconds = (performance.now() - started) / 1000;
     console.log(`10,000-row CSV (${(Buffer.byteLength(csv) / 1e6).toFixed(1)} MB): 202 after ${acceptedMs.toFixed(0)} ms, COMPLETED after ${seconds.toFixed(1)} s (${Math.round(10_000 / seconds)} rows/s)`);
     expect(job.progress).toEqual({ total: 10_000, processed: 10_000, succeeded: 10_000, successful: 10_000, failed: 0 });
     expect((await t.call('GET', '/customers?limit=1&platformCustomerId=bulk10k-9999')).body.totalCount).toBe(1);
-  }, 300_000);
+  }, 510_000);
 });
