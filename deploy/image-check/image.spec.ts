@@ -161,9 +161,12 @@ describe('deploy/compose.yaml', () => {
 });
 
 /** Compose's variable interpolation as on a machine where only the required variables are set. */
+/** What a user sets for a variable Compose requires (`${X:?…}`): a value of the right form where the apps check it. */
+const SET_BY_THE_USER: Record<string, string> = { SECRET_HASH_KEY: 'ab'.repeat(32) };
+
 function interpolated(environment: Record<string, string>): NodeJS.ProcessEnv {
-  const value = (v: string) => String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1').replace(/\$\{[A-Z_]+:\?[^}]*\}/g, 'set-by-the-user');
-  return Object.fromEntries(Object.entries(environment).map(([k, v]) => [k, value(v)]));
+  const value = (k: string, v: string) => String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1').replace(/\$\{[A-Z_]+:\?[^}]*\}/g, SET_BY_THE_USER[k] ?? 'set-by-the-user');
+  return Object.fromEntries(Object.entries(environment).map(([k, v]) => [k, value(k, v)]));
 }
 
 /** Everything a cluster-mode app needs, every port 0 (none is reached before Kafka), Kafka at the stand-in broker. */
