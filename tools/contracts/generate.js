@@ -79,6 +79,14 @@ const RESPONSE_TYPES = [
   'Verification',
   'WebhookTestResult',
   'WithdrawalFeeEstimate',
+  // The operator API (/operator/v1): operators, platforms, the audit log.
+  'AuditEvent',
+  'OperatorPlatformView',
+  'OperatorView',
+  // The operator API: KYC/KYB reviews.
+  // The operator API: external account verification.
+  // The operator API: rates.
+  // The operator API: fees.
 ];
 
 /** @type {{ file: string, build: () => unknown }[]} */

@@ -26,6 +26,7 @@ export * from './uma';
 export * from './crypto';
 export * from './invitations';
 export * from './stablecoins';
+export * from './operator';
 export * from './operations';
 export * from './events';
 export * from './generated';

@@ -6,6 +6,7 @@ import { EventMetadata } from './envelope';
 import { EventStore, RecordedEvent, WrongExpectedVersionError } from './event-store';
 import { Transactional } from './migrations';
 import { SqlExecutor } from './sql';
+import { appendNewStreams, NewStream } from './new-streams';
 
 /** An inline projection: updates read models in the same transaction as the append (read-your-writes). */
 export type Projection<Tx, S, E extends DomainEvent> = (tx: Tx, events: readonly RecordedEvent<E>[], stateAfter: S) => Promise<void>;
@@ -25,7 +26,14 @@ export interface CommandRequest<Tx, S, C, E extends DomainEvent> {
    * retry or redelivery can repeat.
    */
   newStream?: boolean;
+  /**
+   * New streams appended in the same transaction when the command appended events (and not when it decided nothing):
+   * the record of an operator's action (`operatorActionStream`, libs/contracts), which its service's relay publishes
+   * with the effect it records, or not at all. Each must be new: a repeat is a 409, never a second record.
+   */
+  also?: readonly NewStream[];
 }
+
 
 export interface CommandResult<S, E extends DomainEvent> {
   state: S;
@@ -87,6 +95,7 @@ export class CommandExecutor<Tx extends SqlExecutor> {
       metadata: request.metadata,
     })) as RecordedEvent<E>[];
     if (request.claim) await request.claim(tx);
+    await appendNewStreams(tx, this.store, request.also, { platformId: request.platformId, metadata: request.metadata });
     const stateAfter = decision.reduce((s, e) => request.decider.evolve(s, e), state);
     if (request.project) await request.project(tx, appended, stateAfter);
     this.states.remember(request.streamId, request.decider, stateAfter, version + appended.length, appended[appended.length - 1].eventId);

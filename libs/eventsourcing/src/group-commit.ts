@@ -6,6 +6,7 @@ import type { EventStore, RecordedEvent } from './event-store';
 import type { Transactional } from './migrations';
 import type { SqlExecutor } from './sql';
 import type { Loaded, StreamStateCache } from './state-cache';
+import { appendNewStreams } from './new-streams';
 
 // The group handles requests of any state, command and event types; each is decided with its own decider.
 type AnyRequest<Tx> = CommandRequest<Tx, any, any, DomainEvent>;
@@ -130,6 +131,7 @@ export class GroupCommit<Tx extends SqlExecutor> {
     for (const [i, w] of writes.entries()) {
       w.appended = appended[i];
       if (w.pending.request.claim) await w.pending.request.claim(tx);
+      await appendNewStreams(tx, this.store, w.pending.request.also, { platformId: w.pending.request.platformId, metadata: w.pending.request.metadata });
       if (w.pending.request.project) await w.pending.request.project(tx, appended[i], w.stateAfter);
     }
     return decided;

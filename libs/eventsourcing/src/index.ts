@@ -17,3 +17,4 @@ export * from './given';
 export * from './relay-reconcile';
 export * from './idempotency-claims';
 export type { GroupCommitOptions } from './group-commit';
+export * from './new-streams';

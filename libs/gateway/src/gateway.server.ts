@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import type { DataSource } from 'typeorm';
-import { OPERATIONS } from '@payments/contracts';
+import { OPERATIONS, OPERATOR_API_PREFIX, OPERATOR_OPERATIONS } from '@payments/contracts';
 import { asTransactional, runMigrations } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import type { Registry } from 'prom-client';
@@ -99,7 +99,11 @@ class GatewayModule {
     const after = { deleteTokenById: (result: unknown) => parts.cache.forgetClient((result as { clientId: string }).clientId) };
     return {
       module: GatewayModule,
-      controllers: operationControllers(OPERATIONS, { clients, publicUrl: parts.publicUrl, after }),
+      // The platform API under /<version> and the operator API under /operator/v1, each route guarded by its declared auth.
+      controllers: [
+        ...operationControllers(OPERATIONS, { prefix: `/${API_VERSION}`, clients, publicUrl: parts.publicUrl, after }),
+        ...operationControllers(OPERATOR_OPERATIONS, { prefix: OPERATOR_API_PREFIX, clients, publicUrl: parts.publicUrl }),
+      ],
       providers: [
         { provide: IDENTITY_CLIENT, useValue: parts.identity },
         { provide: AGENTS_CLIENT, useValue: parts.agents },
@@ -139,7 +143,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const dataSource: DataSource = await openServiceDatabase({ url: options.databaseUrl, schema: GATEWAY_SCHEMA, poolSizeMax: 5 });
   await migrateGatewaySchema(dataSource);
   const ttlMs = Math.max(options.idempotencyTtlMs ?? DAY_MS, DAY_MS);
-  const metrics = new GatewayMetrics('gateway', operationIdsByRoute(OPERATIONS, API_VERSION));
+  const metrics = new GatewayMetrics('gateway', operationIdsByRoute([{ operations: OPERATIONS, prefix: `/${API_VERSION}` }, { operations: OPERATOR_OPERATIONS, prefix: OPERATOR_API_PREFIX }]));
   registerDbPoolMetrics(metrics.registry, { gateway: () => poolOfDataSource(dataSource) });
   if (options.bus) registerConsumerLagMetrics(metrics.registry, options.bus, 'gateway');
   const parts: GatewayParts = {
@@ -167,8 +171,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // be stored or walked safely are a 4xx before any route, guard or pipe sees them; json() also decodes gzip, deflate
   // and br bodies within the limit.
   app.use(refuseNonCanonicalPath, refuseUnsafeUrl(() => express), methodNotAllowed(() => express), jsonOnly, json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler, refuseUnsafeBody);
-  app.setGlobalPrefix(API_VERSION);
-  mountApiReference(app, API_VERSION); // GET /openapi.json and /docs at the root, no auth; after the prefix (paths carry it)
+  // GET /openapi.json and /docs at the root, GET /operator/v1/openapi.json and /operator/v1/docs: no auth.
+  mountApiReference(app, API_VERSION);
   mountKycLinkPage(app, parts.identity); // GET /kyc/{token}: the hosted KYC page, no Basic auth (the token is the credential)
   mountCardRevealPage(app, parts.cards); // GET /card-reveal/{token}: a card's PAN, CVV and expiry, no Basic auth (the token is the credential)
   app.useGlobalFilters(parts.errors);

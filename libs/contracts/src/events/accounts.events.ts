@@ -1,6 +1,7 @@
 import type { BeneficiaryVerificationStatusValue, ExternalAccountStatus, OwnershipType } from '../accounts/external-accounts.dto';
 import type { Mode } from '../rpc/rpc';
 import { dataSchema, defineCatalogue, defineEvent, redacting } from './catalogue';
+import { operatorActionRecorded } from './operator-action.event';
 
 /** The accounts service's events (topic `payments.accounts.events.v1`): external accounts and internal balances. */
 
@@ -70,6 +71,7 @@ export interface InternalAccountBalanceChangedData {
 const service = 'accounts';
 
 export const ACCOUNTS_EVENTS = defineCatalogue(service, [
+  operatorActionRecorded(service),
   defineEvent({
     service,
     name: 'ExternalAccountCreated',

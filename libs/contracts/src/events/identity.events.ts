@@ -8,6 +8,7 @@ import type { Mode, Permission } from '../rpc/rpc';
 import type { BeneficialOwnerPersonalInfo, VerificationError } from '../verifications/verification';
 import type { BeneficialOwnerRole } from '../verifications/verification-enums';
 import { dataSchema, defineCatalogue, defineEvent, PublicEventOf, redacting, withoutFields } from './catalogue';
+import { operatorActionRecorded } from './operator-action.event';
 
 /** The identity service's events (topic `payments.identity.events.v1`): platforms, credentials, customers, KYC. */
 
@@ -235,6 +236,7 @@ export interface KycLinkOpenedData {
 const service = 'identity';
 
 export const IDENTITY_EVENTS = defineCatalogue(service, [
+  operatorActionRecorded(service),
   defineEvent({ service, name: 'PlatformCreated', version: 1, visibility: 'public', data: dataSchema<PlatformCreatedData>('PlatformCreatedData'), description: 'A platform (tenant) was created.' }),
   defineEvent({
     service,

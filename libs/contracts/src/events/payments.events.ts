@@ -13,6 +13,7 @@ import type {
   UnresolvedFunds,
 } from '../transactions/transactions.dto';
 import { dataSchema, defineCatalogue, defineEvent, withoutFields } from './catalogue';
+import { operatorActionRecorded } from './operator-action.event';
 
 /** The payments service's events (topic `payments.payments.events.v1`): transactions and UMA invitations. */
 
@@ -95,6 +96,7 @@ export interface StablecoinOperationUpdatedData {
 const service = 'payments';
 
 export const PAYMENTS_EVENTS = defineCatalogue(service, [
+  operatorActionRecorded(service),
   defineEvent({
     service,
     name: 'TransactionCreated',

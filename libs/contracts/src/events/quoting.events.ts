@@ -2,6 +2,7 @@ import type { LockedCurrencySide, PurposeOfPayment, QuoteDestination, QuoteRateD
 import type { QuoteExecutedData } from '../quotes/quote-events';
 import type { Mode } from '../rpc/rpc';
 import { dataSchema, defineCatalogue, defineEvent, withoutFields } from './catalogue';
+import { operatorActionRecorded } from './operator-action.event';
 
 /** The quoting service's events (topic `payments.quoting.events.v1`): quotes and their SCA. */
 
@@ -74,6 +75,7 @@ export interface QuoteExpiredData {
 const service = 'quoting';
 
 export const QUOTING_EVENTS = defineCatalogue(service, [
+  operatorActionRecorded(service),
   defineEvent({
     service,
     name: 'QuoteCreated',

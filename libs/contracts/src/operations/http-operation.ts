@@ -1,3 +1,4 @@
+import type { OperatorRole } from '../operator/operator';
 import type { Permission, RpcRequest } from '../rpc/rpc';
 import type { RpcContract } from '../rpc/rpc-contract';
 import type { WalletSignatureHeaders } from '../wallet-auth/signed-request';
@@ -57,7 +58,12 @@ export interface HttpOperation<P extends string = string, Q = unknown, B = unkno
    * Operations: the caller carries the agent, and its policy decides in the agents service), or nobody in particular
    * (the path holds the credential, e.g. a device code).
    */
-  auth?: 'agent' | 'none';
+  auth?: 'agent' | 'none' | 'operator';
+  /**
+   * An operation of the operator API (`auth: 'operator'`, listed in OPERATOR_OPERATIONS, served under /operator/v1):
+   * the least role that may call it. Its RPC contract (`operatorRpc`) names the same role; `permission` is not read.
+   */
+  operatorRole?: OperatorRole;
   /**
    * The operation exists only in the sandbox (a simulator, a test delivery): to production credentials and
    * production agents it answers 404 as an unknown route does. The gateway refuses it from this flag (never from

@@ -26,3 +26,4 @@ export const OPERATIONS: readonly AnyHttpOperation[] = [
   ...AGENT_OPERATIONS,
   ...STABLECOIN_OPERATIONS,
 ];
+export * from './operator';

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error';
+import type { OperatorRole } from '../operator/operator';
 import type { Mode, RpcRequest } from './rpc';
 
 /**
@@ -10,6 +11,8 @@ export interface RpcContract<Payload, Result> {
   readonly pattern: string;
   /** Only sandbox callers may call it: `@Handles` refuses any other mode before the handler runs (sandboxRpc). */
   readonly sandboxOnly?: true;
+  /** Only operators holding this role may call it: `@Handles` refuses anyone else before the handler runs (operatorRpc). */
+  readonly operatorRole?: OperatorRole;
   /** Never set at run time: it only carries the two types. */
   readonly types?: { payload: Payload; result: Result };
 }
@@ -25,6 +28,14 @@ export function rpc<Body, Result>(pattern: string): RpcContract<RpcRequest<Body>
  */
 export function sandboxRpc<Body, Result>(pattern: string): RpcContract<RpcRequest<Body>, Result> {
   return { pattern, sandboxOnly: true };
+}
+
+/**
+ * An operation of the operator API: its handler refuses a caller that is not an operator holding `role` (404 to a
+ * platform, 403 to an operator with a lesser role: `requireOperator`), whoever called and however the gateway was passed.
+ */
+export function operatorRpc<Body, Result>(pattern: string, role: OperatorRole): RpcContract<RpcRequest<Body>, Result> {
+  return { pattern, operatorRole: role };
 }
 
 /**

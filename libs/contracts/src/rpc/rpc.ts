@@ -1,3 +1,4 @@
+import type { OperatorPrincipal } from '../operator/operator';
 import type { PlatformConfig, UpdatePlatformConfigRequest } from '../config';
 import type { Page } from '../pagination';
 import type { ApiToken, CreateTokenRequest, ListTokensQuery } from '../tokens.dto';
@@ -25,6 +26,8 @@ export interface CallerContext {
   idempotency?: { key: string; requestHash: string };
   /** Set when an agent's bearer token authenticated the request (Agent Operations): the agent and its customer. */
   agent?: { agentId: string; customerId: string };
+  /** Set when an operator's credentials authenticated the request (the operator API, /operator/v1): who and their role. */
+  operator?: OperatorPrincipal;
 }
 
 export interface RpcRequest<TBody = unknown> {

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, Optional, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { AgentPrincipal, AgentsRpc, ApiError, CallerContext, IdentityRpc, Permission, PERMISSIONS, refuseOutsideSandbox, VerifiedCredential } from '@payments/contracts';
+import { AgentPrincipal, AgentsRpc, ApiError, CallerContext, IdentityRpc, isOperatorRole, operatorCaller, OperatorPrincipal, OperatorRole, OperatorRpc, Permission, PERMISSIONS, refuseOutsideSandbox, roleIncludes, VerifiedCredential } from '@payments/contracts';
 import { ServiceClient } from '../rpc/service-client';
 import { CredentialCache } from './credential-cache';
 import { basicClientId, FailedAuthThrottle, sourceAddress } from './failed-auth-throttle';
@@ -12,13 +12,17 @@ export const AGENTS_CLIENT = Symbol('AgentsClient');
 const PERMISSION_KEY = 'requiredPermission';
 const AUTH_KEY = 'operationAuth';
 const SANDBOX_ONLY_KEY = 'sandboxOnly';
+const OPERATOR_ROLE_KEY = 'operatorRole';
 
 /** The permission a route needs (VIEW for reads, TRANSACT to move money, MANAGE for config and tokens). */
 export const RequirePermission = (permission: Permission) => SetMetadata(PERMISSION_KEY, permission);
 
-/** Who may call a route: platform credentials (HTTP Basic), an agent's bearer access token, or anyone. */
-export type RouteAuth = 'platform' | 'agent' | 'none';
+/** Who may call a route: platform credentials (HTTP Basic), an agent's bearer access token, an operator's credentials (HTTP Basic), or anyone. */
+export type RouteAuth = 'platform' | 'agent' | 'operator' | 'none';
 export const RequireAuth = (auth: RouteAuth) => SetMetadata(AUTH_KEY, auth);
+
+/** The least operator role an operator API route needs (VIEWER reads, REVIEWER decides, ADMIN configures). */
+export const RequireOperatorRole = (role: OperatorRole) => SetMetadata(OPERATOR_ROLE_KEY, role);
 
 /** The route's operation is declared `sandboxOnly`: any caller but a sandbox one gets 404, as for an unknown route. */
 export const SandboxOnly = () => SetMetadata(SANDBOX_ONLY_KEY, true);
@@ -42,6 +46,10 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]{1,512}=*) *$/i;
  *   request (no cache: a paused or deleted agent's token stops at once on every gateway). The caller carries the
  *   agent and every permission: its policy decides in the agents service, not the route's permission. Rate-limited
  *   per agent. Basic credentials here, like a bearer token on a platform route, are 401.
+ * - operator (the operator API, /operator/v1): HTTP Basic with an operator's credentials, asked of identity on every
+ *   request (no cache: a removed operator stops at once; operator traffic is small), then the route's role; failed
+ *   attempts throttled as platform ones are. Platform credentials here, like operator credentials on a platform route,
+ *   are 401: each kind is looked up only where it belongs.
  * - none: no credentials (a device code redemption); an anonymous caller, rate-limited per client address.
  * The token is never logged nor used as a label: only the agent id it resolves to is kept.
  */
@@ -82,6 +90,15 @@ export class BasicAuthGuard implements CanActivate {
       return true;
     }
     request.authChallenge = 'Basic';
+    if (auth === 'operator') {
+      const header = request.headers.authorization;
+      const operator = await this.failedAuth.attempt(basicClientId(header), sourceAddress(request), () => this.authenticateOperator(header));
+      this.throttle(`operator:${operator.operatorId}`, 'this operator');
+      const needed = this.reflector.get<OperatorRole | undefined>(OPERATOR_ROLE_KEY, context.getHandler()) ?? 'ADMIN';
+      if (!roleIncludes(operator.role, needed)) throw new ApiError('FORBIDDEN', `this operation needs the ${needed} operator role; this operator is ${operator.role}`);
+      request.caller = operatorCaller(operator, correlationId);
+      return true;
+    }
     // Held back before any lookup once this client id or address has failed too often (failed-auth-throttle.ts).
     const header = request.headers.authorization;
     const credential = await this.failedAuth.attempt(basicClientId(header), sourceAddress(request), () => this.authenticate(header));
@@ -109,21 +126,22 @@ export class BasicAuthGuard implements CanActivate {
   }
 
   private async authenticate(header: string | undefined): Promise<VerifiedCredential> {
-    if (header !== undefined && BEARER.test(header)) {
-      throw new ApiError('UNAUTHORIZED', 'an agent access token is accepted only on Agent Operations (/agents/me/...): this operation needs HTTP Basic credentials');
-    }
-    const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '');
-    const decoded = match ? Buffer.from(match[1], 'base64').toString('utf8') : '';
-    const colon = decoded.indexOf(':');
-    if (colon <= 0) throw new ApiError('UNAUTHORIZED', 'HTTP Basic credentials are required');
-    const clientId = decoded.slice(0, colon);
-    const secret = decoded.slice(colon + 1);
+    const { clientId, secret } = basicCredentials(header);
     const key = CredentialCache.keyOf(clientId, secret);
     const cached = this.cache.get(key);
     if (cached) return cached;
     const credential = await this.identity.call(IdentityRpc.verifyCredential, { clientId, clientSecret: secret });
     this.cache.set(key, credential);
     return credential;
+  }
+
+  /** Asked of identity every time; anything but a well-formed operator is no operator. */
+  private async authenticateOperator(header: string | undefined): Promise<OperatorPrincipal> {
+    const { clientId, secret } = basicCredentials(header);
+    const principal = await this.identity.call(OperatorRpc.verifyCredential, { clientId, clientSecret: secret });
+    const wellFormed = !!principal && typeof principal.operatorId === 'string' && principal.operatorId.length > 0 && typeof principal.name === 'string' && isOperatorRole(principal.role);
+    if (!wellFormed) throw new ApiError('UNAUTHORIZED', 'invalid client credentials');
+    return { operatorId: principal.operatorId, name: principal.name, role: principal.role };
   }
 
   /** Asked of the agents service every time: its answer (or its 401) is the truth of this moment. */
@@ -142,4 +160,16 @@ export class BasicAuthGuard implements CanActivate {
     if (!wellFormed) throw new ApiError('UNAUTHORIZED', 'the access token is not valid');
     return principal;
   }
+}
+
+/** `Authorization: Basic <base64 clientId:secret>`, or 401 (a bearer token gets a message saying where it belongs). */
+function basicCredentials(header: string | undefined): { clientId: string; secret: string } {
+  if (header !== undefined && BEARER.test(header)) {
+    throw new ApiError('UNAUTHORIZED', 'an agent access token is accepted only on Agent Operations (/agents/me/...): this operation needs HTTP Basic credentials');
+  }
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '');
+  const decoded = match ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) throw new ApiError('UNAUTHORIZED', 'HTTP Basic credentials are required');
+  return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }

@@ -1,8 +1,8 @@
 import { dirname } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { OPERATIONS } from '@payments/contracts';
+import { OPERATIONS, OPERATOR_API_PREFIX, OPERATOR_OPERATIONS } from '@payments/contracts';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { buildOpenApiDocument } from './openapi-document';
+import { buildOpenApiDocument, OPERATOR_API } from './openapi-document';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
@@ -20,16 +20,25 @@ const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32
  * offline and calls nothing outside this server.
  */
 export function mountApiReference(app: INestApplication, apiVersion: string): void {
-  const body = JSON.stringify(buildOpenApiDocument(OPERATIONS, apiVersion), null, 2);
   const server = app.getHttpAdapter().getInstance() as Express;
-  server.get(OPENAPI_PATH, (_req: Request, res: Response) => {
+  mountDocument(server, '', buildOpenApiDocument(OPERATIONS, apiVersion), 'Payments Platform API reference');
+  // The operator API's own document and page: what an operator's tooling is generated from, beside the platform's.
+  mountDocument(server, OPERATOR_API_PREFIX, buildOpenApiDocument(OPERATOR_OPERATIONS, 'v1', OPERATOR_API), 'Payments Platform operator API reference');
+  const assets = express.static(dirname(require.resolve('swagger-ui-dist/package.json')), { index: false, maxAge: '1h' });
+  server.use(ASSETS_PATH, (req: Request, res: Response, next: NextFunction) => (ASSETS.has(req.path.slice(1)) ? assets(req, res, next) : next()));
+}
+
+/** `<at>/openapi.json`, `<at>/docs` and its initializer (the page's assets are shared, under /docs/assets). */
+function mountDocument(server: Express, at: string, document: unknown, title: string): void {
+  const body = JSON.stringify(document, null, 2);
+  const html = DOCS_HTML.replace('<title>Payments Platform API reference</title>', `<title>${title}</title>`).replace(`src="${INIT_PATH}"`, `src="${at}${INIT_PATH}"`);
+  const init = INIT_JS.replace(JSON.stringify(OPENAPI_PATH), JSON.stringify(`${at}${OPENAPI_PATH}`));
+  server.get(`${at}${OPENAPI_PATH}`, (_req: Request, res: Response) => {
     res.type('application/json').setHeader('Cache-Control', 'no-cache');
     res.send(body);
   });
-  server.get(DOCS_PATH, (_req: Request, res: Response) => void res.type('html').send(DOCS_HTML));
-  server.get(INIT_PATH, (_req: Request, res: Response) => void res.type('text/javascript').send(INIT_JS));
-  const assets = express.static(dirname(require.resolve('swagger-ui-dist/package.json')), { index: false, maxAge: '1h' });
-  server.use(ASSETS_PATH, (req: Request, res: Response, next: NextFunction) => (ASSETS.has(req.path.slice(1)) ? assets(req, res, next) : next()));
+  server.get(`${at}${DOCS_PATH}`, (_req: Request, res: Response) => void res.type('html').send(html));
+  server.get(`${at}${INIT_PATH}`, (_req: Request, res: Response) => void res.type('text/javascript').send(init));
 }
 
 // The initializer is a file rather than an inline script, so a `script-src 'self'` policy can be added later.

@@ -34,31 +34,50 @@ const SUCCESS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accep
  * the response types (libs/contracts/src/generated). Paths are relative to the server URL `/<apiVersion>`, as in the
  * published API document. Pure: the same operations give the same bytes.
  */
-export function buildOpenApiDocument(operations: readonly AnyHttpOperation[], apiVersion: string): Json {
+export function buildOpenApiDocument(operations: readonly AnyHttpOperation[], apiVersion: string, api: ApiDescription = PLATFORM_API(apiVersion)): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const op of operations) (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
   const all: SchemaMap = { ...dtoSchemas(), ...(RESPONSE_SCHEMAS as SchemaMap) };
   const tags = [...new Set(operations.map((op) => op.tag))].sort().map((name) => ({ name }));
   return toOpenApi31({
     openapi: '3.1.0',
-    info: {
-      title: 'Payments Platform API',
-      description: 'Self-hostable payments platform. Every error is `{status, code, message, details?}`.',
-      version: apiVersion,
-    },
-    servers: [{ url: `/${apiVersion}` }],
+    info: { title: api.title, description: api.description, version: apiVersion },
+    servers: [{ url: api.serverUrl }],
     security: [{ [BASIC_AUTH]: [] }],
     tags,
     paths,
     components: {
       schemas: reachable(all, paths),
       securitySchemes: {
-        [BASIC_AUTH]: { type: 'http', scheme: 'basic', description: '`<clientId>:<clientSecret>` of an API token.' },
+        [BASIC_AUTH]: { type: 'http', scheme: 'basic', description: api.basicAuth },
         ...(operations.some((op) => op.auth === 'agent') ? { [AGENT_AUTH]: AGENT_AUTH_SCHEME } : {}),
       },
     },
   });
 }
+
+/** What tells one API's document from the other's: the platform API, or the operator API. */
+export interface ApiDescription {
+  title: string;
+  description: string;
+  serverUrl: string;
+  basicAuth: string;
+}
+
+const PLATFORM_API = (apiVersion: string): ApiDescription => ({
+  title: 'Payments Platform API',
+  description: 'Self-hostable payments platform. Every error is `{status, code, message, details?}`.',
+  serverUrl: `/${apiVersion}`,
+  basicAuth: '`<clientId>:<clientSecret>` of an API token.',
+});
+
+export const OPERATOR_API: ApiDescription = {
+  title: 'Payments Platform operator API',
+  description:
+    'For the operator of a deployment: every platform, KYC/KYB and account decisions, rates and fees, and the audit log of what operators did. Platform credentials are refused here, operator credentials everywhere else. Every error is `{status, code, message, details?}`.',
+  serverUrl: '/operator/v1',
+  basicAuth: "`<clientId>:<clientSecret>` of an operator (`npm run admin -- operator:create`). The operator's role (VIEWER, REVIEWER, ADMIN) decides what they may do.",
+};
 
 function operationObject(op: AnyHttpOperation): Json {
   const parameters = [

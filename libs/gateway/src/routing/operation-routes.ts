@@ -3,13 +3,15 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { memoryStorage } from 'multer';
 import { AnyHttpOperation, ApiError, HttpMethod, OperationInput, ServiceName, SignedOutcome } from '@payments/contracts';
-import { AuthenticatedRequest, RequireAuth, RequirePermission, SandboxOnly } from '../auth/basic-auth.guard';
+import { AuthenticatedRequest, RequireAuth, RequireOperatorRole, RequirePermission, SandboxOnly } from '../auth/basic-auth.guard';
 import { FailedAttemptsInterceptor } from '../auth/failed-attempts.interceptor';
 import { IDEMPOTENCY_KEY_REQUIRED, IdempotencyInterceptor, SHOWN_ONCE } from '../idempotency/idempotency.interceptor';
 import type { ServiceClient } from '../rpc/service-client';
 import { unwrapSignedOutcome, walletSignatureHeaders } from './signed-challenge';
 
 export interface OperationRouteDeps {
+  /** Where the operations are served: `/<api version>` for the platform API, `/operator/v1` for the operator API. */
+  prefix: string;
   clients: Record<ServiceName, ServiceClient>;
   /** The gateway's origin as clients reach it (PUBLIC_URL); unset, the request's own scheme and Host. */
   publicUrl?: string;
@@ -66,7 +68,8 @@ function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
   const descriptor = Object.getOwnPropertyDescriptor(proto, 'handle')!;
   const decorate = (...decorators: MethodDecorator[]) => decorators.forEach((d) => d(proto, 'handle', descriptor));
   Controller()(OperationController);
-  decorate(ROUTE[op.method](nestPath(op.path)), HttpCode(op.status), RequirePermission(op.permission), RequireAuth(op.auth ?? 'platform'));
+  decorate(ROUTE[op.method](`${deps.prefix}${nestPath(op.path)}`), HttpCode(op.status), RequirePermission(op.permission), RequireAuth(op.auth ?? 'platform'));
+  if (op.operatorRole) decorate(RequireOperatorRole(op.operatorRole));
   if (op.sandboxOnly) decorate(SandboxOnly());
   // Idempotency-Key applies to POSTs only; other routes get no interceptor (each one costs every request, #14). A
   // multipart body is hashed once the FileInterceptor has read it. A route without credentials has no caller to

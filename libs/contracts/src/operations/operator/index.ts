@@ -1,0 +1,13 @@
+import type { AnyHttpOperation } from '../http-operation';
+import { OPERATOR_CORE_OPERATIONS } from './operator-core.operations';
+
+/** The operator API's base path: its own routes and its own OpenAPI document (/operator/v1/openapi.json). */
+export const OPERATOR_API_PREFIX = '/operator/v1';
+
+/**
+ * Every operation of the operator API (`auth: 'operator'`): the gateway serves exactly these under OPERATOR_API_PREFIX
+ * and the operator OpenAPI document lists exactly these. Platform credentials never pass their guard.
+ */
+export const OPERATOR_OPERATIONS: readonly AnyHttpOperation[] = [
+  ...OPERATOR_CORE_OPERATIONS,
+];

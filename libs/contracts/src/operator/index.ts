@@ -1,0 +1,4 @@
+export * from './operator';
+export * from './audit';
+export * from './operator-core.dto';
+export * from './operator-core.rpc';
