@@ -87,6 +87,10 @@ const RESPONSE_TYPES = [
   // The operator API: external account verification.
   // The operator API: rates.
   // The operator API: fees.
+  'NetworkFeeSchedule',
+  'NetworkFeeScheduleVersion',
+  'ServiceFeeSchedule',
+  'ServiceFeeScheduleVersion',
 ];
 
 /** @type {{ file: string, build: () => unknown }[]} */

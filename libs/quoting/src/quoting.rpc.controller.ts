@@ -28,7 +28,7 @@ export class QuotingRpcController {
   @Handles(QuotingRpc.exchangeRates)
   async rates(r: RpcRequest<ExchangeRatesQuery>): Promise<ExchangeRates> {
     const db = this.quoting.host.dataSource;
-    return listExchangeRates(this.quoting.rates, r.body, () => configuredCurrencies(db, r.caller), (source) => exchangeRateTerms(db, r.caller, source), new Date().toISOString());
+    return listExchangeRates(this.quoting.rates, r.body, () => configuredCurrencies(db, r.caller), (source) => exchangeRateTerms(db, r.caller, source, this.quoting.fees), new Date().toISOString());
   }
 
   @Handles(QuotingRpc.createQuote)

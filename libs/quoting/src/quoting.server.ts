@@ -6,11 +6,12 @@ import { ScaPasskeysRpcController } from './sca/sca-passkeys.rpc.controller';
 import { QUOTING } from './quoting.tokens';
 import { UmaRpcController } from './uma/uma.rpc.controller';
 import { CryptoFeesRpcController } from './crypto-fees/crypto-fees.rpc.controller';
+import { FeesRpcController } from './fees/fees.rpc.controller';
 
 @Module({})
 class QuotingRpcModule {
   static forQuoting(quoting: Quoting): DynamicModule {
-    return { module: QuotingRpcModule, controllers: [QuotingRpcController, ScaPasskeysRpcController, UmaRpcController, CryptoFeesRpcController], providers: [{ provide: QUOTING, useValue: quoting }] };
+    return { module: QuotingRpcModule, controllers: [QuotingRpcController, ScaPasskeysRpcController, UmaRpcController, CryptoFeesRpcController, FeesRpcController], providers: [{ provide: QUOTING, useValue: quoting }] };
   }
 }
 

@@ -14,6 +14,8 @@ import { quotingMigrations } from './quoting.migrations';
 import { CustomerDirectory } from './platform-config/customer-directory';
 import { UmaLookups } from './uma/uma-lookups';
 import { WithdrawalFeeEstimator } from './crypto-fees/withdrawal-fee.service';
+import { FeeScheduleService } from './fees/fee-schedule.service';
+import { feeScheduleMigrations } from './fees/fees.migrations';
 import { checkScaPasskeyConfig, SCA_PASSKEY_DEFAULTS, ScaFactors, ScaPasskeyConfig, ScaPasskeyService } from './sca';
 
 export const QUOTING_SERVICE = 'quoting';
@@ -58,6 +60,8 @@ export class Quoting {
     readonly withdrawalFees: WithdrawalFeeEstimator,
     /** Quoting's copy of identity's customers (tenancy and region of a customer named in a request). */
     readonly customers: CustomerDirectory,
+    /** The operator's service fee schedules and network fees (production pricing). */
+    readonly fees: FeeScheduleService,
   ) {}
 
   static async open(options: QuotingOptions): Promise<Quoting> {
@@ -67,7 +71,7 @@ export class Quoting {
       databaseUrl: options.databaseUrl,
       bus: options.bus,
       topic: options.topic,
-      migrations: [quotingMigrations],
+      migrations: [quotingMigrations, feeScheduleMigrations],
       entities: [],
       sandboxTimeScale: options.sandboxTimeScale,
       timerHandlers,
@@ -83,7 +87,8 @@ export class Quoting {
     const umaLookups = new UmaLookups(host.dataSource, rates, customers);
     const parties = new QuotePartiesResolver(accounts, customers, umaLookups);
     const wallets = new RpcWalletSignatures(options.walletAuth, options.rpcTimeoutMs);
-    const quotes = new QuoteService(host.dataSource, host.executor, host.timers, rates, accounts, customers, parties, scaFactors, quoteOptions, host.claims, wallets);
+    const fees = new FeeScheduleService(host.dataSource, host.executor, quoteOptions.configArrivalWaitMs);
+    const quotes = new QuoteService(host.dataSource, host.executor, host.timers, rates, accounts, customers, parties, scaFactors, quoteOptions, host.claims, wallets, fees);
     const authorizer = new QuoteAuthorizer(quotes, scaFactors, accounts);
     Object.assign(timerHandlers, quotes.timerHandlers());
     const consumer = new QuotingIdentityEventsConsumer(host.dataSource, QUOTING_SERVICE);
@@ -96,6 +101,6 @@ export class Quoting {
       },
       async () => void (await Promise.all([accounts.close(), wallets.close()])),
     );
-    return new Quoting(host, rates, quotes, authorizer, accounts, identityEvents, scaPasskeys, scaFactors, umaLookups, new WithdrawalFeeEstimator(accounts), customers);
+    return new Quoting(host, rates, quotes, authorizer, accounts, identityEvents, scaPasskeys, scaFactors, umaLookups, new WithdrawalFeeEstimator(accounts, fees), customers, fees);
   }
 }

@@ -82,8 +82,8 @@ export const QUOTING_EVENTS = defineCatalogue(service, [
     version: 1,
     visibility: 'public',
     data: dataSchema<QuoteCreatedData>('QuoteCreatedData'),
-    // The pricing's mid rate, the SCA plan and the (SCA-gated) payment instructions stay in quoting.
-    publicData: withoutFields<QuoteCreatedData>('midRate', 'scaPurposes', 'paymentInstructions'),
+    // The pricing's mid rate and fee schedule, the SCA plan and the (SCA-gated) payment instructions stay in quoting.
+    publicData: withoutFields<QuoteCreatedData>('midRate', 'scaPurposes', 'paymentInstructions', 'serviceFeeSchedule'),
     description: 'A quote was priced and locked.',
   }),
   defineEvent({ service, name: 'QuoteAuthorized', version: 1, visibility: 'public', data: dataSchema<QuoteAuthorizedData>('QuoteAuthorizedData'), description: "The quote's strong customer authentication is done." }),
@@ -106,4 +106,7 @@ export const QUOTING_EVENTS = defineCatalogue(service, [
   defineEvent({ service, name: 'ScaPasskeyEnrolled', version: 1, visibility: 'internal', description: "A customer's SCA passkey was registered." }),
   defineEvent({ service, name: 'ScaPasskeyUsed', version: 1, visibility: 'internal', description: 'An SCA passkey signed a challenge (its counter).' }),
   defineEvent({ service, name: 'ScaPasskeyRemoved', version: 1, visibility: 'internal', description: "A customer's SCA passkey was removed." }),
+  // Internal: the operator's fee schedules (each change is audited as OperatorActionRecorded.v1).
+  defineEvent({ service, name: 'FeeScheduleSet', version: 1, visibility: 'internal', description: 'An operator set a service fee schedule or a network fee (a new version).' }),
+  defineEvent({ service, name: 'FeeScheduleRemoved', version: 1, visibility: 'internal', description: 'An operator removed a service fee schedule or a network fee.' }),
 ]);

@@ -1,6 +1,7 @@
 import { DomainError } from '@payments/eventsourcing';
 import { FxFeeSchedule, priceFxQuote } from '@payments/money';
 import type { LockedCurrencySide, Mode, PaymentInstructions, QuoteDestination, QuoteSource, ScaChallenge } from '@payments/contracts';
+import type { FeeScheduleRef } from '../rates/fee-schedule';
 import { QuoteEvent, QuoteRequestExtras, QuoteTerms, requestExtras } from './quote.events';
 import type { QuoteState } from './quote.state';
 import { executedEvent } from './quote-executed';
@@ -34,6 +35,8 @@ export interface CreateQuote extends QuoteRequestExtras {
   /** Destination major units per source major unit, and source major units per BTC: exact decimal strings. */
   rate: { midRate: string; sourcePerBtc: string };
   fees: FxFeeSchedule;
+  /** The service fee schedule (id and version) that set the service's part of `fees`; null: none (no service fee). */
+  serviceFeeSchedule?: FeeScheduleRef | null;
   /** Limits of the sending currency (required) and of the receiving currency (when the platform configures it). */
   limits: { sending: AmountRange; receiving?: AmountRange };
   /** Customers in SCA regions: the rounds to pass, in order, and the first challenge. */
@@ -88,6 +91,7 @@ function price(c: CreateQuote): QuoteTerms | DomainError {
     platformFeesIncluded: p.platformFeesIncluded,
     rateDetails: p.rateDetails,
     midRate: c.rate.midRate,
+    ...(c.serviceFeeSchedule !== undefined ? { serviceFeeSchedule: c.serviceFeeSchedule } : {}),
     description: c.description,
     immediatelyExecute: c.immediatelyExecute,
     paymentInstructions: c.paymentInstructions,

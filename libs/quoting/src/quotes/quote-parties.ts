@@ -1,4 +1,4 @@
-import { ApiError, CallerContext, CreateQuoteRequest, isExternalAccountLookupId, QuoteDestination, QuoteSource } from '@payments/contracts';
+import { ApiError, CallerContext, CreateQuoteRequest, hasProductionRail, isExternalAccountLookupId, noProductionRail, notConfigured, QuoteDestination, QuoteSource } from '@payments/contracts';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { CustomerDirectory } from '../platform-config/customer-directory';
 
@@ -22,6 +22,9 @@ export interface QuoteParties {
 }
 
 const fieldError = (code: string, message: string, field: string) => new ApiError(code, message, { errors: [{ field, message }] });
+
+const noUmaClient = () =>
+  notConfigured('UMA_PROTOCOL_CLIENT', 'production UMA payments need a UMA protocol client, which this deployment does not have (docs/uma.md): pay an account instead', 'a UMA protocol client (not available in this release)');
 
 function forbidFields(object: object, fields: string[], variant: string, prefix: string): void {
   for (const field of fields) {
@@ -60,6 +63,7 @@ export class QuotePartiesResolver {
     const d = request.destination;
     if (d.destinationType === 'UMA_ADDRESS') {
       forbidFields(d, ['accountId', 'paymentRail'], 'destinationType UMA_ADDRESS', 'destination');
+      if (caller.mode === 'PRODUCTION') throw noUmaClient();
       if (!request.lookupId) throw fieldError('INVALID_INPUT', 'a UMA_ADDRESS destination needs the lookupId of GET /receiver/uma/{address}', 'lookupId');
       if (!this.umaLookups) throw new ApiError('NOT_IMPLEMENTED', 'UMA destinations are not available');
       const lookup = await this.umaLookups.resolve(caller, request.lookupId);
@@ -76,8 +80,21 @@ export class QuotePartiesResolver {
     const account = await this.account(caller, d.accountId!, 'destination.accountId');
     const destination: QuoteDestination = { destinationType: 'ACCOUNT', accountId: account.accountId, ...(d.paymentRail ? { paymentRail: d.paymentRail } : {}) };
     if (account.kind === 'INTERNAL') return { destination, receivingCurrency: account.currency, payoutToBeneficiary: null };
+    // A quote production could not pay out is refused now, not failed after its execution.
+    if (caller.mode === 'PRODUCTION' && !hasProductionRail(account.currency, 'PAYOUT')) throw noProductionRail(account.currency, 'PAYOUT');
     const external = await this.accounts.externalAccount(caller, account.accountId);
     return { destination, receivingCurrency: account.currency, payoutToBeneficiary: external.trustedBeneficiary ? null : { externalAccountId: account.accountId } };
+  }
+
+  /**
+   * Before a production quote is executed: its destination can still be paid (a quote created before a rail went
+   * away, or before this check existed, is refused with the same 501 rather than failed after its execution).
+   */
+  async assertPayable(caller: CallerContext, destination: QuoteDestination): Promise<void> {
+    if (caller.mode !== 'PRODUCTION') return;
+    if (destination.destinationType === 'UMA_ADDRESS') throw noUmaClient();
+    const account = await this.account(caller, destination.accountId!, 'destination.accountId');
+    if (account.kind !== 'INTERNAL' && !hasProductionRail(account.currency, 'PAYOUT')) throw noProductionRail(account.currency, 'PAYOUT');
   }
 
   private async account(caller: CallerContext, accountId: string, field: string) {

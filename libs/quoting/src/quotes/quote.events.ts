@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@payments/eventsourcing';
+import type { FeeScheduleRef } from '../rates/fee-schedule';
 import type {
   Catalogued,
   PaymentInstructions,
@@ -21,6 +22,8 @@ import type {
 export interface QuoteTerms extends QuoteCreatedData {
   /** The mid rate the quote was priced at (destination major units per source major unit), exact. */
   midRate: string;
+  /** The service fee schedule and version that priced it (null: none configured, no service fee); absent before #28. */
+  serviceFeeSchedule?: FeeScheduleRef | null;
   /** REALTIME_FUNDING sources: where the customer pays in (shown once SCA, if any, is done). */
   paymentInstructions: PaymentInstructions[] | null;
   /** The SCA rounds this quote needs, in order (empty outside SCA regions), e.g. CURRENCY_CONVERSION then PAYOUT. */

@@ -1,12 +1,14 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { ApiError, CallerContext, CreateQuoteRequest, invalidInput, FundQuoteRequest, isQuoteId, PlatformFeeOverrideDto, Quote, RECORD_MAX_JSON_LENGTH, RECORD_MAX_KEYS, ScaFactor } from '@payments/contracts';
+import { ApiError, CallerContext, CreateQuoteRequest, invalidInput, FundQuoteRequest, isQuoteId, notConfigured, PlatformFeeOverrideDto, Quote, RECORD_MAX_JSON_LENGTH, RECORD_MAX_KEYS, ScaFactor } from '@payments/contracts';
 import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, IdempotencyClaims, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { CurrencyLimits, PlatformFeeConfig } from '../platform-config/identity-events.consumer';
 import type { CustomerDirectory } from '../platform-config/customer-directory';
+import type { ServiceFeePricing } from '../fees/fee-schedule.service';
 import { feeSchedule, PlatformFees, platformFeesFor } from '../rates/fee-schedule';
 import type { RateSource } from '../rates/rate-source';
+import type { ExchangeRateTerms } from '../rates/exchange-rates';
 import type { ScaFactors } from '../sca/sca-factors';
 import { AmountRange, ChallengeOffer, QuoteCommand, quoteDecider } from './quote.decider';
 import { QuoteEvent, requestExtras } from './quote.events';
@@ -45,6 +47,8 @@ export class QuoteService {
     private readonly claims: IdempotencyClaims,
     /** Checks Embedded Wallet signatures (wallet-auth) when a quote from a wallet is executed. */
     private readonly wallets: WalletSignatures,
+    /** The service's fees: the sandbox's constants, or production's fee schedules. */
+    private readonly serviceFees: ServiceFeePricing,
   ) {}
 
   /** One quote per Idempotency-Key (with its execution, under immediatelyExecute): a retry answers it as it is now. */
@@ -64,6 +68,7 @@ export class QuoteService {
     const terms = await this.platformTerms(caller, parties.sendingCurrency, parties.receivingCurrency);
     const { limits } = terms;
     const fees = request.platformFeeOverride ? overriddenFees(request.platformFeeOverride, parties.sendingCurrency) : terms.fees;
+    const service = (await this.serviceFees.serviceFeesFrom(caller, parties.sendingCurrency))(parties.receivingCurrency);
     if (parties.walletSource && request.immediatelyExecute) {
       const message = 'a quote from an Embedded Wallet is executed with the wallet\'s signature: create it, then POST /quotes/{quoteId}/execute with Service-Wallet-Signature';
       throw new ApiError('INVALID_INPUT', message, { errors: [{ field: 'immediatelyExecute', message }] });
@@ -87,7 +92,8 @@ export class QuoteService {
       immediatelyExecute: request.immediatelyExecute ?? false,
       paymentInstructions: await this.fundingInstructions(caller, parties, quoteId, request, expiresAt, now),
       rate: { midRate: rate.midRate, sourcePerBtc: rate.sourcePerBtc },
-      fees: feeSchedule(parties.sendingCurrency, fees),
+      fees: feeSchedule(parties.sendingCurrency, fees, service),
+      serviceFeeSchedule: service.schedule,
       limits,
       sca: await this.scaPlan(caller, parties, request.scaFactor, now),
       now,
@@ -121,6 +127,7 @@ export class QuoteService {
   /** POST /quotes/{id}/execute: hands the quote to payments (QuoteExecuted.v1); the answer is the PROCESSING quote. */
   async execute(caller: CallerContext, quoteId: string, now: string, walletSignature?: string): Promise<Quote> {
     const quote = await this.get(caller, quoteId);
+    if (quote.status === 'PENDING') await this.parties.assertPayable(caller, quote.destination);
     const walletPayload = walletPayloadOf(quote.paymentInstructions);
     // Only a quote that can still be executed asks for the signature: a retry after success answers the quote below.
     if (walletPayload && quote.status === 'PENDING' && quote.source.sourceType === 'ACCOUNT') {
@@ -169,7 +176,9 @@ export class QuoteService {
   /** A new challenge (id, expiry, factor options); PASSKEY challenges carry the WebAuthn request options. */
   async challengeOffer(caller: Pick<CallerContext, 'platformId' | 'mode'>, customerId: string, factor: ScaFactor | undefined, now: string): Promise<ChallengeOffer> {
     const availableFactors = await this.sca.availableFactors(caller.platformId, caller.mode, customerId);
-    const chosen = factor ?? 'SMS_OTP';
+    // Production has no SMS provider: a customer without a passkey could never authorize the quote.
+    if (availableFactors.length === 0) throw noScaFactor(customerId);
+    const chosen = factor ?? availableFactors[0];
     if (!availableFactors.includes(chosen)) {
       throw new ApiError('INVALID_INPUT', `${chosen} is not available for this customer (available: ${availableFactors.join(', ')})`, { errors: [{ field: 'scaFactor', message: 'factor not available' }] });
     }
@@ -211,7 +220,12 @@ export class QuoteService {
     if (parties.source.sourceType !== 'REALTIME_FUNDING') return null;
     const instructions = await this.accounts.realtimeFundingInstructions(caller, quoteId, parties.sendingCurrency);
     if (instructions.length === 0) {
-      throw new ApiError('NOT_IMPLEMENTED', `realtime funding in ${parties.sendingCurrency} needs collection details from a banking partner, and none is configured in ${caller.mode.toLowerCase()} mode`);
+      throw notConfigured(
+        'COLLECTION_DETAILS',
+        `realtime funding in ${parties.sendingCurrency} needs collection details from a banking partner, and none is configured in ${caller.mode.toLowerCase()} mode`,
+        `collection details for ${parties.sendingCurrency} from a banking partner (not available in this release)`,
+        { currency: parties.sendingCurrency },
+      );
     }
     return instructions;
   }
@@ -250,6 +264,15 @@ function overriddenFees(override: PlatformFeeOverrideDto, sendingCurrency: strin
   return { variableFeeBps: override.platformVariableFeeBps, fixedFee: override.platformFixedFee.amount };
 }
 
+/** Production sends no SMS: SCA there takes an enrolled passkey. */
+function noScaFactor(customerId: string): ApiError {
+  return notConfigured(
+    'SMS_PROVIDER',
+    `this customer must pass strong customer authentication, and production has no SMS provider for SMS_OTP: enrol the customer's SCA passkey first (POST /customers/${customerId}/sca/passkey/registration-options, then POST /customers/${customerId}/sca/passkey)`,
+    'an SMS provider (not available in this release), or the customer\'s SCA passkey',
+  );
+}
+
 /** senderCustomerInfo is free-form (as published) but kept in events: at most RECORD_MAX_KEYS keys of 1 to 128 characters and RECORD_MAX_JSON_LENGTH characters. */
 function assertSenderCustomerInfo(info: Record<string, unknown> | undefined): void {
   if (info === undefined) return;
@@ -266,10 +289,11 @@ export async function configuredCurrencies(dataSource: DataSource, caller: Pick<
 }
 
 /**
- * For GET /exchange-rates: the platform's own fees on `sendingCurrency` and its min/max of that currency (none
- * before its config arrived, or when it does not configure the currency), read as a quote reads them.
+ * For GET /exchange-rates: the platform's own fees on `sendingCurrency`, the service's per destination and its
+ * min/max of that currency (none before its config arrived, or when it does not configure the currency), read as a
+ * quote reads them.
  */
-export async function exchangeRateTerms(dataSource: DataSource, caller: Pick<CallerContext, 'platformId' | 'mode'>, sendingCurrency: string): Promise<{ fees: PlatformFees; sendingRange?: AmountRange }> {
+export async function exchangeRateTerms(dataSource: DataSource, caller: Pick<CallerContext, 'platformId' | 'mode'>, sendingCurrency: string, pricing: ServiceFeePricing): Promise<ExchangeRateTerms> {
   const rows = await queryRows<{ configs: CurrencyLimits[]; fee_configs: PlatformFeeConfig[] }>(
     dataSource,
     `SELECT configs, fee_configs FROM platform_currency_configs WHERE platform_id = $1 AND mode = $2`,
@@ -277,5 +301,6 @@ export async function exchangeRateTerms(dataSource: DataSource, caller: Pick<Cal
   );
   const config = rows.flatMap((r) => r.configs).find((c) => c.currencyCode === sendingCurrency);
   const sendingRange = config && Number.isSafeInteger(config.minAmount) && Number.isSafeInteger(config.maxAmount) ? { min: config.minAmount!, max: config.maxAmount! } : undefined;
-  return { fees: platformFeesFor(rows.flatMap((r) => r.fee_configs), sendingCurrency), ...(sendingRange ? { sendingRange } : {}) };
+  const serviceFees = await pricing.serviceFeesFrom(caller, sendingCurrency);
+  return { fees: platformFeesFor(rows.flatMap((r) => r.fee_configs), sendingCurrency), serviceFees, ...(sendingRange ? { sendingRange } : {}) };
 }

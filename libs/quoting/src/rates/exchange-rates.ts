@@ -2,12 +2,14 @@ import { ApiError, EXCHANGE_RATE_DEFAULT_SENDING_AMOUNT, ExchangeRate, ExchangeR
 import { currencyObject, findCurrency, FxFeeSchedule, priceFxQuote, SUPPORTED_CURRENCY_CODES } from '@payments/money';
 import type { AmountRange } from '../quotes/quote.decider';
 import { destinationPaymentRail } from './destination-rails';
-import { feeSchedule, PlatformFees } from './fee-schedule';
+import { feeSchedule, PlatformFees, ServiceFees } from './fee-schedule';
 import { MidRate, RateSource } from './rate-source';
 
 /** What the platform adds to GET /exchange-rates: its own fees and its min/max of the source currency (if configured). */
 export interface ExchangeRateTerms {
   fees: PlatformFees;
+  /** The service's fees of the corridor to each destination (the sandbox's when absent). */
+  serviceFees?: (destinationCurrency: string) => ServiceFees;
   sendingRange?: AmountRange;
 }
 
@@ -25,9 +27,9 @@ export function exchangeRates(rates: RateSource, query: ExchangeRatesQuery & { s
   // published API's 400 codes have no SAME_CURRENCY for this operation.
   const destinations = (requested ?? SUPPORTED_CURRENCY_CODES).filter((c) => c !== query.sourceCurrency);
   const sendingAmount = query.sendingAmount ?? EXCHANGE_RATE_DEFAULT_SENDING_AMOUNT;
-  const fees = feeSchedule(query.sourceCurrency, terms.fees);
   const data: ExchangeRate[] = [];
   for (const destination of destinations) {
+    const fees = feeSchedule(query.sourceCurrency, terms.fees, terms.serviceFees?.(destination));
     const mid = rates.rate(query.sourceCurrency, destination, now);
     if (!mid) continue;
     const rate = Number(mid.midRate);

@@ -2,10 +2,32 @@ import type { FxFeeSchedule } from '@payments/money';
 import { findCurrency } from '@payments/money';
 import { USD_REFERENCE_RATES } from './sandbox-rates';
 
-/** The service's (grid's) variable fee: 0.5% of the total sending amount. */
+/** The sandbox's service (grid) variable fee: 0.5% of the total sending amount. Production's is configured. */
 export const SERVICE_VARIABLE_FEE_BPS = 50;
-/** The service's fixed fee, worth about this many US cents in the sending currency. */
+/** The sandbox's service fixed fee, worth about this many US cents in the sending currency. */
 export const SERVICE_FIXED_FEE_USD_CENTS = 25;
+
+/** A fee schedule and the version of it that priced a quote (recorded on the quote). */
+export interface FeeScheduleRef {
+  id: string;
+  version: number;
+}
+
+/** The service's fees on one quote and the schedule they come from (null: no schedule, no fee). */
+export interface ServiceFees {
+  variableFeeBps: number;
+  /** Sending currency smallest unit. */
+  fixedFee: number;
+  schedule: FeeScheduleRef | null;
+}
+
+/** The sandbox's built-in schedule: the constants above, whatever an operator configured (that prices production). */
+export const SANDBOX_FEE_SCHEDULE: FeeScheduleRef = { id: 'ServiceFeeSchedule:sandbox', version: 1 };
+
+/** The service's fees of a sandbox quote sending `sendingCurrency`. */
+export function sandboxServiceFees(sendingCurrency: string): ServiceFees {
+  return { variableFeeBps: SERVICE_VARIABLE_FEE_BPS, fixedFee: serviceFixedFee(sendingCurrency), schedule: SANDBOX_FEE_SCHEDULE };
+}
 
 /** A platform's own fees on top of the service's (PlatformConfig.feeConfigs; none configured: zero). */
 export interface PlatformFees {
@@ -27,11 +49,14 @@ export function serviceFixedFee(currency: string): number {
   return Math.floor((SERVICE_FIXED_FEE_USD_CENTS / 100) * perUsd * 10 ** c.decimals);
 }
 
-/** The fee schedule of a quote sending `sendingCurrency` (no counterparty fee in the sandbox). */
-export function feeSchedule(sendingCurrency: string, platform: PlatformFees = NO_PLATFORM_FEES): FxFeeSchedule {
+/**
+ * The fee schedule of a quote sending `sendingCurrency`: the service's fees (the sandbox's unless given), the
+ * platform's own on top, no counterparty fee.
+ */
+export function feeSchedule(sendingCurrency: string, platform: PlatformFees = NO_PLATFORM_FEES, service: ServiceFees = sandboxServiceFees(sendingCurrency)): FxFeeSchedule {
   return {
-    gridVariableFeeBps: SERVICE_VARIABLE_FEE_BPS,
-    gridFixedFee: serviceFixedFee(sendingCurrency),
+    gridVariableFeeBps: service.variableFeeBps,
+    gridFixedFee: service.fixedFee,
     platformVariableFeeBps: platform.variableFeeBps,
     platformFixedFee: platform.fixedFee,
     counterpartyFixedFee: 0,

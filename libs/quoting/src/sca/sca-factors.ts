@@ -47,9 +47,13 @@ export class ScaFactors {
     return this.passkeys.config.origins;
   }
 
-  /** SMS_OTP always (it needs no enrolment); PASSKEY once the customer enrolled one. TOTP is never per-transaction. */
+  /**
+   * SMS_OTP in the sandbox (it needs no enrolment; production has no SMS provider, so none there); PASSKEY once the
+   * customer enrolled one. TOTP is never per-transaction.
+   */
   async availableFactors(platformId: string, mode: Mode, customerId: string): Promise<ScaFactor[]> {
-    return (await this.passkeys.find({ platformId, mode }, customerId)) ? ['SMS_OTP', 'PASSKEY'] : ['SMS_OTP'];
+    const sms: ScaFactor[] = mode === 'SANDBOX' ? ['SMS_OTP'] : [];
+    return (await this.passkeys.find({ platformId, mode }, customerId)) ? [...sms, 'PASSKEY'] : sms;
   }
 
   /**
