@@ -77,12 +77,12 @@ describe('contact verification through the gateway', () => {
     expect(ok.body.contactVerification.email).toBe('VERIFIED');
   });
 
-  it('production without a delivery gateway answers 503 rather than pretending', async () => {
+  it('production without a delivery gateway answers 501 (not configured) before issuing a code, rather than pretending', async () => {
     const bare = await startTestPlatform();
     try {
       const c = (await bare.call('POST', '/customers', { auth: bare.tenant.production, body: { ...eu('n1'), umaAddress: '$eva-n1@pay.example.com' } })).body;
       const res = await bare.call('POST', `/customers/${c.id}/verify-email`, { auth: bare.tenant.production });
-      expect(res.body).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('CONTACT_DELIVERY_URL') });
+      expect(res.body).toMatchObject({ status: 501, code: 'NOT_IMPLEMENTED', message: expect.stringContaining('CONTACT_DELIVERY_URL'), details: { capability: 'CONTACT_DELIVERY', configure: 'CONTACT_DELIVERY_URL' } });
     } finally {
       await bare.stop();
     }

@@ -1,4 +1,4 @@
-import { ApiError, ContactChannel } from '@payments/contracts';
+import { ApiError, ContactChannel, notConfigured } from '@payments/contracts';
 import type { EgressClient } from './egress';
 
 export interface ContactCodeMessage {
@@ -17,6 +17,8 @@ export interface ContactCodeMessage {
  * credentials alike. Sandbox codes are fixed and never sent.
  */
 export interface ContactCodeSender {
+  /** Throws the 501 of a deployment that cannot deliver codes at all: asked before a code is recorded. */
+  assertConfigured(): void;
   send(message: ContactCodeMessage): Promise<void>;
 }
 
@@ -32,6 +34,8 @@ export class HttpContactCodeSender implements ContactCodeSender {
     private readonly egress: EgressClient,
     private readonly timeoutMs = 5_000,
   ) {}
+
+  assertConfigured(): void {}
 
   async send(message: ContactCodeMessage): Promise<void> {
     let status: number;
@@ -49,9 +53,16 @@ export class HttpContactCodeSender implements ContactCodeSender {
   }
 }
 
-/** Production without CONTACT_DELIVERY_URL: says so instead of pretending a code went out. */
+/**
+ * Production without CONTACT_DELIVERY_URL: says so (501, a capability not configured, unlike the 503 of a provider
+ * that is down) before a code is recorded, instead of pretending a code went out.
+ */
 export class UnconfiguredContactCodeSender implements ContactCodeSender {
+  assertConfigured(): void {
+    throw notConfigured('CONTACT_DELIVERY', 'no contact delivery provider is configured: production codes go out through the operator\'s email/SMS gateway (CONTACT_DELIVERY_URL)', 'CONTACT_DELIVERY_URL');
+  }
+
   async send(): Promise<void> {
-    throw new ApiError('SERVICE_UNAVAILABLE', 'no contact delivery provider is configured (CONTACT_DELIVERY_URL)');
+    this.assertConfigured();
   }
 }

@@ -14,6 +14,7 @@ import {
   ListExternalAccountsQuery,
   ListPlatformExternalAccountsQuery,
   Mode,
+  notConfigured,
   Page,
   ReceiverLookup,
   ReceiverLookupQuery,
@@ -126,7 +127,7 @@ export class ExternalAccountService {
   async beginUntrust(caller: CallerContext, externalAccountId: string, now: string): Promise<UntrustChallenge> {
     const account = await this.get(caller, externalAccountId);
     if (!account.trustedBeneficiary) throw new ApiError('CONFLICT', 'the account is not a trusted beneficiary');
-    if (caller.mode !== 'SANDBOX') throw new ApiError('NOT_IMPLEMENTED', 'untrust codes need an SCA delivery channel, which production does not have yet');
+    if (caller.mode !== 'SANDBOX') throw notConfigured('SMS_PROVIDER', 'untrust codes need an SCA delivery channel, which production does not have yet', 'an SMS provider (not available in this release)');
     const expiresAt = new Date(Date.parse(now) + this.options.untrustCodeTtlMs).toISOString();
     const challengeId = `ScaChallenge:${uuidv7()}`;
     await this.run(caller, externalAccountId, { type: 'BeginUntrust', challengeId, expiresAt, now });

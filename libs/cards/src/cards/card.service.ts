@@ -11,6 +11,7 @@ import {
   CreateCardRequest,
   isCardId,
   ListCardsQuery,
+  notConfigured,
   Page,
   SignedBody,
   SignedOutcome,
@@ -78,7 +79,7 @@ export class CardService {
 
   private async createNew(caller: CallerContext, request: CreateCardRequest, cardId: string, now: string, claim: ClaimInTransaction): Promise<Card> {
     // No card issuer is configured for production: nothing is issued rather than a card that can never work.
-    if (caller.mode === 'PRODUCTION') throw new ApiError('NOT_IMPLEMENTED', 'no card issuer is configured for production on this deployment');
+    if (caller.mode === 'PRODUCTION') throw notConfigured('CARD_ISSUER', 'no card issuer is configured for production on this deployment', 'a card issuer (not available in this release)');
     const cardholder = await this.peers.customer(caller, request.cardholderId).catch((error: unknown) => {
       if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
         throw new ApiError('INVALID_INPUT', 'cardholderId is not a customer of this platform', { errors: [{ field: 'cardholderId', message: 'no such customer' }] });

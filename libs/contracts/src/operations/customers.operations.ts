@@ -26,7 +26,7 @@ const contact = (channel: 'email' | 'phone', label: string) => [
     service: 'identity',
     rpc: CustomersRpc.sendContactCode,
     status: 204, // published: 204; the code's expiry is in docs/customers.md
-    errors: [409, 423],
+    errors: [409, 423, 501],
     request: ({ params }) => ({ customerId: params.customerId, channel }),
   }),
   operation({

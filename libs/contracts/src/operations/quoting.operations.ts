@@ -16,12 +16,19 @@ const CREATE =
   '(PROCESSING). An unexecuted quote turns EXPIRED at expiresAt. `remittanceInformation` (up to 80 characters), ' +
   '`purposeOfPayment` and `senderCustomerInfo` (what the destination asked about the sender) are kept with the quote and ' +
   'handed to payments on execution; the Quote does not show them.';
+const CREATE_IN_PRODUCTION =
+  ' Production refuses with 501 NOT_IMPLEMENTED, before anything is recorded, a quote it could not carry out: to an ' +
+  'external account (no production payout rail yet), to a UMA address (no UMA protocol client), from REALTIME_FUNDING ' +
+  '(no collection details), or for an SCA customer without an enrolled passkey (no SMS provider); `details.capability` ' +
+  "and `details.configure` name what is missing. Production's service fee is the operator's fee schedule for the " +
+  'corridor (none configured: no service fee); the sandbox charges 0.5% plus about 25 US cents.';
 const EXECUTE =
   'Hands a PENDING ACCOUNT-funded quote to payments: it turns PROCESSING and cannot be cancelled. 409 QUOTE_EXPIRED after ' +
   'expiresAt, 409 SCA_SESSION_REQUIRED while PENDING_AUTHORIZATION, 409 INVALID_STATE_TRANSITION once executed or for a ' +
   'REALTIME_FUNDING quote (it executes when its funds arrive). From an Embedded Wallet, `Service-Wallet-Signature` is ' +
   'required: the stamp of a live session of the wallet over the `payloadToSign` of the quote\'s EMBEDDED_WALLET ' +
-  'paymentInstructions entry (401 WALLET_SIGNATURE_MISSING, _MALFORMED or _INVALID; no Request-Id).';
+  'paymentInstructions entry (401 WALLET_SIGNATURE_MISSING, _MALFORMED or _INVALID; no Request-Id). Production: 501 ' +
+  'NOT_IMPLEMENTED, nothing recorded, when the destination can no longer be paid there.';
 const AUTHORIZE =
   "Answers the quote's current SCA challenge with a `code` (SMS_OTP; sandbox 123456) or a `passkeyAssertion` and its " +
   '`origin` (PASSKEY, verified as WebAuthn). The answer may carry the next challenge (a new id) until the quote leaves ' +
@@ -50,7 +57,9 @@ const FEE =
   'BASE, POLYGON or SOLANA; USDT on ETHEREUM, POLYGON, SOLANA, TRON or PLASMA; USDB (Embedded Wallets) on none. 400 ' +
   'INVALID_INPUT for a network the currency is not on or an address that network cannot receive at, INVALID_CURRENCY ' +
   'for USDB or when the account holds another currency, AMOUNT_BELOW_FEES when nothing would arrive; 404 for an ' +
-  "internal account that is not the platform's.";
+  "internal account that is not the platform's. The sandbox prices from a built-in network table and charges 0.1%; " +
+  "production charges the operator's network fee and application fee for the currency and network (PUT " +
+  '/operator/v1/fees/network), and answers 501 NOT_IMPLEMENTED where none is configured.';
 const PASSKEY_OPTIONS =
   "Starts the enrolment of the customer's SCA passkey (one per customer): WebAuthn creation options for " +
   '`navigator.credentials.create` (attestation none, user verification required) with a single-use challenge that ' +
@@ -70,7 +79,7 @@ export const QUOTING_OPERATIONS = [
     path: '/quotes',
     tag: 'Cross-Currency Transfers',
     summary: 'Create a quote',
-    description: CREATE,
+    description: CREATE + CREATE_IN_PRODUCTION,
     permission: 'TRANSACT',
     service: 'quoting',
     rpc: QuotingRpc.createQuote,
@@ -108,6 +117,7 @@ export const QUOTING_OPERATIONS = [
     status: 200,
     response: 'Quote',
     walletSignature: true,
+    errors: [501],
     request: ({ params, body, signature }) => ({ ...body, quoteId: params.quoteId, ...(signature.walletSignature !== undefined ? { walletSignature: signature.walletSignature } : {}) }),
   }),
   operation({
@@ -185,7 +195,7 @@ export const QUOTING_OPERATIONS = [
     body: EstimateWithdrawalFeeRequest,
     status: 200,
     response: 'WithdrawalFeeEstimate',
-    errors: [404],
+    errors: [404, 501],
     request: ({ body }) => body,
   }),
   operation({

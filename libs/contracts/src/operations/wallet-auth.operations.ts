@@ -53,7 +53,7 @@ export const WALLET_AUTH_OPERATIONS = [
     status: 201,
     response: 'AuthMethodResponse',
     signedRetry: AUTH_CHALLENGE,
-    errors: [404],
+    errors: [404, 501],
     request: ({ body, signature }) => ({ ...body, signature }),
   }),
   operation({
@@ -105,6 +105,7 @@ export const WALLET_AUTH_OPERATIONS = [
     bodyOptional: true,
     status: 200,
     response: 'AuthCredentialChallenge',
+    errors: [501],
     request: ({ params, body }) => ({ ...(body ?? {}), credentialId: params.id }),
   }),
   operation({

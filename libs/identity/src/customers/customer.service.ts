@@ -125,10 +125,12 @@ export class CustomerService {
   async sendCode(caller: CallerContext, customerId: string, channel: ContactChannel, now: string): Promise<{ channel: ContactChannel; status: 'PENDING'; expiresAt: string }> {
     const customer = await this.get(caller, customerId);
     const sandbox = caller.mode === 'SANDBOX';
+    const destination = channel === 'email' ? customer.email : customer.phoneNumber;
+    // A code production cannot deliver is not issued (501 before anything is recorded).
+    if (!sandbox && destination) this.options.sender.assertConfigured();
     const code = sandbox ? this.options.sandboxCode : String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = new Date(Date.parse(now) + this.options.codeTtlMs).toISOString();
     await this.run(caller, customerId, { type: 'IssueContactCode', channel, codeHash: this.hasher.hash(`${customerId}/${channel}/${code}`), expiresAt, now });
-    const destination = channel === 'email' ? customer.email : customer.phoneNumber;
     if (!sandbox && destination) await this.options.sender.send({ customerId, channel, destination, code, purpose: 'CONTACT_VERIFICATION' });
     return { channel, status: 'PENDING', expiresAt };
   }

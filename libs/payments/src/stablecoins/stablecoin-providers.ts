@@ -1,4 +1,4 @@
-import { ApiError, Mode } from '@payments/contracts';
+import { Mode, notConfigured } from '@payments/contracts';
 import type { StablecoinProviderPort } from './provider/provider.port';
 
 /**
@@ -13,7 +13,7 @@ export class StablecoinProviders {
 
   for(mode: Mode): StablecoinProviderPort {
     if (mode === 'SANDBOX') return this.sandbox;
-    if (!this.production) throw new ApiError('NOT_IMPLEMENTED', 'no stablecoin provider is configured for production on this deployment (BRALE_API_URL)');
+    if (!this.production) throw notConfigured('STABLECOIN_PROVIDER', 'no stablecoin provider is configured for production on this deployment (BRALE_API_URL)', 'BRALE_API_URL');
     return this.production;
   }
 }

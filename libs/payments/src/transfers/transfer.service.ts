@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { AccountCurrency, ApiError, CallerContext, Transaction, TransferInRequest, TransferOutRequest } from '@payments/contracts';
+import { AccountCurrency, ApiError, CallerContext, notConfigured, RailDirection, Transaction, TransferInRequest, TransferOutRequest } from '@payments/contracts';
 import { ClaimInTransaction, IdempotencyClaims } from '@payments/eventsourcing';
 import { idempotencyScopeOf } from '@payments/runtime';
 import { Peers } from '../rpc/peers';
@@ -26,7 +26,7 @@ export class TransferService {
    * is placed again before answering, as the first request would have (a no-op when it is already placed).
    */
   transferOut(caller: CallerContext, request: TransferOutRequest, now: string): Promise<Transaction> {
-    this.assertRailAvailable(caller);
+    this.assertRailAvailable(caller, 'PAYOUT');
     const transactionId = `Transaction:${uuidv7()}`;
     return this.claims.run(
       idempotencyScopeOf(caller),
@@ -38,7 +38,7 @@ export class TransferService {
   }
 
   transferIn(caller: CallerContext, request: TransferInRequest, now: string): Promise<Transaction> {
-    this.assertRailAvailable(caller);
+    this.assertRailAvailable(caller, 'PULL');
     const transactionId = `Transaction:${uuidv7()}`;
     return this.claims.run(
       idempotencyScopeOf(caller),
@@ -107,9 +107,17 @@ export class TransferService {
     return this.view(state);
   }
 
-  /** Production has no rail adapter yet: refuse before anything is recorded or moved. */
-  private assertRailAvailable(caller: CallerContext): void {
-    if (caller.mode !== 'SANDBOX') throw new ApiError('NOT_IMPLEMENTED', 'no payment rail is connected in production mode: transfers are available in the sandbox only');
+  /**
+   * Production has no rail connector for any currency yet (hasProductionRail, libs/contracts): refuse before anything
+   * is looked up, recorded or moved. The rail-connector port replaces this with a check of the transfer's currency.
+   */
+  private assertRailAvailable(caller: CallerContext, direction: RailDirection): void {
+    if (caller.mode === 'SANDBOX') return;
+    throw notConfigured(
+      direction === 'PAYOUT' ? 'PAYOUT_RAIL' : 'PULL_RAIL',
+      'no payment rail is connected in production mode: transfers are available in the sandbox only until a rail connector is configured (none is available in this release)',
+      `a ${direction === 'PAYOUT' ? 'payout' : 'pull'} rail connector`,
+    );
   }
 
   private common(caller: CallerContext, transactionId: string, rail: RailScript, now: string) {

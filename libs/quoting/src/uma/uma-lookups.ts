@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { ApiError, CallerContext, isLookupId, ReceiverLookupQuery, ResolvedUmaLookup, UmaReceiverLookup } from '@payments/contracts';
+import { ApiError, CallerContext, isLookupId, notConfigured, ReceiverLookupQuery, ResolvedUmaLookup, UmaReceiverLookup } from '@payments/contracts';
 import { queryRows } from '@payments/eventsourcing';
 import { isSandboxUmaDomain, parseUmaAddress, sandboxUmaReceiver, SandboxUmaReceiver } from '@payments/uma';
 import type { CurrencyLimits } from '../platform-config/identity-events.consumer';
@@ -70,7 +70,7 @@ export class UmaLookups {
       return receiver;
     }
     if (isSandboxUmaDomain(domain)) throw notFound;
-    throw new ApiError('NOT_IMPLEMENTED', 'production UMA lookups need a UMA protocol client, which this deployment does not have (docs/uma.md)');
+    throw notConfigured('UMA_PROTOCOL_CLIENT', 'production UMA lookups need a UMA protocol client, which this deployment does not have (docs/uma.md)', 'a UMA protocol client (not available in this release)');
   }
 
   /**

@@ -110,6 +110,8 @@ export class WalletContext {
    * lifetime still configured): its hash for the event, the code for delivery.
    */
   async newOtp(caller: CallerContext, wallet: ActiveWallet, now: string): Promise<NewOtp> {
+    // A code production cannot deliver is not issued (501 before anything is recorded).
+    if (wallet.mode !== 'SANDBOX') this.sender.assertConfigured();
     const config = await this.store.walletConfig(caller);
     const issueId = `OtpIssue:${uuidv7()}`;
     const alphabet = config.alphanumeric ? OTP_ALPHANUMERIC : OTP_DIGITS;
