@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, Server } from 'node:net';
-import { Client } from 'pg';
 import { AnyHttpOperation, ApiError, CallerContext, Mode, OPERATIONS, PERMISSIONS, ServiceName } from '@payments/contracts';
 import { API_VERSION, ServiceClient } from '@payments/gateway';
 import { eventually, freePort } from '@payments/testing';
+import { productionState } from './test-production-state';
 import { internalAccountOf } from './test-quotes';
 import { startTestPlatform, TestPlatform, TestTenant } from './test-platform';
 import { rawRequest, spellingsOf } from './test-path-spellings';
@@ -54,35 +54,6 @@ function bodyOf(op: AnyHttpOperation, fixture: ModeFixture): unknown {
   if (op.operationId in bodies) return bodies[op.operationId];
   if (op.operationId.startsWith('sandboxSimulateCard')) return { amount: 100, currency: { code: 'USD' }, merchant: { descriptor: 'BLUE BOTTLE COFFEE SF', mcc: '5814', country: 'US' } };
   return op.body || op.bodyOptional ? {} : undefined;
-}
-
-/**
- * Everything a tenant has in production, as the database holds it: a digest of the rows of every table that has a
- * `platform_id` (of its production rows, where the table has a `mode`). Ledger, transactions, queued and delivered
- * webhooks, idempotency claims and events all live in such tables.
- */
-async function productionState(databaseUrl: string, platformId: string): Promise<Record<string, string>> {
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    const tables: { schema: string; name: string; has_mode: boolean }[] = (
-      await db.query(
-        `SELECT c.table_schema AS schema, c.table_name AS name,
-                EXISTS (SELECT 1 FROM information_schema.columns m WHERE m.table_schema = c.table_schema AND m.table_name = c.table_name AND m.column_name = 'mode') AS has_mode
-           FROM information_schema.columns c JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
-          WHERE c.column_name = 'platform_id' ORDER BY 1, 2`,
-      )
-    ).rows;
-    const state: Record<string, string> = {};
-    for (const { schema, name, has_mode } of tables) {
-      const where = `platform_id::text = $1${has_mode ? ` AND mode::text = 'PRODUCTION'` : ''}`;
-      const [row] = (await db.query(`SELECT count(*)::int AS n, md5(coalesce(string_agg(r::text, '|' ORDER BY r::text), '')) AS digest FROM "${schema}"."${name}" r WHERE ${where}`, [platformId])).rows;
-      state[`${schema}.${name}`] = `${row.n}:${row.digest}`;
-    }
-    return state;
-  } finally {
-    await db.end();
-  }
 }
 
 describe('sandbox-only operations and production credentials', () => {
