@@ -146,7 +146,8 @@ describe('SCA factors (real PostgreSQL)', () => {
     const id = challengeId();
     const stranger = { platformId: 'Platform:01970000-0000-7000-8000-000000000002', mode: 'SANDBOX' as Mode };
     expect(await factors.availableFactors(stranger.platformId, 'SANDBOX', customerId)).toEqual(['SMS_OTP']);
-    expect(await factors.availableFactors(platform.platformId, 'PRODUCTION', customerId)).toEqual(['SMS_OTP']);
+    // Production offers no SMS_OTP (no SMS provider) and does not see the sandbox passkey: nothing.
+    expect(await factors.availableFactors(platform.platformId, 'PRODUCTION', customerId)).toEqual([]);
     expect(await factors.verify(args(customerId, id, { passkeyAssertion: authenticator.assert(ceremony(id)), origin: ORIGIN }, stranger))).toMatchObject(failure(/no enrolled passkey/));
     await expect(passkeys.get(stranger, { customerId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(passkeys.remove(stranger, { customerId }, now())).rejects.toMatchObject({ code: 'NOT_FOUND' });
