@@ -481,7 +481,9 @@ describe('tenancy: another platform or mode sees 404', () => {
   let owner: TestTenant;
   let stranger: TestTenant;
   beforeAll(async () => {
-    t = await startTestPlatform();
+    // Platform credentials are refused on every operator route (a failed Basic attempt each): with more than
+    // AUTH_FAILURES_PER_CLIENT routes the throttle would answer 429 instead. Throttling has its own suite.
+    t = await startTestPlatform({ AUTH_FAILURES_PER_CLIENT: '0', AUTH_FAILURES_PER_ADDRESS: '0' });
     owner = t.tenant;
     stranger = await t.createTenant('stranger');
   });
