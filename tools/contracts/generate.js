@@ -85,6 +85,9 @@ const RESPONSE_TYPES = [
   'OperatorView',
   // The operator API: KYC/KYB reviews.
   // The operator API: external account verification.
+  'AccountVerificationMethodList',
+  'AccountVerificationMethodView',
+  'ExternalAccountReview',
   // The operator API: rates.
   // The operator API: fees.
   'NetworkFeeSchedule',

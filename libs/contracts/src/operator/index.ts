@@ -2,5 +2,7 @@ export * from './operator';
 export * from './audit';
 export * from './operator-core.dto';
 export * from './operator-core.rpc';
+export * from './account-verification.dto';
+export * from './account-verification.rpc';
 export * from './fees.dto';
 export * from './fees.rpc';

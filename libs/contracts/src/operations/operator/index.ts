@@ -1,5 +1,6 @@
 import type { AnyHttpOperation } from '../http-operation';
 import { OPERATOR_CORE_OPERATIONS } from './operator-core.operations';
+import { OPERATOR_ACCOUNTS_OPERATIONS } from './operator-accounts.operations';
 import { OPERATOR_FEES_OPERATIONS } from './operator-fees.operations';
 
 /** The operator API's base path: its own routes and its own OpenAPI document (/operator/v1/openapi.json). */
@@ -11,5 +12,6 @@ export const OPERATOR_API_PREFIX = '/operator/v1';
  */
 export const OPERATOR_OPERATIONS: readonly AnyHttpOperation[] = [
   ...OPERATOR_CORE_OPERATIONS,
+  ...OPERATOR_ACCOUNTS_OPERATIONS,
   ...OPERATOR_FEES_OPERATIONS,
 ];
