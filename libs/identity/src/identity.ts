@@ -29,6 +29,9 @@ import { KYC_REVIEW_DEFAULTS, KycReviewOptions, KycReviewService } from './kyc-r
 import { ManualReviewProvider } from './kyc-reviews/manual-review-provider';
 
 import { NoWalletContacts, RpcWalletContacts, WalletContacts } from './customers/wallet-contacts';
+import { AuditLog } from './operators/audit-log';
+import { OperatorService } from './operators/operator.service';
+import { operatorsMigrations } from './operators/operators.migrations';
 
 export const IDENTITY_SERVICE = 'identity';
 
@@ -79,6 +82,10 @@ interface IdentityParts {
   beneficialOwners: BeneficialOwnerService;
   verifications: VerificationService;
   kycReviews: KycReviewService;
+  /** Operators of the deployment and their credentials (the operator API, /operator/v1). */
+  operators: OperatorService;
+  /** What operators did, gathered from every service's topic. */
+  auditLog: AuditLog;
 }
 
 /** The identity service's parts, wired once: used by its RPC controllers, the admin CLI and tests. */
@@ -97,6 +104,8 @@ export class Identity implements IdentityParts {
   readonly verifications!: VerificationService;
   readonly kycReviews!: KycReviewService;
   readonly walletContacts!: WalletContacts;
+  readonly operators!: OperatorService;
+  readonly auditLog!: AuditLog;
 
   private constructor(parts: IdentityParts) {
     Object.assign(this, parts);
@@ -110,7 +119,7 @@ export class Identity implements IdentityParts {
       databaseUrl: options.databaseUrl,
       bus: options.bus,
       topic: options.topic,
-      migrations: [identityMigrations, webhookKeysMigrations, documentsMigrations, verificationsMigrations, customerImportMigrations, kycLinkMigrations, kycReviewMigrations],
+      migrations: [identityMigrations, webhookKeysMigrations, documentsMigrations, verificationsMigrations, customerImportMigrations, kycLinkMigrations, operatorsMigrations, kycReviewMigrations],
       entities: [PlatformConfigView],
       sandboxTimeScale: options.sandboxTimeScale,
       timerHandlers,
@@ -153,6 +162,8 @@ export class Identity implements IdentityParts {
       verifications,
       kycReviews,
       walletContacts: wallets,
+      operators: new OperatorService(host.dataSource, host.executor, hasher),
+      auditLog: new AuditLog(host.dataSource),
     });
   }
 }
