@@ -112,9 +112,14 @@ function fileAnswer(request: Request, answer: FileAnswer, declared: readonly str
 
 /** `attachment` with the name in plain ASCII and in full (RFC 6266 / 8187); quotes, controls and separators dropped. */
 function attachment(fileName: string): string {
-  const name = String(fileName ?? 'file').replace(/[\u0000-\u001f\u007f"\\/]/g, '_').slice(0, 200) || 'file';
+  const name = [...String(fileName ?? 'file')].map((c) => (c.charCodeAt(0) < 0x20 || c === '\u007f' || '"\\/'.includes(c) ? '_' : c)).join('').slice(0, 200) || 'file';
   const ascii = name.replace(/[^\x20-\x7e]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  } catch {
+    return `attachment; filename="${ascii}"`; // a lone surrogate has no UTF-8 form: the ASCII name alone
+  }
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
