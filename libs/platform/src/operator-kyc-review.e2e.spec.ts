@@ -194,6 +194,21 @@ describe('operator API: KYC/KYB reviews (/operator/v1/kyc-reviews)', () => {
     ]);
   });
 
+  it('approvals at the same moment: two reviewers decide once; one reviewer twice is one approval and a 409', async () => {
+    const both = await submit(await createCustomer(t, individualBody('Race Both'), tenant.production));
+    const [a, b] = await Promise.all([op('POST', `/kyc-reviews/${both}/approve`, alice), op('POST', `/kyc-reviews/${both}/approve`, bob)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect((await op('GET', `/kyc-reviews/${both}`, alice)).body).toMatchObject({ reviewStatus: 'APPROVED', approvals: [{}, {}] });
+    const decisions = await t.platform.identity.host.dataSource.query(`SELECT count(*)::int AS n FROM identity.events WHERE stream_id = $1 AND type = 'VerificationApproved.v1'`, [both]);
+    expect(decisions).toEqual([{ n: 1 }]);
+
+    const twice = await submit(await createCustomer(t, individualBody('Race Twice'), tenant.production));
+    const answers = await Promise.all([op('POST', `/kyc-reviews/${twice}/approve`, alice), op('POST', `/kyc-reviews/${twice}/approve`, alice)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await op('GET', `/kyc-reviews/${twice}`, alice)).body).toMatchObject({ reviewStatus: 'AWAITING_SECOND_APPROVAL', approvals: [{ operatorName: 'Alice' }] });
+    expect((await actions(twice)).map((x) => x.data.action)).toEqual(['kyc.approve']);
+  });
+
   it('who may: a VIEWER reads but cannot decide (403), platform credentials are 401, sandbox and unknown cases 404', async () => {
     const person = await createCustomer(t, individualBody('Access Check'), tenant.production);
     const caseId = await submit(person);

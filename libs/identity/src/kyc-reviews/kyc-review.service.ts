@@ -182,8 +182,11 @@ export class KycReviewService {
     build: (review: ReviewRow, tx: EntityManager) => { command: KycReviewCommand; audit: Audited } | Promise<{ command: KycReviewCommand; audit: Audited }>,
     claim: ClaimInTransaction,
   ): Promise<void> {
-    const review = await this.row(tx, verificationId);
-    const { command, audit } = await build(review, tx);
+    // The review's lock (the executor takes it again, re-entrant) before reading it: the approvals and the attempt
+    // the audit record states are those this decision saw, even with another reviewer deciding at the same moment.
+    if (isVerificationId(verificationId)) await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [kycReviewStreamId(verificationId)]);
+    const locked = await this.row(tx, verificationId);
+    const { command, audit } = await build(locked, tx);
     const operator = operatorOf(caller);
     const metadata = { correlationId: caller.correlationId, actor: operator.operatorId };
     const record = operatorActionStream({
@@ -191,7 +194,7 @@ export class KycReviewService {
       operator,
       action: audit.action,
       target: { type: 'Verification', id: verificationId },
-      platformId: review.platform_id,
+      platformId: locked.platform_id,
       reason: audit.reason,
       details: audit.details,
       occurredAt: now,
@@ -199,7 +202,7 @@ export class KycReviewService {
     const result = await this.executor.decideAndAppend(tx, {
       decider: kycReviewDecider,
       streamId: kycReviewStreamId(verificationId),
-      platformId: review.platform_id,
+      platformId: locked.platform_id,
       metadata,
       command,
       project: projectKycReview,
@@ -208,7 +211,7 @@ export class KycReviewService {
     });
     const decided = result.events.find((e) => e.type === 'KycReviewDecided.v1');
     if (decided?.type !== 'KycReviewDecided.v1') return; // an approval that waits for another
-    const target = { verificationId, platformId: review.platform_id, attempt: decided.data.attempt };
+    const target = { verificationId, platformId: locked.platform_id, attempt: decided.data.attempt };
     await this.decisions.apply(tx, target, kycDecisionOf(decided.data), { now, metadata });
   }
 
