@@ -149,6 +149,14 @@ describe('operator API: KYC/KYB reviews (/operator/v1/kyc-reviews)', () => {
     expect((await queue('&reviewStatus=APPROVED')).data.map((r) => r.verificationId)).toEqual([businessCase]);
     expectError(await op('POST', `/kyc-reviews/${businessCase}/reject`, alice, { body: { reason: 'too late' } }), 409, 'KYC_REVIEW_ALREADY_DECIDED');
 
+    // The individual, approved by the two of them: kycStatus APPROVED and CUSTOMER.KYC_APPROVED.
+    expect((await op('POST', `/kyc-reviews/${personCase}/approve`, bob)).body.reviewStatus).toBe('AWAITING_SECOND_APPROVAL');
+    expect((await op('POST', `/kyc-reviews/${personCase}/approve`, alice)).body.reviewStatus).toBe('APPROVED');
+    const approvedPerson = await platformView(`/customers/${person}`);
+    expect(approvedPerson.kycStatus).toBe('APPROVED');
+    expect(await webhook('CUSTOMER.KYC_APPROVED', person)).toEqual(approvedPerson);
+    expect((await queue('')).data).toEqual([]);
+
     // Every decision is on record, in the transaction of its effect.
     const recorded = await actions(businessCase);
     expect(recorded.map((a) => [a.data.action, a.data.operatorName, a.data.operatorRole, a.data.platformId])).toEqual([
