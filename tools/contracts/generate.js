@@ -86,6 +86,9 @@ const RESPONSE_TYPES = [
   // The operator API: KYC/KYB reviews.
   'KycReview',
   // The operator API: external account verification.
+  'AccountVerificationMethodList',
+  'AccountVerificationMethodView',
+  'ExternalAccountReview',
   // The operator API: rates.
   // The operator API: fees.
 ];
