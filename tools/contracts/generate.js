@@ -84,6 +84,7 @@ const RESPONSE_TYPES = [
   'OperatorPlatformView',
   'OperatorView',
   // The operator API: KYC/KYB reviews.
+  'KycReview',
   // The operator API: external account verification.
   'AccountVerificationMethodList',
   'AccountVerificationMethodView',

@@ -481,8 +481,8 @@ describe('tenancy: another platform or mode sees 404', () => {
   let owner: TestTenant;
   let stranger: TestTenant;
   beforeAll(async () => {
-    // Platform credentials are refused on every operator route (a failed Basic attempt each): with more than
-    // AUTH_FAILURES_PER_CLIENT routes the throttle would answer 429 instead. Throttling has its own suite.
+    // Every platform credential is refused on every operator route (more than the 10 failed attempts a client id may
+    // have in a window): the failed-authentication limit is auth-throttle.e2e.spec.ts's subject, not this suite's.
     t = await startTestPlatform({ AUTH_FAILURES_PER_CLIENT: '0', AUTH_FAILURES_PER_ADDRESS: '0' });
     owner = t.tenant;
     stranger = await t.createTenant('stranger');

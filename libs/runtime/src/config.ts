@@ -93,6 +93,8 @@ export interface RuntimeConfig {
   agentAccessTokenTtlMs: number;
   /** The production stablecoin provider (BRALE_API_URL, BRALE_AUTH_URL); unset: production stablecoin calls answer 501. */
   braleProvider: { apiUrl: string; authUrl: string } | undefined;
+  /** Reviewers who must approve a production KYC/KYB submission (KYC_APPROVALS_REQUIRED: 1, or 2 for four-eyes, the default). */
+  kycApprovalsRequired: 1 | 2;
 }
 
 /** What Express takes as 'trust proxy', restricted to the forms that cannot trust a client's own header by accident. */
@@ -226,7 +228,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     agentDeviceCodeTtlMs: Math.max(1, intFrom(env, 'AGENT_DEVICE_CODE_TTL_SECONDS', 900)) * 1000,
     agentAccessTokenTtlMs: Math.max(1, intFrom(env, 'AGENT_ACCESS_TOKEN_TTL_SECONDS', 30 * 86_400)) * 1000,
     braleProvider: braleFrom(env),
+    kycApprovalsRequired: kycApprovalsRequiredFrom(env),
   };
+}
+
+/** 1 or 2, nothing else: a typo must not quietly turn four-eyes off (or make approval impossible). */
+function kycApprovalsRequiredFrom(env: NodeJS.ProcessEnv): 1 | 2 {
+  const raw = env.KYC_APPROVALS_REQUIRED?.trim();
+  if (raw === undefined || raw === '') return 2;
+  if (raw === '1' || raw === '2') return Number(raw) as 1 | 2;
+  throw new Error(`KYC_APPROVALS_REQUIRED must be 1 or 2, got "${raw}"`);
 }
 
 /** Both or neither: an API without its token endpoint could never authenticate. */
