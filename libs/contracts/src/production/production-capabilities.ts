@@ -3,7 +3,7 @@ import { ApiError } from '../errors/api-error';
 /**
  * What a production request needs that this deployment may not have. Each is refused with 501 NOT_IMPLEMENTED before
  * anything is recorded, held or sent, with `details.capability` and `details.configure` naming what an operator sets
- * up to make it work (docs/production-capabilities.md lists them).
+ * up to make it work (docs/production.md lists them).
  */
 export type ProductionCapability =
   | 'PAYOUT_RAIL'
