@@ -86,6 +86,9 @@ const RESPONSE_TYPES = [
   // The operator API: KYC/KYB reviews.
   // The operator API: external account verification.
   // The operator API: rates.
+  'OperatorRateEntry',
+  'OperatorRateList',
+  'QuotePricing',
   // The operator API: fees.
 ];
 

@@ -6,7 +6,7 @@ import type { AccountDirectory } from '../accounts/account-directory';
 import type { CurrencyLimits, PlatformFeeConfig } from '../platform-config/identity-events.consumer';
 import type { CustomerDirectory } from '../platform-config/customer-directory';
 import { feeSchedule, PlatformFees, platformFeesFor } from '../rates/fee-schedule';
-import type { RateSource } from '../rates/rate-source';
+import { RateBooks, requireRate } from '../rates/rate-source';
 import type { ScaFactors } from '../sca/sca-factors';
 import { AmountRange, ChallengeOffer, QuoteCommand, quoteDecider } from './quote.decider';
 import { QuoteEvent, requestExtras } from './quote.events';
@@ -36,7 +36,7 @@ export class QuoteService {
     private readonly dataSource: DataSource,
     private readonly executor: CommandExecutor<EntityManager>,
     private readonly timers: { schedule(tx: EntityManager, timer: ScheduleTimer): Promise<string> },
-    private readonly rates: RateSource,
+    private readonly rates: RateBooks,
     private readonly accounts: AccountDirectory,
     private readonly customers: CustomerDirectory,
     private readonly parties: QuotePartiesResolver,
@@ -59,8 +59,8 @@ export class QuoteService {
     if (parties.sendingCurrency === parties.receivingCurrency) {
       throw new ApiError('SAME_CURRENCY', `both sides are ${parties.sendingCurrency}: use a same-currency transfer (POST /transfer-out)`);
     }
-    const rate = this.rates.rate(parties.sendingCurrency, parties.receivingCurrency, now);
-    if (!rate) throw new ApiError('INVALID_CURRENCY', `${parties.sendingCurrency} to ${parties.receivingCurrency} cannot be quoted`);
+    // Production without a fresh rate for the corridor answers 501/503 here, before anything is recorded.
+    const rate = requireRate(await this.rates.book(caller.mode, now), parties.sendingCurrency, parties.receivingCurrency);
     const terms = await this.platformTerms(caller, parties.sendingCurrency, parties.receivingCurrency);
     const { limits } = terms;
     const fees = request.platformFeeOverride ? overriddenFees(request.platformFeeOverride, parties.sendingCurrency) : terms.fees;
@@ -87,6 +87,7 @@ export class QuoteService {
       immediatelyExecute: request.immediatelyExecute ?? false,
       paymentInstructions: await this.fundingInstructions(caller, parties, quoteId, request, expiresAt, now),
       rate: { midRate: rate.midRate, sourcePerBtc: rate.sourcePerBtc },
+      pricing: rate.pricing,
       fees: feeSchedule(parties.sendingCurrency, fees),
       limits,
       sca: await this.scaPlan(caller, parties, request.scaFactor, now),

@@ -1,5 +1,6 @@
 import type { AnyHttpOperation } from '../http-operation';
 import { OPERATOR_CORE_OPERATIONS } from './operator-core.operations';
+import { OPERATOR_RATES_OPERATIONS } from './operator-rates.operations';
 
 /** The operator API's base path: its own routes and its own OpenAPI document (/operator/v1/openapi.json). */
 export const OPERATOR_API_PREFIX = '/operator/v1';
@@ -10,4 +11,5 @@ export const OPERATOR_API_PREFIX = '/operator/v1';
  */
 export const OPERATOR_OPERATIONS: readonly AnyHttpOperation[] = [
   ...OPERATOR_CORE_OPERATIONS,
+  ...OPERATOR_RATES_OPERATIONS,
 ];
