@@ -44,6 +44,19 @@ function publicEvents() {
   return SERVICES.map((service) => ({ catalogue: catalogues[service], events: catalogues[service].events.filter((e) => e.visibility === 'public') }));
 }
 
+/** Each public event type once, with every catalogue that publishes it (a shared type has several). */
+function eventsByType() {
+  const byType = new Map();
+  for (const { catalogue, events } of publicEvents()) {
+    for (const event of events) {
+      const entry = byType.get(event.type) ?? { event, catalogues: [] };
+      entry.catalogues.push(catalogue);
+      byType.set(event.type, entry);
+    }
+  }
+  return [...byType.values()];
+}
+
 let cached;
 /** Every schema once (one TypeScript program for all of them): the envelope and the public data types. */
 function schemas() {
@@ -76,7 +89,7 @@ function closure(all, roots) {
 }
 
 /** The JSON Schema of one public event's envelope: EventEnvelope with `type` fixed and `data` its declared type. */
-function eventSchema(catalogue, event) {
+function eventSchema(catalogues, event) {
   const all = schemas();
   let envelope = all.AnyEventEnvelope;
   while (envelope && envelope.$ref) envelope = all[decodeURIComponent(envelope.$ref.slice(DEFINITIONS.length))];
@@ -92,7 +105,7 @@ function eventSchema(catalogue, event) {
     $id: `${event.type}.json`,
     ...root,
     title: event.type,
-    description: `${event.description} Published by ${catalogue.service} on ${catalogue.topic} (Kafka message key: streamId). ${envelope.description ?? ''}`.trim(),
+    description: `${event.description} Published by ${catalogues.map((c) => `${c.service} on ${c.topic}`).join(', ')} (Kafka message key: streamId). ${envelope.description ?? ''}`.trim(),
     definitions: closure(all, [root]),
   };
 }
@@ -151,7 +164,7 @@ function asyncApi() {
 
 /** @type {{ file: string, build: () => unknown }[]} one entry per generated file. */
 const EVENT_OUTPUTS = [
-  ...publicEvents().flatMap(({ catalogue, events }) => events.map((event) => ({ file: `${EVENTS_DIR}/${event.type}.json`, build: () => eventSchema(catalogue, event) }))),
+  ...eventsByType().map(({ event, catalogues }) => ({ file: `${EVENTS_DIR}/${event.type}.json`, build: () => eventSchema(catalogues, event) })),
   // YAML 1.2 is a superset of JSON: the document is written in JSON syntax, like every generated file.
   { file: `${EVENTS_DIR}/asyncapi.json`, build: asyncApi },
 ];

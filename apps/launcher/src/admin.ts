@@ -7,7 +7,7 @@ import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-post
 import { Accounts, checkLedger, recordLedgerCheckRun } from '@payments/accounts';
 import { checkCardLedger } from '@payments/cards';
 import { Identity } from '@payments/identity';
-import { EVENT_CATALOGUES, EventCatalogue } from '@payments/contracts';
+import { EVENT_CATALOGUES, EventCatalogue, isOperatorRole, OperatorRole } from '@payments/contracts';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { loadConfig, loadSecretHashKey, openServiceDatabase, RuntimeConfig } from '@payments/runtime';
 import { DeliveryQueue, webhooksMigrations } from '@payments/webhooks';
@@ -18,6 +18,12 @@ const USAGE = `usage: npm run admin -- <command> [options]
 
 commands:
   platform:create --name NAME   create a platform; prints its id and its sandbox and production credentials as JSON
+  operator:create --name NAME --role ADMIN|REVIEWER|VIEWER
+                                create an operator of the deployment (the operator API, /operator/v1); prints their
+                                id and credentials as JSON, the secret this once (only its keyed hash is kept).
+                                VIEWER reads, REVIEWER also decides KYC/KYB and accounts, ADMIN also sets rates and fees
+  operator:list                 list the operators (no secrets) as JSON
+  operator:disable --id ID      disable an operator: their credentials stop working at once (recorded in the audit log)
   ledger:check                  verify the ledger invariants (entries and currencies sum to zero, balances equal
                                 their postings and their events, nothing overdrawn; each card transaction matches
                                 its funding account's postings); exit code 1 on any violation. The outcome is kept
@@ -41,10 +47,12 @@ const RELAYED_SERVICES: { service: string; catalogue: EventCatalogue }[] = (['id
 
 /** Operator CLI. Works on DATABASE_URL, or on the embedded database of `npm start` (running or not). */
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { name: { type: 'string' }, help: { type: 'boolean' }, id: { type: 'string' }, all: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } });
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean' }, id: { type: 'string' }, all: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } });
   if (values.help || positionals.length !== 1) return usage(values.help ? 0 : 2);
   const command = positionals[0];
-  if (!['platform:create', 'ledger:check', 'events:reconcile', 'db:migrate'].includes(command) && !command.startsWith('webhooks:')) return usage(2, `unknown command ${command}`);
+  if (!['platform:create', 'operator:create', 'operator:list', 'operator:disable', 'ledger:check', 'events:reconcile', 'db:migrate'].includes(command) && !command.startsWith('webhooks:')) return usage(2, `unknown command ${command}`);
+  if (command === 'operator:create' && (!values.name?.trim() || !isOperatorRole(values.role))) return usage(2, 'operator:create needs --name NAME and --role ADMIN|REVIEWER|VIEWER');
+  if (command === 'operator:disable' && !values.id) return usage(2, 'operator:disable needs --id ID');
   if (command === 'webhooks:redeliver' && !values.id === !values.all) return usage(2, 'webhooks:redeliver needs --id ID or --all');
   if (command === 'platform:create' && !values.name?.trim()) return usage(2, 'platform:create needs --name NAME');
 
@@ -63,15 +71,29 @@ async function main(argv: string[]): Promise<number> {
       secretHashKey: loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key')),
       sandboxTimeScale: config.sandboxTimeScale,
     });
-    // The events are in the identity log (the outbox): the platform's relay publishes them when it runs.
-    const created = await identity.platforms.create(values.name!);
-    await identity.host.stop();
-    process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);
-    return 0;
+    try {
+      // The events are in the identity log (the outbox): the platform's relay publishes them when it runs.
+      const output = await identityCommand(identity, command, values);
+      process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+      return 0;
+    } finally {
+      await identity.host.stop();
+    }
   } finally {
     await bus.close();
     await embedded?.stop();
   }
+}
+
+/** platform:create and the operator commands, on identity's log and read models. */
+async function identityCommand(identity: Identity, command: string, values: { name?: string; role?: string; id?: string }): Promise<unknown> {
+  if (command === 'operator:create') return identity.operators.create(values.name!, values.role as OperatorRole);
+  if (command === 'operator:list') return identity.operators.list();
+  if (command === 'operator:disable') {
+    await identity.operators.disable(values.id!);
+    return { disabled: values.id };
+  }
+  return identity.platforms.create(values.name!);
 }
 
 async function migrate(url: string, bus: EventBus, config: RuntimeConfig): Promise<number> {

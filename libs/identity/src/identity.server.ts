@@ -11,6 +11,7 @@ import { IDENTITY } from './identity.tokens';
 import { KycLinkRpcController } from './kyc-links/kyc-link.rpc.controller';
 import { evictChangedConfigs } from './platform-config/platform-config-eviction';
 import { VerificationRpcController } from './verifications/verification.rpc.controller';
+import { OperatorRpcController } from './operators/operator.rpc.controller';
 
 const CONTROLLERS = [
   IdentityRpcController,
@@ -20,6 +21,7 @@ const CONTROLLERS = [
   VerificationRpcController,
   CustomerImportRpcController,
   KycLinkRpcController,
+  OperatorRpcController,
 ];
 
 @Module({})
@@ -33,7 +35,8 @@ export type IdentityServer = ServiceServer;
 
 /**
  * Serves the identity RPC, its relay and timers, the customer-import worker, its ops server when `ops` is given, and,
- * when `events` is given, the eviction of configs other replicas changed from its config cache.
+ * when `events` is given, the eviction of configs other replicas changed from its config cache and the audit log's
+ * consumer of every service's operator actions.
  */
 export function startIdentityServer(
   identity: Identity,
@@ -42,7 +45,8 @@ export function startIdentityServer(
   ops?: ServiceServerOptions['ops'],
   events?: Pick<EventBus, 'subscribe'>,
 ): Promise<IdentityServer> {
-  const configEviction: BackgroundWork[] = events ? [subscriptionWork(() => evictChangedConfigs(events, identity.configs.cache))] : [];
+  // With the bus: configs other replicas changed leave the cache, and operators' actions of every service reach the audit log.
+  const configEviction: BackgroundWork[] = events ? [subscriptionWork(() => evictChangedConfigs(events, identity.configs.cache)), subscriptionWork(() => identity.auditLog.subscribe(events))] : [];
   return startServiceServer({
     name: IDENTITY_SERVICE,
     module: IdentityRpcModule.forIdentity(identity),

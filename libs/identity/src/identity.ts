@@ -26,6 +26,9 @@ import { VERIFICATION_DEFAULTS, VerificationService, VerificationServiceOptions 
 import { verificationsMigrations } from './verifications/verifications.migrations';
 
 import { NoWalletContacts, RpcWalletContacts, WalletContacts } from './customers/wallet-contacts';
+import { AuditLog } from './operators/audit-log';
+import { OperatorService } from './operators/operator.service';
+import { operatorsMigrations } from './operators/operators.migrations';
 
 export const IDENTITY_SERVICE = 'identity';
 
@@ -73,6 +76,10 @@ interface IdentityParts {
   walletContacts: WalletContacts;
   beneficialOwners: BeneficialOwnerService;
   verifications: VerificationService;
+  /** Operators of the deployment and their credentials (the operator API, /operator/v1). */
+  operators: OperatorService;
+  /** What operators did, gathered from every service's topic. */
+  auditLog: AuditLog;
 }
 
 /** The identity service's parts, wired once: used by its RPC controllers, the admin CLI and tests. */
@@ -90,6 +97,8 @@ export class Identity implements IdentityParts {
   readonly beneficialOwners!: BeneficialOwnerService;
   readonly verifications!: VerificationService;
   readonly walletContacts!: WalletContacts;
+  readonly operators!: OperatorService;
+  readonly auditLog!: AuditLog;
 
   private constructor(parts: IdentityParts) {
     Object.assign(this, parts);
@@ -103,7 +112,7 @@ export class Identity implements IdentityParts {
       databaseUrl: options.databaseUrl,
       bus: options.bus,
       topic: options.topic,
-      migrations: [identityMigrations, webhookKeysMigrations, documentsMigrations, verificationsMigrations, customerImportMigrations, kycLinkMigrations],
+      migrations: [identityMigrations, webhookKeysMigrations, documentsMigrations, verificationsMigrations, customerImportMigrations, kycLinkMigrations, operatorsMigrations],
       entities: [PlatformConfigView],
       sandboxTimeScale: options.sandboxTimeScale,
       timerHandlers,
@@ -140,6 +149,8 @@ export class Identity implements IdentityParts {
       beneficialOwners,
       verifications,
       walletContacts: wallets,
+      operators: new OperatorService(host.dataSource, host.executor, hasher),
+      auditLog: new AuditLog(host.dataSource),
     });
   }
 }

@@ -5,3 +5,4 @@ export * from './platform-config/platform-config.service';
 export * from './credentials/secrets';
 export * from './credentials/bootstrap-credentials';
 export * from './tokens/token.service';
+export * from './operators/operator.service';

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { OPERATOR_API_PREFIX } from '@payments/contracts';
 import { API_VERSION } from '@payments/gateway';
 import { createCustomerHolder, sendForm, tinyPdf } from './test-documents';
 import { startTestPlatform, TestPlatform } from './test-platform';
@@ -9,7 +10,8 @@ import { ServedRoute, servedRoutes } from './test-routes';
  * Hostile bytes at every route: bodies that claim a compression they do not have, compressed bodies, JSON nested
  * 100,000 levels deep, huge arrays, NUL and unpaired surrogates in the body, the query and path parameters, and
  * whitespace-only names. Never a 500, always the envelope on an error, and no event appended on a 4xx. Routes under
- * the API prefix go through the gateway's input checks, so there the exact 4xx is asserted too.
+ * the API prefix and the operator API's (probed as an ADMIN operator) go through the gateway's input checks, so there
+ * the exact 4xx is asserted too.
  */
 interface Raw {
   status: number;
@@ -26,9 +28,11 @@ describe('hostile input at every route', () => {
   let origin: string;
   let routes: ServedRoute[];
   let countEvents: () => Promise<number>;
+  let operatorAuth: string;
 
   beforeAll(async () => {
     t = await startTestPlatform();
+    operatorAuth = (await t.createOperator('ADMIN', 'hostile-input admin')).auth;
     origin = new URL(t.url).origin;
     routes = servedRoutes(t.platform.gateway.app);
     const db = t.platform.identity.host.dataSource;
@@ -43,7 +47,9 @@ describe('hostile input at every route', () => {
   const send = (method: string, path: string, options: { body?: string | Buffer; headers?: Record<string, string> } = {}): Promise<Raw> =>
     new Promise((resolve, reject) => {
       const body = typeof options.body === 'string' ? Buffer.from(options.body) : options.body;
-      const headers: Record<string, string> = { authorization: t.tenant.sandbox, ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}), ...options.headers };
+      // The operator API's routes are probed as an ADMIN operator (platform credentials stop at its guard).
+      const authorization = path.startsWith(`${OPERATOR_API_PREFIX}/`) ? operatorAuth : t.tenant.sandbox;
+      const headers: Record<string, string> = { authorization, ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}), ...options.headers };
       const req = request(`${origin}${path}`, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -87,7 +93,7 @@ describe('hostile input at every route', () => {
     return res;
   };
 
-  const checked = (route: ServedRoute) => route.path.startsWith(`/${API_VERSION}/`);
+  const checked = (route: ServedRoute) => route.path.startsWith(`/${API_VERSION}/`) || route.path.startsWith(`${OPERATOR_API_PREFIX}/`);
   const fill = (route: ServedRoute, value = 'x', only?: string) => route.path.replace(/:(\w+)/g, (_, name: string) => (only === undefined || only === name ? value : 'x'));
   const params = (route: ServedRoute) => [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
 

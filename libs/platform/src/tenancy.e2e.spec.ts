@@ -1,5 +1,5 @@
 import { eventually } from '@payments/testing';
-import { OPERATIONS } from '@payments/contracts';
+import { OPERATIONS, OPERATOR_API_PREFIX, OPERATOR_OPERATIONS } from '@payments/contracts';
 import { API_VERSION } from '@payments/gateway';
 import { startTestPlatform, TestPlatform, TestTenant } from './test-platform';
 import { createCustomerHolder, uploadDocument } from './test-documents';
@@ -489,7 +489,7 @@ describe('tenancy: another platform or mode sees 404', () => {
 
   it('has a row for every served route that takes a path parameter', () => {
     const parameterised = servedRoutes(t.platform.gateway.app)
-      .filter((r) => r.path.includes(':'))
+      .filter((r) => r.path.includes(':') && r.path.startsWith(`/${API_VERSION}/`))
       .map((r) => `${r.method} ${r.path.replace(`/${API_VERSION}`, '')}`)
       .filter((r) => !notPlatformCredentialRoutes.has(r));
     expect(parameterised.filter((r) => !rows.some((row) => row.route === r))).toEqual([]);
@@ -510,6 +510,28 @@ describe('tenancy: another platform or mode sees 404', () => {
     }
     const own = await call(await pathFor(), owner.sandbox);
     expect(own.status).toBeLessThan(300); // the resource was there all along
+  });
+
+  it('keeps the operator API from every platform credential (401) and from operators below the role (403), changing nothing', async () => {
+    const viewer = await t.createOperator('VIEWER', 'tenancy viewer');
+    const operatorRoutes = servedRoutes(t.platform.gateway.app).filter((r) => r.path.startsWith(`${OPERATOR_API_PREFIX}/`) && !r.path.endsWith('/openapi.json') && !r.path.endsWith('/docs') && !r.path.endsWith('/init.js'));
+    expect(operatorRoutes.length).toBe(OPERATOR_OPERATIONS.length);
+    const events = async () => Number((await t.platform.identity.host.dataSource.query(`SELECT count(*)::int AS n FROM identity.events`))[0].n);
+    const before = await events();
+    for (const route of operatorRoutes) {
+      const path = route.path.slice(OPERATOR_API_PREFIX.length).replace(/:(\w+)/g, 'x');
+      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+      for (const auth of [owner.sandbox, owner.production, stranger.sandbox, stranger.production]) {
+        const res = await t.operatorCall(route.method, path, { auth, body });
+        expect({ route: `${route.method} ${route.path}`, status: res.status, code: res.body?.code }).toEqual({ route: `${route.method} ${route.path}`, status: 401, code: 'UNAUTHORIZED' });
+      }
+      const declared = OPERATOR_OPERATIONS.find((op) => op.method === route.method && `${OPERATOR_API_PREFIX}${op.path.replace(/\{(\w+)\}/g, ':$1')}` === route.path);
+      if (declared?.operatorRole !== 'VIEWER') {
+        const res = await t.operatorCall(route.method, path, { auth: viewer.auth, body });
+        expect({ route: `${route.method} ${route.path}`, status: res.status }).toEqual({ route: `${route.method} ${route.path}`, status: 403 });
+      }
+    }
+    expect(await events()).toBe(before); // refusals record nothing
   });
 
   it('keeps collections and the configuration per platform and mode', async () => {

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Mode } from '@payments/contracts';
-import { CreatedPlatform, localBootstrapCredentials, PlainCredential } from '@payments/identity';
+import { Mode, OPERATOR_API_PREFIX, OperatorRole } from '@payments/contracts';
+import { CreatedOperator, CreatedPlatform, localBootstrapCredentials, PlainCredential } from '@payments/identity';
 import { createLogger, loadConfig } from '@payments/runtime';
 import { basicAuth, createTestDatabase, freePort, http, HttpResult, TestDatabase } from '@payments/testing';
 import { responseConformance } from './test-response-conformance';
@@ -30,8 +30,16 @@ export interface TestPlatform {
   database: TestDatabase;
   call<T = any>(method: string, path: string, options?: { auth?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<HttpResult<T>>;
   createTenant(name?: string): Promise<TestTenant & { created: CreatedPlatform }>;
+  /** An operator of the deployment with `role` (as `npm run admin -- operator:create` makes one), and their Basic header. */
+  createOperator(role: OperatorRole, name?: string): Promise<TestOperator>;
+  /** A call to the operator API (`/operator/v1<path>`), held to the operator OpenAPI document like `call`. */
+  operatorCall<T = any>(method: string, path: string, options: { auth: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<HttpResult<T>>;
   restart(): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface TestOperator extends CreatedOperator {
+  auth: string;
 }
 
 /**
@@ -104,6 +112,16 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
         sandbox: basicAuth(created.sandbox.clientId, created.sandbox.clientSecret),
         production: basicAuth(created.production.clientId, created.production.clientSecret),
       };
+    },
+    createOperator: async (role, name = `${role.toLowerCase()} operator`) => {
+      const created = await fixture.platform.identity.operators.create(name, role);
+      return { ...created, auth: basicAuth(created.clientId, created.clientSecret) };
+    },
+    operatorCall: async (method, path, options) => {
+      const url = `${new URL(fixture.platform.url).origin}${OPERATOR_API_PREFIX}${path}`;
+      const result = await http(method, url, options);
+      await conformance.check(method, url, result);
+      return result;
     },
     restart: async () => {
       await fixture.platform.stop();

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import type { HttpResult } from '@payments/testing';
 
 /**
- * Holds every e2e response to the OpenAPI document the gateway serves (GET /openapi.json at its origin): a response
+ * Holds every e2e response to the OpenAPI documents the gateway serves (GET /openapi.json and /operator/v1/openapi.json at its origin): a response
  * to a documented operation must have a documented status, and a JSON body must validate against that status's
  * schema. Anything else throws, naming the request, the status, what did not validate and the body, so the test
  * that made the call fails. Routes the document does not describe (the hosted KYC page, ops endpoints, unknown
@@ -32,11 +32,12 @@ interface CompiledDocument {
 }
 
 const DOCUMENT_ID = 'https://conformance.local/openapi.json';
-const OPENAPI_PATH = '/openapi.json';
+/** The platform API's document and the operator API's: every operation of either is held to its own document. */
+const OPENAPI_PATHS = ['/openapi.json', '/operator/v1/openapi.json'];
 const BODY_EXCERPT_MAX = 2_000;
 
 /** Documents are fetched once per gateway origin and compiled once per distinct content (restarts move the port). */
-const byOrigin = new Map<string, Promise<CompiledDocument | null>>();
+const byOrigin = new Map<string, Promise<CompiledDocument[]>>();
 const byContent = new Map<string, CompiledDocument>();
 
 export function responseConformance(): ResponseConformance {
@@ -55,10 +56,14 @@ export function responseConformance(): ResponseConformance {
 
 async function conform(method: string, url: string, result: HttpResult): Promise<void> {
   const target = new URL(url);
-  const document = await documentOf(target.origin);
-  if (!document) return;
-  const operation = (document.operations.get(method.toUpperCase()) ?? []).find((op) => op.pattern.test(target.pathname));
-  if (!operation) return;
+  let document: CompiledDocument | undefined;
+  let operation: Operation | undefined;
+  for (const candidate of await documentsOf(target.origin)) {
+    operation = (candidate.operations.get(method.toUpperCase()) ?? []).find((op) => op.pattern.test(target.pathname));
+    document = candidate;
+    if (operation) break;
+  }
+  if (!operation || !document) return;
   const where = `${method.toUpperCase()} ${target.pathname}${target.search} (${operation.template})`;
   const response = operation.responses[String(result.status)] ?? operation.responses[`${String(result.status)[0]}XX`] ?? operation.responses.default;
   if (!response) {
@@ -79,20 +84,20 @@ async function conform(method: string, url: string, result: HttpResult): Promise
   }
 }
 
-function documentOf(origin: string): Promise<CompiledDocument | null> {
+function documentsOf(origin: string): Promise<CompiledDocument[]> {
   let pending = byOrigin.get(origin);
   if (!pending) {
-    pending = load(origin);
+    pending = Promise.all(OPENAPI_PATHS.map((path) => load(origin, path))).then((documents) => documents.filter((d): d is CompiledDocument => d !== null));
     byOrigin.set(origin, pending);
     pending.catch(() => byOrigin.delete(origin)); // a failed fetch is retried by the next call
   }
   return pending;
 }
 
-async function load(origin: string): Promise<CompiledDocument | null> {
-  const response = await fetch(`${origin}${OPENAPI_PATH}`);
+async function load(origin: string, path: string): Promise<CompiledDocument | null> {
+  const response = await fetch(`${origin}${path}`);
   if (response.status === 404) return null; // not a gateway: nothing to hold it to
-  if (!response.ok) throw new Error(`OpenAPI conformance: GET ${origin}${OPENAPI_PATH} answered ${response.status}`);
+  if (!response.ok) throw new Error(`OpenAPI conformance: GET ${origin}${path} answered ${response.status}`);
   const text = await response.text();
   let compiled = byContent.get(text);
   if (!compiled) {

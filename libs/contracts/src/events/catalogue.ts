@@ -31,6 +31,11 @@ interface DeclarationBase<TType extends string> {
   readonly version: number;
   readonly service: EventService;
   readonly description: string;
+  /**
+   * Declared alike by several services (each publishes its own on its topic): one type, one data schema, one file in
+   * docs/events. Only `OperatorActionRecorded.v1` is, so the audit log reads every service's operator actions as one.
+   */
+  readonly shared?: true;
 }
 
 export interface PublicEventDeclaration<TType extends string = string, TStored = any, TPublic = any> extends DeclarationBase<TType> {

@@ -359,6 +359,8 @@ export const IDENTITY_EVENTS = defineCatalogue(service, [
   defineEvent({ service, name: 'DocumentReplaced', version: 1, visibility: 'internal', description: "A KYC document's file was replaced." }),
   defineEvent({ service, name: 'DocumentSubmitted', version: 1, visibility: 'internal', description: 'A KYC document was handed to a verification.' }),
   defineEvent({ service, name: 'DocumentDeleted', version: 1, visibility: 'internal', description: 'A KYC document was deleted.' }),
+  defineEvent({ service, name: 'OperatorCreated', version: 1, visibility: 'internal', description: 'An operator of the deployment was created (carries the hash of their secret).' }),
+  defineEvent({ service, name: 'OperatorDisabled', version: 1, visibility: 'internal', description: 'An operator was disabled: their credentials stop working at once.' }),
 ]);
 
 /** The customer lifecycle as other services keep their copy of it (payments' and quoting's customer directories). */

@@ -6,12 +6,14 @@ import { dataSchema, defineEvent, EventService } from './catalogue';
  * service records the actions it performed (in the transaction of their effect) and publishes them on its own topic;
  * identity gathers them into the audit log. One shape everywhere, so decodeAny reads it from any topic.
  */
-export const operatorActionRecorded = (service: EventService) =>
-  defineEvent({
+export const operatorActionRecorded = (service: EventService) => ({
+  ...defineEvent({
     service,
     name: 'OperatorActionRecorded',
     version: 1,
     visibility: 'public',
     data: dataSchema<OperatorActionRecordedData>('OperatorActionRecordedData'),
     description: 'An operator acted (a KYC/KYB decision, an account decision, a rate or fee set): who, what, on what, when and why.',
-  });
+  }),
+  shared: true as const,
+});

@@ -46,3 +46,18 @@ export function requireOperator(caller: Partial<CallerContext> | undefined, need
 export function operatorCaller(operator: OperatorPrincipal, correlationId?: string): CallerContext {
   return { platformId: '', mode: 'PRODUCTION', clientId: operator.operatorId, permissions: [], operator, correlationId };
 }
+
+/** Stored data of identity's internal `OperatorCreated.v1` (never published: it carries the secret's keyed hash). */
+export interface OperatorCreatedData {
+  operatorId: string;
+  name: string;
+  role: OperatorRole;
+  clientId: string;
+  secretHash: string;
+  createdAt: string;
+}
+
+export interface OperatorDisabledData {
+  operatorId: string;
+  disabledAt: string;
+}
