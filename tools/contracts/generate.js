@@ -84,7 +84,11 @@ const RESPONSE_TYPES = [
   'OperatorPlatformView',
   'OperatorView',
   // The operator API: KYC/KYB reviews.
+  'KycReview',
   // The operator API: external account verification.
+  'AccountVerificationMethodList',
+  'AccountVerificationMethodView',
+  'ExternalAccountReview',
   // The operator API: rates.
   'OperatorRateEntry',
   'OperatorRateList',

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     egressAllowPrivateNetworks: config.egressAllowPrivateNetworks,
     walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort, rpcTimeoutMs: config.rpcTimeoutMs },
     customers: config.endUserTerms ? { terms: config.endUserTerms } : {},
+    kycReviews: { approvalsRequired: config.kycApprovalsRequired },
     log,
   });
   if (bootstrap) await identity.platforms.ensureBootstrap(bootstrap);

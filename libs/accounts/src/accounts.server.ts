@@ -3,6 +3,7 @@ import { createAppRegistry, ServiceServer, ServiceServerOptions, startServiceSer
 import { Accounts, ACCOUNTS_SERVICE } from './accounts';
 import { AccountsRpcController } from './accounts.rpc.controller';
 import { ExternalAccountRpcController } from './external-accounts/external-account.rpc.controller';
+import { AccountVerificationRpcController } from './external-accounts/verification/account-verification.rpc.controller';
 import { DiscoveriesRpcController } from './discoveries/discoveries.rpc.controller';
 import { LedgerRpcController } from './ledger/ledger.rpc.controller';
 import { registerLedgerCheckMetrics } from './ledger/ledger-check-runs';
@@ -11,7 +12,7 @@ import { ACCOUNTS } from './accounts.tokens';
 @Module({})
 class AccountsRpcModule {
   static forAccounts(accounts: Accounts): DynamicModule {
-    return { module: AccountsRpcModule, controllers: [AccountsRpcController, LedgerRpcController, DiscoveriesRpcController, ExternalAccountRpcController], providers: [{ provide: ACCOUNTS, useValue: accounts }] };
+    return { module: AccountsRpcModule, controllers: [AccountsRpcController, LedgerRpcController, DiscoveriesRpcController, ExternalAccountRpcController, AccountVerificationRpcController], providers: [{ provide: ACCOUNTS, useValue: accounts }] };
   }
 }
 

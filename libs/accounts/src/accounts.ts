@@ -10,6 +10,7 @@ import { ExternalAccountService, ExternalAccountServiceOptions } from './externa
 import { externalAccountsMigrations } from './external-accounts/external-accounts.migrations';
 import { SANDBOX_VERIFICATION_DELAY_MS, UNTRUST_CODE_TTL_MS } from './external-accounts/external-account.rules';
 import { RateSource, SameCurrencyRateSource } from './external-accounts/receiver-lookup';
+import { AccountVerificationService } from './external-accounts/verification/account-verification.service';
 import { QuotingRateSource } from './external-accounts/quoting-rate-source';
 import { InternalAccountSettingsService } from './internal-accounts/settings/internal-account-settings.service';
 import { NO_SIGNED_REQUESTS, RpcSignedRequestAuthorizer } from './internal-accounts/settings/wallet-authorizer';
@@ -55,6 +56,8 @@ export class Accounts {
     readonly externalAccounts: ExternalAccountService,
     /** An Embedded Wallet's settings (privateEnabled), changed by a signed retry through wallet-auth. */
     readonly internalAccountSettings: InternalAccountSettingsService,
+    /** How production external accounts become ACTIVE: methods per currency, the operator queue, the rails' port. */
+    readonly accountVerification: AccountVerificationService,
   ) {}
 
   static async open(options: AccountsOptions): Promise<Accounts> {
@@ -96,6 +99,7 @@ export class Accounts {
         await wallets.close();
       },
     );
-    return new Accounts(host, ledger, internalAccounts, identityEvents, ledgerCommands, externalAccounts, internalAccountSettings);
+    const accountVerification = new AccountVerificationService(host.dataSource, host.executor);
+    return new Accounts(host, ledger, internalAccounts, identityEvents, ledgerCommands, externalAccounts, internalAccountSettings, accountVerification);
   }
 }

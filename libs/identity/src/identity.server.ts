@@ -9,6 +9,7 @@ import { Identity, IDENTITY_SERVICE } from './identity';
 import { IdentityRpcController } from './identity.rpc.controller';
 import { IDENTITY } from './identity.tokens';
 import { KycLinkRpcController } from './kyc-links/kyc-link.rpc.controller';
+import { KycReviewRpcController } from './kyc-reviews/kyc-review.rpc.controller';
 import { evictChangedConfigs } from './platform-config/platform-config-eviction';
 import { VerificationRpcController } from './verifications/verification.rpc.controller';
 import { OperatorRpcController } from './operators/operator.rpc.controller';
@@ -21,6 +22,7 @@ const CONTROLLERS = [
   VerificationRpcController,
   CustomerImportRpcController,
   KycLinkRpcController,
+  KycReviewRpcController,
   OperatorRpcController,
 ];
 

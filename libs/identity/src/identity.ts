@@ -24,6 +24,9 @@ import { KycLinkService } from './kyc-links/kyc-link.service';
 import { BeneficialOwnerService } from './beneficial-owners/beneficial-owner.service';
 import { VERIFICATION_DEFAULTS, VerificationService, VerificationServiceOptions } from './verifications/verification.service';
 import { verificationsMigrations } from './verifications/verifications.migrations';
+import { kycReviewMigrations } from './kyc-reviews/kyc-review.migrations';
+import { KYC_REVIEW_DEFAULTS, KycReviewOptions, KycReviewService } from './kyc-reviews/kyc-review.service';
+import { ManualReviewProvider } from './kyc-reviews/manual-review-provider';
 
 import { NoWalletContacts, RpcWalletContacts, WalletContacts } from './customers/wallet-contacts';
 import { AuditLog } from './operators/audit-log';
@@ -49,6 +52,8 @@ export interface IdentityOptions {
   walletAuth?: { host: string; port: number; rpcTimeoutMs: number };
   customers?: Partial<Omit<CustomerServiceOptions, 'sender' | 'wallets'>>;
   verifications?: Partial<VerificationServiceOptions>;
+  /** The manual review of production KYC/KYB: approvals required (KYC_APPROVALS_REQUIRED, default 2). */
+  kycReviews?: Partial<KycReviewOptions>;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -76,6 +81,7 @@ interface IdentityParts {
   walletContacts: WalletContacts;
   beneficialOwners: BeneficialOwnerService;
   verifications: VerificationService;
+  kycReviews: KycReviewService;
   /** Operators of the deployment and their credentials (the operator API, /operator/v1). */
   operators: OperatorService;
   /** What operators did, gathered from every service's topic. */
@@ -96,6 +102,7 @@ export class Identity implements IdentityParts {
   readonly kycLinks!: KycLinkService;
   readonly beneficialOwners!: BeneficialOwnerService;
   readonly verifications!: VerificationService;
+  readonly kycReviews!: KycReviewService;
   readonly walletContacts!: WalletContacts;
   readonly operators!: OperatorService;
   readonly auditLog!: AuditLog;
@@ -112,7 +119,7 @@ export class Identity implements IdentityParts {
       databaseUrl: options.databaseUrl,
       bus: options.bus,
       topic: options.topic,
-      migrations: [identityMigrations, webhookKeysMigrations, documentsMigrations, verificationsMigrations, customerImportMigrations, kycLinkMigrations, operatorsMigrations],
+      migrations: [identityMigrations, webhookKeysMigrations, documentsMigrations, verificationsMigrations, customerImportMigrations, kycLinkMigrations, operatorsMigrations, kycReviewMigrations],
       entities: [PlatformConfigView],
       sandboxTimeScale: options.sandboxTimeScale,
       timerHandlers,
@@ -126,7 +133,12 @@ export class Identity implements IdentityParts {
     const documentFiles = new PgDocumentStorage(host.dataSource, new SecretSealer(options.secretHashKey, DOCUMENT_FILES_PURPOSE));
     const documents = new DocumentService(host.dataSource, host.executor, documentFiles, host.claims);
     const beneficialOwners = new BeneficialOwnerService(host.dataSource, host.executor, host.claims);
-    const verifications = new VerificationService(host.dataSource, host.executor, host.timers, documents, beneficialOwners, host.claims, { ...VERIFICATION_DEFAULTS, ...options.verifications });
+    // Production submissions go to the manual review queue (the KYC provider port's one adapter so far).
+    const verifications = new VerificationService(host.dataSource, host.executor, host.timers, documents, beneficialOwners, host.claims, new ManualReviewProvider(host.executor), {
+      ...VERIFICATION_DEFAULTS,
+      ...options.verifications,
+    });
+    const kycReviews = new KycReviewService(host.dataSource, host.executor, host.store, documents, verifications, host.claims, { ...KYC_REVIEW_DEFAULTS, ...options.kycReviews });
     Object.assign(timerHandlers, verifications.timerHandlers());
     const wallets: WalletContacts = options.walletAuth ? new RpcWalletContacts(options.walletAuth, options.walletAuth.rpcTimeoutMs) : new NoWalletContacts();
     const customers = new CustomerService(host.dataSource, host.executor, hasher, { ...CUSTOMER_DEFAULTS, ...options.customers, sender, wallets }, host.claims);
@@ -148,6 +160,7 @@ export class Identity implements IdentityParts {
       documentFiles,
       beneficialOwners,
       verifications,
+      kycReviews,
       walletContacts: wallets,
       operators: new OperatorService(host.dataSource, host.executor, hasher),
       auditLog: new AuditLog(host.dataSource),

@@ -87,6 +87,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       egressAllowPrivateNetworks: config.egressAllowPrivateNetworks,
       walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort, rpcTimeoutMs: config.rpcTimeoutMs },
       customers: config.endUserTerms ? { terms: config.endUserTerms } : {},
+      kycReviews: { approvalsRequired: config.kycApprovalsRequired },
       log,
     });
     const createdPlatform = options.bootstrap

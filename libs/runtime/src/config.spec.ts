@@ -35,3 +35,16 @@ describe('failed-authentication limits', () => {
     expect(loadConfig({ AUTH_FAILURES_PER_CLIENT: '0', AUTH_FAILURES_PER_ADDRESS: '3', AUTH_FAILURE_WINDOW_SECONDS: '5' }).authFailures).toEqual({ perClient: 0, perAddress: 3, windowSeconds: 5 });
   });
 });
+
+describe('KYC_APPROVALS_REQUIRED (production KYC/KYB reviews)', () => {
+  it('is 2 (four-eyes) unless set to 1', () => {
+    expect(loadConfig({}).kycApprovalsRequired).toBe(2);
+    expect(loadConfig({ KYC_APPROVALS_REQUIRED: '' }).kycApprovalsRequired).toBe(2);
+    expect(loadConfig({ KYC_APPROVALS_REQUIRED: '2' }).kycApprovalsRequired).toBe(2);
+    expect(loadConfig({ KYC_APPROVALS_REQUIRED: '1' }).kycApprovalsRequired).toBe(1);
+  });
+
+  it.each(['0', '3', 'two', '1.5'])('refuses %p: a typo must not turn four-eyes off nor make approval impossible', (raw) => {
+    expect(() => loadConfig({ KYC_APPROVALS_REQUIRED: raw })).toThrow(/KYC_APPROVALS_REQUIRED must be 1 or 2/);
+  });
+});

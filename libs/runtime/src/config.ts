@@ -99,6 +99,8 @@ export interface RuntimeConfig {
    * (ECB_REFRESH_SECONDS, default 1 hour) and maximum age (ECB_MAX_AGE_SECONDS, default 4.5 days).
    */
   rates: { operatorMaxAgeSeconds: number; ecb?: { url: string; refreshSeconds: number; maxAgeSeconds: number } };
+  /** Reviewers who must approve a production KYC/KYB submission (KYC_APPROVALS_REQUIRED: 1, or 2 for four-eyes, the default). */
+  kycApprovalsRequired: 1 | 2;
 }
 
 /** What Express takes as 'trust proxy', restricted to the forms that cannot trust a client's own header by accident. */
@@ -233,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     agentAccessTokenTtlMs: Math.max(1, intFrom(env, 'AGENT_ACCESS_TOKEN_TTL_SECONDS', 30 * 86_400)) * 1000,
     braleProvider: braleFrom(env),
     rates: ratesFrom(env),
+    kycApprovalsRequired: kycApprovalsRequiredFrom(env),
   };
 }
 
@@ -246,6 +249,14 @@ function ratesFrom(env: NodeJS.ProcessEnv): RuntimeConfig['rates'] {
     operatorMaxAgeSeconds,
     ecb: { url, refreshSeconds: Math.max(1, intFrom(env, 'ECB_REFRESH_SECONDS', 3600)), maxAgeSeconds: Math.max(1, intFrom(env, 'ECB_MAX_AGE_SECONDS', 108 * 3600)) },
   };
+}
+
+/** 1 or 2, nothing else: a typo must not quietly turn four-eyes off (or make approval impossible). */
+function kycApprovalsRequiredFrom(env: NodeJS.ProcessEnv): 1 | 2 {
+  const raw = env.KYC_APPROVALS_REQUIRED?.trim();
+  if (raw === undefined || raw === '') return 2;
+  if (raw === '1' || raw === '2') return Number(raw) as 1 | 2;
+  throw new Error(`KYC_APPROVALS_REQUIRED must be 1 or 2, got "${raw}"`);
 }
 
 /** Both or neither: an API without its token endpoint could never authenticate. */

@@ -24,6 +24,14 @@ export type ExternalAccountTrusted = { type: 'ExternalAccountTrusted.v1'; data: 
 /** `challengeId` since the published scaChallenge (absent in events written before it). */
 export type ExternalAccountUntrustRequested = { type: 'ExternalAccountUntrustRequested.v1'; data: { challengeId?: string; expiresAt: string; at: string } };
 export type ExternalAccountUntrusted = { type: 'ExternalAccountUntrusted.v1'; data: ExternalAccountTrustChangedData };
+/**
+ * Internal: what a payout rail reported (AccountsRpc.recordRailVerification), appended before the status change it
+ * causes; the rail and a failure's reason stay in the log, the public StatusChanged says only VERIFIED or not.
+ */
+export type ExternalAccountRailVerificationRecorded = {
+  type: 'ExternalAccountRailVerificationRecorded.v1';
+  data: { rail: string; outcome: 'VERIFIED' | 'FAILED'; reason?: string; at: string };
+};
 
 export type ExternalAccountEvent =
   | ExternalAccountCreated
@@ -31,7 +39,8 @@ export type ExternalAccountEvent =
   | ExternalAccountDeleted
   | ExternalAccountTrusted
   | ExternalAccountUntrustRequested
-  | ExternalAccountUntrusted;
+  | ExternalAccountUntrusted
+  | ExternalAccountRailVerificationRecorded;
 
 /** Every event of the stream is declared in the accounts catalogue, its stored data fitting the declaration. */
 const _declared: Catalogued<typeof ACCOUNTS_EVENTS, ExternalAccountEvent> = true;

@@ -29,6 +29,7 @@ import { ExternalAccountState } from './external-account.state';
 import { presentStored, toExternalAccount } from './external-account.view';
 import { RateSource, receiverCurrency, sendingCurrencyCandidates, StoredCurrencyConfig } from './receiver-lookup';
 import { checksumsIn, normalizeAccountInfo, sandboxBeneficiaryCheck, validateExternalAccount } from './rules';
+import { verificationMethodFor } from './verification/verification-methods';
 
 export const EXTERNAL_ACCOUNT_VERIFY_TIMER = 'accounts.external-account.verify';
 
@@ -211,6 +212,8 @@ export class ExternalAccountService {
     }
     if (errors.length > 0) throw new ApiError('INVALID_INPUT', 'the external account is not valid', { errors });
     const sandbox = caller.mode === 'SANDBOX';
+    // Production: the currency's method now, fixed on the account (a later change applies to new accounts only).
+    const verificationMethod = sandbox ? undefined : await verificationMethodFor(this.dataSource, request.currency);
     const command: ExternalAccountCommand = {
       type: 'CreateExternalAccount',
       externalAccountId,
@@ -223,6 +226,7 @@ export class ExternalAccountService {
       accountInfo,
       beneficiaryVerificationStatus: beneficiaryCheck(accountInfo, sandbox),
       sandbox,
+      ...(verificationMethod ? { verificationMethod } : {}),
       now,
     };
     const metadata = { correlationId: caller.correlationId, actor: caller.clientId };
@@ -231,7 +235,8 @@ export class ExternalAccountService {
       claim,
       project: async (tx, events, state) => {
         await projectExternalAccount(tx, events, state);
-        // Sandbox only: production accounts wait for a verification provider and are never activated by a clock.
+        // Sandbox only: production accounts wait for their verification method (an operator or the payout rail),
+        // never for a clock.
         if (sandbox) await this.timers.schedule(tx, { name: EXTERNAL_ACCOUNT_VERIFY_TIMER, delayMs: this.options.verificationDelayMs, streamId: externalAccountId, platformId: caller.platformId, payload: { externalAccountId } });
       },
     });
@@ -293,7 +298,10 @@ export class ExternalAccountService {
   }
 }
 
-/** Sandbox: the magic-suffix name check (105 is a 400, nothing stored). Production: PENDING until a provider answers. */
+/**
+ * Sandbox: the magic-suffix name check (105 is a 400, nothing stored). Production: PENDING until a name-check
+ * provider answers (none yet); the operator reviewing the account sees it.
+ */
 function beneficiaryCheck(accountInfo: Record<string, unknown>, sandbox: boolean): BeneficiaryVerificationStatusValue | null {
   const check = sandboxBeneficiaryCheck(String(accountInfo.accountType), accountInfo);
   if (check.outcome === 'NOT_APPLICABLE') return null;

@@ -48,5 +48,28 @@ export const externalAccountsMigrations: MigrationSet = {
         CREATE INDEX platform_currencies_platform_idx ON {{schema}}.platform_currencies (platform_id, mode);
       `,
     },
+    {
+      version: 3,
+      name: 'production_verification',
+      sql: `
+        -- How a production account is verified (OPERATOR_APPROVAL or PAYOUT_RAIL, fixed at creation); NULL in the
+        -- sandbox. Production accounts created before it waited for nobody: they read as OPERATOR_APPROVAL (the
+        -- default; the state's fold reads their events the same way), so they enter the operator queue.
+        ALTER TABLE {{schema}}.external_accounts ADD COLUMN verification_method text;
+        UPDATE {{schema}}.external_accounts SET verification_method = 'OPERATOR_APPROVAL' WHERE mode = 'PRODUCTION';
+        -- The operator queue: production accounts awaiting their verification, oldest (smallest UUIDv7) first.
+        CREATE INDEX external_accounts_awaiting_idx ON {{schema}}.external_accounts (verification_method, external_account_id COLLATE "C")
+          WHERE mode = 'PRODUCTION' AND deleted_at IS NULL AND status IN ('PENDING', 'UNDER_REVIEW');
+        -- Each currency's method as an ADMIN operator set it (projected from its AccountVerificationMethod stream);
+        -- a currency without a row has the default.
+        CREATE TABLE {{schema}}.account_verification_methods (
+          currency text PRIMARY KEY,
+          method text NOT NULL CHECK (method IN ('OPERATOR_APPROVAL', 'PAYOUT_RAIL')),
+          updated_at timestamptz NOT NULL,
+          updated_by_id text NOT NULL,
+          updated_by_name text NOT NULL
+        );
+      `,
+    },
   ],
 };

@@ -3,8 +3,12 @@ import { OptionalNotNull } from '../optional-not-null';
 import { PageQuery } from '../pagination/pagination';
 import type { QuoteCurrency, ScaChallenge } from '../quotes/quotes.dto';
 
-/** Seed ExternalAccount statuses (interop §6.5 adds PENDING_OWNERSHIP_VERIFICATION and UNVERIFIED, unused here). */
-export const EXTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'UNDER_REVIEW', 'INACTIVE'] as const;
+/**
+ * Seed ExternalAccount statuses, and the published UNVERIFIED ("the most recent verification attempt failed"): a
+ * production account an operator rejected or its payout rail failed to verify. The published
+ * PENDING_OWNERSHIP_VERIFICATION (wallet ownership challenges) is unused here.
+ */
+export const EXTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'UNDER_REVIEW', 'UNVERIFIED', 'INACTIVE'] as const;
 export type ExternalAccountStatus = (typeof EXTERNAL_ACCOUNT_STATUSES)[number];
 
 export const BENEFICIARY_VERIFICATION_STATUSES = ['MATCHED', 'PARTIAL_MATCH', 'NOT_MATCHED', 'UNSUPPORTED', 'CHECKED_BY_RECEIVING_FI', 'PENDING'] as const;

@@ -89,6 +89,10 @@ export const ERROR_STATUS = {
   CARD_NOT_MUTABLE: 409,
   /** POST /auth/delegated-keys while the funding source has an ACTIVE key. */
   DELEGATED_KEY_EXISTS: 409,
+  /** Operator API: a KYC/KYB submission that is not waiting for a reviewer (decided, or changes requested). */
+  KYC_REVIEW_ALREADY_DECIDED: 409,
+  /** Operator API, four-eyes: the operator who approved a submission approves it again; another reviewer must. */
+  KYC_REVIEW_SAME_APPROVER: 409,
   CUSTOMER_DELETED: 410,
   KYC_LINK_USED: 410,
   KYC_LINK_EXPIRED: 410,

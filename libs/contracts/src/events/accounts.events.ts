@@ -1,4 +1,5 @@
 import type { BeneficiaryVerificationStatusValue, ExternalAccountStatus, OwnershipType } from '../accounts/external-accounts.dto';
+import type { AccountVerificationMethod } from '../operator/account-verification.dto';
 import type { Mode } from '../rpc/rpc';
 import { dataSchema, defineCatalogue, defineEvent, redacting } from './catalogue';
 import { operatorActionRecorded } from './operator-action.event';
@@ -21,15 +22,23 @@ export interface ExternalAccountCreatedData {
   accountInfo: Record<string, unknown>;
   /** The beneficiary-name check at creation; null for crypto wallets (no beneficiary). */
   beneficiaryVerificationStatus: BeneficiaryVerificationStatusValue | null;
-  /** Sandbox accounts are verified by a timer; production ones wait for a verification provider. */
+  /** Sandbox accounts are verified by a timer; production ones wait for their verification method. */
   sandbox: boolean;
+  /**
+   * Production: how the account is verified (its currency's method when it was created). Absent in the sandbox, and
+   * in production events written before it (read as OPERATOR_APPROVAL, the default).
+   */
+  verificationMethod?: AccountVerificationMethod;
   createdAt: string;
 }
 
 export interface ExternalAccountStatusChangedData {
   status: ExternalAccountStatus;
   previous: ExternalAccountStatus;
-  reason: 'VERIFIED' | 'BENEFICIARY_REVIEW' | 'DELETED';
+  /** VERIFICATION_FAILED: an operator rejected the account, or its payout rail could not verify it (status UNVERIFIED). */
+  reason: 'VERIFIED' | 'BENEFICIARY_REVIEW' | 'VERIFICATION_FAILED' | 'DELETED';
+  /** Production: which verification decided it (an operator's decision or the payout rail's); absent otherwise. */
+  verification?: AccountVerificationMethod;
   at: string;
 }
 
@@ -100,4 +109,6 @@ export const ACCOUNTS_EVENTS = defineCatalogue(service, [
   defineEvent({ service, name: 'HoldPlaced', version: 1, visibility: 'internal', description: 'Funds were reserved on a ledger account.' }),
   defineEvent({ service, name: 'HoldClosed', version: 1, visibility: 'internal', description: 'A hold was captured, released or expired.' }),
   defineEvent({ service, name: 'InternalAccountPrivacyChanged', version: 1, visibility: 'internal', description: "An Embedded Wallet's privacy setting (privateEnabled) changed, signed by a session of the wallet." }),
+  defineEvent({ service, name: 'ExternalAccountRailVerificationRecorded', version: 1, visibility: 'internal', description: "A payout rail reported its verification of a production external account (the rail, the outcome, a failure's reason)." }),
+  defineEvent({ service, name: 'AccountVerificationMethodSet', version: 1, visibility: 'internal', description: 'An operator set how new production external accounts in a currency are verified.' }),
 ]);

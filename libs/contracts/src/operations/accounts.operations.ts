@@ -17,7 +17,8 @@ import { operation } from './http-operation';
 const LIFECYCLE =
   'Created PENDING. Sandbox: verified about 2 s later (scaled by SANDBOX_TIME_SCALE): ACTIVE, or UNDER_REVIEW when the beneficiary name check ' +
   'answers NOT_MATCHED (suffix 102) or PARTIAL_MATCH (103); 104 stays PENDING; 105 is a 400 INVALID_BANK_ACCOUNT and nothing is stored. ' +
-  'Production accounts stay PENDING until a verification provider answers. Only ACTIVE accounts can receive payments.';
+  'Production accounts stay PENDING until verified as the operator configured for the currency (an operator\'s approval, or the payout rail): ' +
+  'then ACTIVE, or UNVERIFIED when rejected or failed. Only ACTIVE accounts can receive payments.';
 
 /** Internal accounts, external accounts, receiver lookups and the institution catalogue (accounts service). */
 export const ACCOUNT_OPERATIONS = [

@@ -35,6 +35,13 @@ export interface OperationInput<P extends string, Q, B> {
   signature: WalletSignatureHeaders;
 }
 
+/** A file as a service answers it over RPC (an operation with `fileResponse`): its name, type and bytes in base64. */
+export interface FileAnswer {
+  fileName: string;
+  contentType: string;
+  base64: string;
+}
+
 /** A success body: a named response schema (generated from the TS type of that name), or a page of them. */
 export type ResponseShape = string | { page: string };
 
@@ -80,6 +87,12 @@ export interface HttpOperation<P extends string = string, Q = unknown, B = unkno
   multipart?: { fields?: DtoClass<B>; file: { required: boolean; description: string; maxBytes: number; maxFields: number } };
   status: SuccessStatus;
   response?: ResponseShape;
+  /**
+   * The success answer is a file rather than JSON (a KYC document for a reviewer): the RPC answers a FileAnswer and the
+   * gateway sends its bytes with its Content-Type (one of `contentTypes`, else 500), `Content-Disposition: attachment`
+   * and `Cache-Control: no-store`. Instead of `response`.
+   */
+  fileResponse?: { contentTypes: readonly string[]; description: string };
   /**
    * The operation may answer 202 with a challenge to sign (the signed retry, libs/contracts/src/wallet-auth): the RPC
    * answers a SignedOutcome, the gateway reads the two signature headers, and the document shows the 202 body (the

@@ -64,6 +64,13 @@ export const AccountsRpc = {
    * platform and mode in the payload itself (no `{caller, body}`).
    */
   assertExternalAccountCanReceive: rawRpc<AssertExternalAccountCanReceiveRequest, PayableExternalAccount>('accounts.external-accounts.assert-can-receive'),
+  /**
+   * The entry point of a payout rail that verifies accounts (PAYOUT_RAIL, e.g. an ACH prenote: the next rail to come;
+   * nothing calls it yet): a production account waiting for its rail becomes ACTIVE (VERIFIED) or UNVERIFIED (FAILED),
+   * with the EXTERNAL_ACCOUNT.STATUS_UPDATED webhook. A repeat of the outcome already recorded answers the account and
+   * appends nothing (rails redeliver); another outcome, or an account not waiting for a rail, is 409; unknown is 404.
+   */
+  recordRailVerification: rawRpc<RecordRailVerificationRequest, ExternalAccount>('accounts.external-accounts.rail-verification'),
   receiverLookup: rpc<ReceiverLookupBody, ReceiverLookup>('accounts.receiver.external-account'),
   /** For payments' rail simulation: `{externalAccountId}` → `{suffix}`, the sandbox magic suffix of the primary identifier (or null). */
   getExternalAccountSandboxSuffix: rpc<ExternalAccountIdBody, ExternalAccountSandboxSuffix>('accounts.external-accounts.sandbox-suffix'),
@@ -99,6 +106,17 @@ export interface ConfirmUntrustBody extends ExternalAccountIdBody, ConfirmUntrus
 export interface AssertExternalAccountCanReceiveRequest extends ExternalAccountIdBody {
   platformId: string;
   mode: Mode;
+}
+
+/** AccountsRpc.recordRailVerification: the whole payload (no caller: a rail acts for no platform credential). */
+export interface RecordRailVerificationRequest extends ExternalAccountIdBody {
+  platformId: string;
+  mode: Mode;
+  outcome: 'VERIFIED' | 'FAILED';
+  /** The rail that verified, e.g. `ACH` (recorded on the account's stream, ExternalAccountRailVerificationRecorded.v1). */
+  rail: string;
+  /** Why it failed, in the rail's words (e.g. an ACH return code). */
+  reason?: string;
 }
 
 /** AccountsRpc.receiverLookup: GET /receiver/external-account/{accountId}. */

@@ -74,10 +74,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
 /**
  * The key as stored: an agent's keys are its own (two agents of a platform, or the agent and the platform, may
- * send the same key without meeting). A space is never in a client's key, so the two forms cannot collide. The
+ * send the same key without meeting), and so are an operator's (operators have no platform: two reviewers sending
+ * the same key must each have their approval recorded, not one replay the other's answer). A space is never in a client's key, so the two forms cannot collide. The
  * service still gets the client's key with the caller, which names the agent.
  */
 function storedKeyOf(request: AuthenticatedRequest, key: string): string {
+  if (request.caller.operator) return `operator:${request.caller.operator.operatorId} ${key}`; // operators share no platform: each has its own keys
   return request.caller.agent ? `agent:${request.caller.agent.agentId} ${key}` : key;
 }
 

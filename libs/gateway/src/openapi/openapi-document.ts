@@ -88,6 +88,7 @@ function operationObject(op: AnyHttpOperation): Json {
   ];
   const success: Json = { description: SUCCESS[op.status] };
   if (op.response && op.status !== 204) success.content = { 'application/json': { schema: successSchema(op.response) } };
+  if (op.fileResponse) success.content = fileContent(op.fileResponse);
   if (idempotent(op)) success.headers = { 'Idempotent-Replayed': REPLAYED_HEADER };
   const responses: Json = { [op.status]: success };
   if (op.signedRetry) responses[202] = { description: 'A challenge: sign `payloadToSign` and repeat the request with the signature headers.', content: { 'application/json': { schema: ref(op.signedRetry.challenge) } } };
@@ -141,6 +142,12 @@ function requestBody(op: AnyHttpOperation): Json {
       },
     },
   };
+}
+
+/** A file answer: the bytes, in one of the declared types, named in Content-Disposition. */
+function fileContent(file: NonNullable<AnyHttpOperation['fileResponse']>): Json {
+  const schema = { type: 'string', format: 'binary', description: file.description };
+  return Object.fromEntries(file.contentTypes.map((type) => [type, { schema }]));
 }
 
 function successSchema(shape: ResponseShape): Json {

@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query, Req, SetMetadata, Type, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query, Req, SetMetadata, StreamableFile, Type, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { memoryStorage } from 'multer';
-import { AnyHttpOperation, ApiError, HttpMethod, OperationInput, ServiceName, SignedOutcome } from '@payments/contracts';
+import { AnyHttpOperation, ApiError, FileAnswer, HttpMethod, OperationInput, ServiceName, SignedOutcome } from '@payments/contracts';
 import { AuthenticatedRequest, RequireAuth, RequireOperatorRole, RequirePermission, SandboxOnly } from '../auth/basic-auth.guard';
 import { FailedAttemptsInterceptor } from '../auth/failed-attempts.interceptor';
 import { IDEMPOTENCY_KEY_REQUIRED, IdempotencyInterceptor, SHOWN_ONCE } from '../idempotency/idempotency.interceptor';
@@ -60,6 +60,7 @@ function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
       const answer = await client.call(op.rpc, { caller: request.caller, body: op.request(input) });
       const result = op.signedRetry ? unwrapSignedOutcome(answer as SignedOutcome<unknown, unknown>) : answer;
       deps.after?.[op.operationId]?.(result);
+      if (op.fileResponse) return fileAnswer(request, result as FileAnswer, op.fileResponse.contentTypes);
       return op.status === 204 ? undefined : result;
     }
   }
@@ -96,6 +97,30 @@ function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
   if (fileAt > 0) types[fileAt] = Object;
   Reflect.defineMetadata('design:paramtypes', types, proto, 'handle');
   return OperationController;
+}
+
+/**
+ * The bytes of a file answer (an operation declaring `fileResponse`), as an attachment that is never cached nor
+ * sniffed into another type; a type the operation does not declare is a 500 rather than an undocumented answer.
+ */
+function fileAnswer(request: Request, answer: FileAnswer, declared: readonly string[]): StreamableFile {
+  if (!answer || typeof answer.base64 !== 'string' || !declared.includes(answer.contentType)) throw new Error(`file answer of an undeclared type: ${answer?.contentType}`);
+  request.res?.set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  const bytes = Buffer.from(answer.base64, 'base64');
+  return new StreamableFile(bytes, { type: answer.contentType, length: bytes.length, disposition: attachment(answer.fileName) });
+}
+
+/** `attachment` with the name in plain ASCII and in full (RFC 6266 / 8187); quotes, controls and separators dropped. */
+function attachment(fileName: string): string {
+  const name = [...String(fileName ?? 'file')].map((c) => (c.charCodeAt(0) < 0x20 || c === '\u007f' || '"\\/'.includes(c) ? '_' : c)).join('').slice(0, 200) || 'file';
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_');
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  } catch {
+    return `attachment; filename="${ascii}"`; // a lone surrogate has no UTF-8 form: the ASCII name alone
+  }
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** `/customers/{customerId}` → `/customers/:customerId` */

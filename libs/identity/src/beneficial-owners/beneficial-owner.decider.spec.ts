@@ -59,6 +59,11 @@ describe('beneficialOwnerDecider', () => {
     given(decider, [added(info('Smith-001'))]).when(verify).then([]);
   });
 
+  it('production: the decision names the outcome; no suffix applies', () => {
+    given(decider, [added(info('Smith-002'))]).when({ ...verify, decided: 'APPROVED' }).then([statusChanged('APPROVED', 'Verification:v')]);
+    given(decider, [added(info('Smith-001'))]).when({ ...verify, decided: 'REJECTED' }).then([statusChanged('REJECTED', 'Verification:v')]);
+  });
+
   it('decides an owner once: a second verification appends nothing', () => {
     given(decider, [added(), statusChanged('APPROVED', 'Verification:v')]).when(verify).then([]);
   });

@@ -21,8 +21,11 @@ export type BeneficialOwnerCommand =
       now: string;
     }
   | { type: 'UpdateBeneficialOwner'; request: UpdateBeneficialOwnerRequest; othersPercentage: number; now: string }
-  /** Sandbox: the business's verification was decided; the owner's lastName suffix decides its own status. */
-  | { type: 'VerifyBeneficialOwner'; verificationId?: string; now: string };
+  /**
+   * The business's verification was decided: `decided` is the owner's outcome in production (the provider's); without
+   * it (the sandbox) the owner's lastName suffix decides its own status.
+   */
+  | { type: 'VerifyBeneficialOwner'; verificationId?: string; decided?: 'APPROVED' | 'REJECTED'; now: string };
 
 type Active = Extract<BeneficialOwnerState, { status: 'ACTIVE' }>;
 
@@ -36,7 +39,7 @@ export const beneficialOwnerDecider: Decider<BeneficialOwnerState, BeneficialOwn
       case 'UpdateBeneficialOwner':
         return state.status === 'ACTIVE' ? decideUpdate(command, state) : new DomainError('REFERENCE_NOT_FOUND', 'beneficial owner not found');
       case 'VerifyBeneficialOwner':
-        return state.status === 'ACTIVE' ? verify(state, command.verificationId, command.now) : new DomainError('REFERENCE_NOT_FOUND', 'beneficial owner not found');
+        return state.status === 'ACTIVE' ? verify(state, command.verificationId, command.now, command.decided) : new DomainError('REFERENCE_NOT_FOUND', 'beneficial owner not found');
       default:
         return assertNever(command);
     }
@@ -72,9 +75,9 @@ function decideUpdate(command: Extract<BeneficialOwnerCommand, { type: 'UpdateBe
   return [{ type: 'BeneficialOwnerUpdated.v1', data: { changes, updatedAt: command.now } }];
 }
 
-/** Decided once: an owner no longer PENDING keeps its status; suffix 001 leaves it PENDING (manual review). */
-function verify(state: BeneficialOwnerRecord, verificationId: string | undefined, now: string): BeneficialOwnerEvent[] {
-  const outcome = sandboxOutcome(state.personalInfo.lastName);
+/** Decided once: an owner no longer PENDING keeps its status; sandbox suffix 001 leaves it PENDING (manual review). */
+function verify(state: BeneficialOwnerRecord, verificationId: string | undefined, now: string, decided?: 'APPROVED' | 'REJECTED'): BeneficialOwnerEvent[] {
+  const outcome = decided ?? sandboxOutcome(state.personalInfo.lastName);
   if (state.kycStatus !== 'PENDING' || outcome === 'PENDING') return [];
   const { beneficialOwnerId, customerId } = state;
   return [{ type: 'BeneficialOwnerKycStatusChanged.v1', data: { beneficialOwnerId, customerId, kycStatus: outcome, previous: state.kycStatus, ...(verificationId ? { verificationId } : {}), at: now } }];

@@ -108,13 +108,14 @@ export class BeneficialOwnerService {
   }
 
   /**
-   * Sandbox, when the business's verification is decided (inside the decision's transaction): every owner still
-   * PENDING gets the status its lastName suffix calls for. Idempotent: decided owners are left alone.
+   * When the business's verification is decided (inside the decision's transaction): every owner still PENDING gets
+   * `outcome(ownerId)` (a production decision), or without it the status its lastName suffix calls for (the sandbox).
+   * Idempotent: decided owners are left alone.
    */
-  async verifyOwnersOf(tx: EntityManager, scope: Scope, customerId: string, verificationId: string, now: string): Promise<void> {
+  async verifyOwnersOf(tx: EntityManager, scope: Scope, customerId: string, verificationId: string, now: string, outcome?: (beneficialOwnerId: string) => 'APPROVED' | 'REJECTED'): Promise<void> {
     await lock(tx, customerId);
     for (const owner of await this.ownersOf(tx, scope, customerId)) {
-      const command: BeneficialOwnerCommand = { type: 'VerifyBeneficialOwner', verificationId, now };
+      const command: BeneficialOwnerCommand = { type: 'VerifyBeneficialOwner', verificationId, ...(outcome ? { decided: outcome(owner.id) } : {}), now };
       await this.executor.decideAndAppend(tx, this.request(scope, owner.id, command, { correlationId: verificationId, actor: 'verification' }));
     }
   }

@@ -158,12 +158,19 @@ export class DocumentService {
     });
   }
 
-  /** The stored file, for the verification and a future download endpoint (there is no public one yet). */
-  async getContent(caller: CallerContext, documentId: string): Promise<{ fileName: string; contentType: DocumentContentType; bytes: Buffer }> {
-    const row = await this.findRow(caller, documentId);
+  /** The stored file, for the review queue's download (the operator API); the platform API has none. */
+  async getContent(scope: Pick<CallerContext, 'platformId' | 'mode'>, documentId: string): Promise<{ fileName: string; contentType: DocumentContentType; bytes: Buffer }> {
+    const row = await this.findRow(scope, documentId);
     const bytes = row && (await this.storage.get(row.file_key));
     if (!row || !bytes) throw notFound();
     return { fileName: row.file_name, contentType: row.content_type, bytes };
+  }
+
+  /** The documents of these ids as the API shows them, in id order (the review queue's: submitted ones are never deleted). */
+  async byIds(documentIds: readonly string[]): Promise<Document[]> {
+    if (documentIds.length === 0) return [];
+    const rows: DocumentRow[] = await this.dataSource.query(`SELECT * FROM documents WHERE document_id = ANY($1) ORDER BY document_id COLLATE "C"`, [[...documentIds]]);
+    return rows.map(toDocument);
   }
 
   /** For the verification: each requested holder's live documents (an empty list for a holder without any). */
@@ -206,7 +213,7 @@ export class DocumentService {
     };
   }
 
-  private async findRow(caller: CallerContext, documentId: string): Promise<DocumentRow | undefined> {
+  private async findRow(caller: Pick<CallerContext, 'platformId' | 'mode'>, documentId: string): Promise<DocumentRow | undefined> {
     if (!isDocumentId(documentId)) return undefined;
     const rows: DocumentRow[] = await this.dataSource.query(
       `SELECT * FROM documents WHERE document_id = $1 AND platform_id = $2 AND mode = $3 AND deleted_at IS NULL`,

@@ -1,5 +1,6 @@
 import type { Mode } from '@payments/contracts';
 import { given } from '@payments/eventsourcing';
+import { KycDecision } from './kyc-provider';
 import { VerificationCommand, verificationDecider as decider } from './verification.decider';
 import { VerificationEvent, VerificationSubmitted } from './verification.events';
 import { CustomerSnapshot, OwnerSnapshot, VerificationInputs } from './verification-inputs';
@@ -105,5 +106,52 @@ describe('verificationDecider: businesses (KYB)', () => {
     given(decider).when(submit(business('R-9'), { owners, documents })).then([{ type: 'VerificationSubmitted.v1', data: { ...base, sandboxDecision: 'APPROVED' } }]);
     given(decider).when(submit(business('R-002'), { owners, documents })).then([{ type: 'VerificationSubmitted.v1', data: { ...base, sandboxDecision: 'REJECTED' } }]);
     given(decider).when(submit(business('R-001'), { owners, documents })).then([{ type: 'VerificationSubmitted.v1', data: { ...base, sandboxDecision: null } }]);
+  });
+});
+
+describe('verificationDecider: production decisions (the KYC provider port)', () => {
+  const pending = (attempt = 1): VerificationSubmitted => ({
+    type: 'VerificationSubmitted.v1',
+    data: { ...scope('BUSINESS', 'PRODUCTION'), attempt, verificationStatus: 'PENDING_MANUAL_REVIEW', sandboxDecision: null, documentIds: [], submittedAt: now },
+  });
+  const record = (decision: KycDecision, attempt = 1): VerificationCommand => ({ type: 'RecordDecision', attempt, decision, now: later });
+  const changes = [{ resourceId: 'Customer:c', type: 'MISSING_PROOF_OF_ADDRESS_DOCUMENT' as const, acceptedDocumentTypes: ['UTILITY_BILL'], reason: 'older than 3 months' }];
+  const rejection = [{ resourceId: 'Customer:c', type: 'APPLICANT_REJECTED' as const, reason: 'rejected after manual review' }];
+  const base = { verificationId: 'Verification:v', customerId: 'Customer:c', customerType: 'BUSINESS' as const, attempt: 1, at: later };
+
+  it('a provider decides a pending production submission: the same events as the sandbox timer', () => {
+    given(decider, [pending()]).when(record({ outcome: 'APPROVED' })).then([{ type: 'VerificationApproved.v1', data: base }]);
+    given(decider, [pending()]).when(record({ outcome: 'REJECTED', errors: rejection })).then([{ type: 'VerificationRejected.v1', data: { ...base, errors: rejection } }]);
+  });
+
+  it('changes requested: RESOLVE_ERRORS with the errors, as a sandbox submission missing inputs', () => {
+    const events = given(decider, [pending()]).when(record({ outcome: 'RESOLVE_ERRORS', errors: changes })).then([
+      { type: 'VerificationErrorsFound.v1', data: { ...scope('BUSINESS', 'PRODUCTION'), attempt: 1, errors: changes, at: later } },
+    ]);
+    expect(given(decider, [pending(), ...events]).state).toMatchObject({ status: 'RESOLVE_ERRORS', errors: changes, attempt: 1 });
+  });
+
+  it('resubmitted after changes: submission 2 waits for review again, and a decision about submission 1 is refused', () => {
+    const changed = given(decider, [pending()]).when(record({ outcome: 'RESOLVE_ERRORS', errors: changes })).decision as VerificationEvent[];
+    const owners = [owner('BeneficialOwner:a', 30, ['UBO', 'CONTROL_PERSON'])];
+    const resubmitted = given(decider, [pending(), ...changed]).when(submit(business('R-9'), { owners, documents: businessDocuments }, 'PRODUCTION')).decision as VerificationEvent[];
+    expect(resubmitted).toEqual([
+      { type: 'VerificationSubmitted.v1', data: { ...pending(2).data, documentIds: ['Document:1', 'Document:2', 'Document:3'] } },
+    ]);
+    const history = [pending(), ...changed, ...resubmitted];
+    expect(given(decider, history).state).toMatchObject({ status: 'PENDING_MANUAL_REVIEW', attempt: 2, errors: [] });
+    given(decider, history).when(record({ outcome: 'APPROVED' }, 1)).thenFails('CONFLICT');
+    given(decider, history).when(record({ outcome: 'APPROVED' }, 2)).then([{ type: 'VerificationApproved.v1', data: { ...base, attempt: 2 } }]);
+  });
+
+  it('decides once: the same decision again appends nothing, another one is a conflict', () => {
+    const approved: VerificationEvent = { type: 'VerificationApproved.v1', data: base };
+    given(decider, [pending(), approved]).when(record({ outcome: 'APPROVED' })).then([]);
+    given(decider, [pending(), approved]).when(record({ outcome: 'REJECTED', errors: rejection })).thenFails('CONFLICT');
+  });
+
+  it('never decides a sandbox case (the sandbox decides its own) nor a missing one', () => {
+    given(decider, [submitted(null)]).when(record({ outcome: 'APPROVED' })).thenFails('REFERENCE_NOT_FOUND');
+    given(decider).when(record({ outcome: 'APPROVED' })).thenFails('REFERENCE_NOT_FOUND');
   });
 });

@@ -5,12 +5,15 @@ import { kycErrors } from './kyc.rules';
 import { sandboxOutcome } from './sandbox-outcomes';
 import { VerificationEvent, VerificationScope } from './verification.events';
 import { VerificationInputs } from './verification-inputs';
-import { evolveVerification, VerificationState } from './verification.state';
+import { KycDecision } from './kyc-provider';
+import { evolveVerification, OpenVerification, VerificationState } from './verification.state';
 
 export type VerificationCommand =
   | { type: 'SubmitVerification'; verificationId: string; platformId: string; mode: Mode; inputs: VerificationInputs; now: string }
-  /** Fired by the durable timer scheduled with the submission `attempt`; a repeat or stale firing decides nothing. */
-  | { type: 'DecideVerification'; attempt: number; now: string };
+  /** Sandbox: fired by the durable timer scheduled with the submission `attempt`; a repeat or stale firing decides nothing. */
+  | { type: 'DecideVerification'; attempt: number; now: string }
+  /** Production: a KYC provider's decision about submission `attempt` (kyc-provider.ts); a repeat of it decides nothing. */
+  | { type: 'RecordDecision'; attempt: number; decision: KycDecision; now: string };
 
 const DECIDED: readonly KycStatus[] = ['APPROVED', 'REJECTED'];
 
@@ -23,6 +26,8 @@ export const verificationDecider: Decider<VerificationState, VerificationCommand
         return decideSubmit(command, state);
       case 'DecideVerification':
         return decideOutcome(command, state);
+      case 'RecordDecision':
+        return recordDecision(command, state);
       default:
         return assertNever(command);
     }
@@ -60,13 +65,46 @@ function decideSubmit(command: Extract<VerificationCommand, { type: 'SubmitVerif
   ];
 }
 
+/** The sandbox's simulated provider: the decision its suffix called for at submission, now due. */
 function decideOutcome(command: Extract<VerificationCommand, { type: 'DecideVerification' }>, state: VerificationState): VerificationEvent[] {
   if (state.status !== 'IN_PROGRESS' || state.attempt !== command.attempt || !state.sandboxDecision) return [];
-  const { verificationId, customerId, customerType, attempt } = state;
-  if (state.sandboxDecision === 'APPROVED') return [{ type: 'VerificationApproved.v1', data: { verificationId, customerId, customerType, attempt, at: command.now } }];
-  const field = customerType === 'BUSINESS' ? 'businessInfo.registrationNumber' : 'fullName';
-  const errors = [{ resourceId: customerId, type: 'APPLICANT_REJECTED' as const, reason: `rejected by the sandbox provider (${field} ends in 002)` }];
-  return [{ type: 'VerificationRejected.v1', data: { verificationId, customerId, customerType, attempt, errors, at: command.now } }];
+  if (state.sandboxDecision === 'APPROVED') return decisionEvents(state, { outcome: 'APPROVED' }, command.now);
+  const field = state.customerType === 'BUSINESS' ? 'businessInfo.registrationNumber' : 'fullName';
+  const errors = [{ resourceId: state.customerId, type: 'APPLICANT_REJECTED' as const, reason: `rejected by the sandbox provider (${field} ends in 002)` }];
+  return decisionEvents(state, { outcome: 'REJECTED', errors }, command.now);
+}
+
+/**
+ * A production provider's decision: only a production submission waiting for one, of the same attempt, is decided
+ * (the sandbox decides its own cases). The same decision again decides nothing; any other answer about a submission
+ * that is not waiting is a conflict.
+ */
+function recordDecision(command: Extract<VerificationCommand, { type: 'RecordDecision' }>, state: VerificationState): VerificationEvent[] | DomainError {
+  if (state.status === 'NONE' || state.mode !== 'PRODUCTION') return new DomainError('REFERENCE_NOT_FOUND', 'verification not found');
+  const { attempt, decision } = command;
+  const waiting = (state.status === 'PENDING_MANUAL_REVIEW' || state.status === 'IN_PROGRESS') && state.attempt === attempt;
+  if (waiting) return decisionEvents(state, decision, command.now);
+  if (state.attempt === attempt && state.status === DECIDED_STATUS[decision.outcome]) return [];
+  return new DomainError('CONFLICT', `the verification ${state.verificationId} is ${state.status} (submission ${state.attempt}); submission ${attempt} is not waiting for a decision`, {
+    verificationId: state.verificationId,
+  });
+}
+
+const DECIDED_STATUS = { APPROVED: 'APPROVED', REJECTED: 'REJECTED', RESOLVE_ERRORS: 'RESOLVE_ERRORS' } as const;
+
+/** The events of a decision, whoever made it: the same facts, so the projections and webhooks cannot tell them apart. */
+function decisionEvents(state: OpenVerification, decision: KycDecision, at: string): VerificationEvent[] {
+  const { verificationId, customerId, platformId, mode, customerType, attempt } = state;
+  switch (decision.outcome) {
+    case 'APPROVED':
+      return [{ type: 'VerificationApproved.v1', data: { verificationId, customerId, customerType, attempt, at } }];
+    case 'REJECTED':
+      return [{ type: 'VerificationRejected.v1', data: { verificationId, customerId, customerType, attempt, errors: decision.errors, at } }];
+    case 'RESOLVE_ERRORS':
+      return [{ type: 'VerificationErrorsFound.v1', data: { verificationId, customerId, platformId, mode, customerType, attempt, errors: decision.errors, at } }];
+    default:
+      return assertNever(decision);
+  }
 }
 
 function alreadyDecided(status: string, verificationId?: string): DomainError {

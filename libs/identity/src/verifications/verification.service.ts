@@ -17,6 +17,7 @@ import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, Ide
 import { idempotencyScopeOf, keysetBodyPage, SqlWhere } from '@payments/runtime';
 import { BeneficialOwnerService } from '../beneficial-owners/beneficial-owner.service';
 import { setCustomerKycStatus, setCustomerKycStatusIfLive } from './customer-kyc-status';
+import { KycDecision, KycDecisionContext, KycDecisions, KycDecisionTarget, KycProvider } from './kyc-provider';
 import { VerificationCommand, verificationDecider } from './verification.decider';
 import { VerificationEvent, VerificationSubmitted } from './verification.events';
 import { CustomerSnapshot, DocumentRef, OwnerSnapshot, VerificationInputs } from './verification-inputs';
@@ -42,9 +43,11 @@ const customerNotFound = () => new ApiError('USER_NOT_FOUND', 'customer not foun
 
 /**
  * KYC (individuals) and KYB (businesses) verifications: one case per customer, submitted and resubmitted through
- * POST /verifications. A complete sandbox submission is decided by a durable timer; production waits for review.
+ * POST /verifications. A complete sandbox submission is decided by a durable timer; a complete production one is
+ * handed to the KYC provider (kyc-provider.ts), whose decision comes back through `apply`. Both decisions take the
+ * same path (`decideAndApply`).
  */
-export class VerificationService {
+export class VerificationService implements KycDecisions {
   constructor(
     private readonly dataSource: DataSource,
     private readonly executor: CommandExecutor<EntityManager>,
@@ -52,6 +55,7 @@ export class VerificationService {
     private readonly documents: VerificationDocuments,
     private readonly owners: BeneficialOwnerService,
     private readonly claims: IdempotencyClaims,
+    private readonly provider: KycProvider,
     private readonly options: VerificationServiceOptions = VERIFICATION_DEFAULTS,
     private readonly versionConflictRetriesMax = 5,
   ) {}
@@ -115,31 +119,61 @@ export class VerificationService {
     return result.state as OpenVerification;
   }
 
-  /** A complete submission: its documents become evidence, the customer PENDING, and the sandbox decision is timed. */
+  /**
+   * A complete submission: its documents become evidence and the customer PENDING; the sandbox's decision is timed,
+   * a production one is the provider's.
+   */
   private async handOver(tx: EntityManager, submitted: VerificationSubmitted['data'], now: string): Promise<void> {
-    const { verificationId, customerId, platformId, attempt } = submitted;
-    await this.documents.markSubmitted(tx, submitted.documentIds, now);
+    const { verificationId, customerId, platformId, customerType, attempt, documentIds, submittedAt } = submitted;
+    await this.documents.markSubmitted(tx, documentIds, now);
     await setCustomerKycStatus(this.executor, tx, { platformId, customerId, verificationId }, 'PENDING', now);
-    if (!submitted.sandboxDecision) return;
+    if (submitted.mode === 'PRODUCTION') return this.provider.submitted(tx, { verificationId, customerId, platformId, customerType, attempt, documentIds, submittedAt });
+    if (!submitted.sandboxDecision) return; // sandbox 001: a manual review nobody performs
     await this.timers.schedule(tx, { name: VERIFICATION_DECISION_TIMER, delayMs: this.options.decisionDelayMs, streamId: verificationId, platformId, payload: { verificationId, attempt } });
   }
 
-  /** Decide once, in one transaction: the customer (and a business's owners) follow in the same commit. */
+  /** KycDecisions: a production provider's decision, in the caller's transaction (with what it records alongside). */
+  async apply(tx: EntityManager, target: KycDecisionTarget, decision: KycDecision, context: KycDecisionContext): Promise<void> {
+    const command: VerificationCommand = { type: 'RecordDecision', attempt: target.attempt, decision, now: context.now };
+    await this.decideAndApply(tx, target.platformId, target.verificationId, command, context.metadata, decision);
+  }
+
+  /** The sandbox's timed decision: once, in one transaction. */
   private decide(timer: TimerRow): Promise<void> {
     return retryOnConflict(() => this.dataSource.transaction((tx) => this.decideIn(tx, timer)), this.versionConflictRetriesMax);
   }
 
   private async decideIn(tx: EntityManager, timer: TimerRow): Promise<void> {
     const { verificationId, attempt } = timer.payload as { verificationId: string; attempt: number };
-    const now = new Date().toISOString();
-    const command: VerificationCommand = { type: 'DecideVerification', attempt, now };
-    const result = await this.executor.decideAndAppend(tx, this.request(timer.platform_id, verificationId, command, { correlationId: verificationId, causationId: timer.id, actor: 'timer' }));
-    const decision = result.events.find((e) => e.type === 'VerificationApproved.v1' || e.type === 'VerificationRejected.v1');
-    if (!decision) return; // fired before, or superseded: a repeat has no effect
+    const command: VerificationCommand = { type: 'DecideVerification', attempt, now: new Date().toISOString() };
+    await this.decideAndApply(tx, timer.platform_id, verificationId, command, { correlationId: verificationId, causationId: timer.id, actor: 'timer' });
+  }
+
+  /**
+   * Every decision's one path, whoever decided (the sandbox's timer, a provider): the verification's events, then in
+   * the same transaction the customer's kycStatus/kybStatus (the source of CUSTOMER.KYC_* / KYB_*) and a business's
+   * owners. Changes requested (RESOLVE_ERRORS) leave the customer PENDING and the owners as they are: nothing is
+   * decided yet. A decision that appends nothing (a repeat, a stale timer) has no effect.
+   */
+  private async decideAndApply(
+    tx: EntityManager,
+    platformId: string | null,
+    verificationId: string,
+    command: Extract<VerificationCommand, { type: 'DecideVerification' | 'RecordDecision' }>,
+    metadata: EventMetadata,
+    decision?: KycDecision,
+  ): Promise<void> {
+    const result = await this.executor.decideAndAppend(tx, this.request(platformId, verificationId, command, metadata));
+    const decided = result.events.find((e) => e.type === 'VerificationApproved.v1' || e.type === 'VerificationRejected.v1');
+    if (!decided) return;
     const state = result.state as OpenVerification;
     const target = { platformId: state.platformId, customerId: state.customerId, verificationId };
-    await setCustomerKycStatusIfLive(this.executor, tx, target, decision.type === 'VerificationApproved.v1' ? 'APPROVED' : 'REJECTED', now);
-    if (state.customerType === 'BUSINESS') await this.owners.verifyOwnersOf(tx, state, state.customerId, verificationId, now);
+    const outcome = decided.type === 'VerificationApproved.v1' ? 'APPROVED' : 'REJECTED';
+    await setCustomerKycStatusIfLive(this.executor, tx, target, outcome, command.now);
+    if (state.customerType !== 'BUSINESS') return;
+    // The sandbox's owners follow their own lastName suffix; a provider's, its outcome for each (else the business's).
+    const ownerOutcome = state.mode === 'SANDBOX' ? undefined : (ownerId: string) => (decision && 'owners' in decision ? decision.owners?.[ownerId] : undefined) ?? outcome;
+    await this.owners.verifyOwnersOf(tx, state, state.customerId, verificationId, command.now, ownerOutcome);
   }
 
   private async inputs(tx: EntityManager, caller: CallerContext, customerId: string): Promise<VerificationInputs> {

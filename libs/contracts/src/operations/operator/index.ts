@@ -1,6 +1,8 @@
 import type { AnyHttpOperation } from '../http-operation';
 import { OPERATOR_CORE_OPERATIONS } from './operator-core.operations';
 import { OPERATOR_RATES_OPERATIONS } from './operator-rates.operations';
+import { OPERATOR_KYC_OPERATIONS } from './operator-kyc.operations';
+import { OPERATOR_ACCOUNTS_OPERATIONS } from './operator-accounts.operations';
 
 /** The operator API's base path: its own routes and its own OpenAPI document (/operator/v1/openapi.json). */
 export const OPERATOR_API_PREFIX = '/operator/v1';
@@ -12,4 +14,6 @@ export const OPERATOR_API_PREFIX = '/operator/v1';
 export const OPERATOR_OPERATIONS: readonly AnyHttpOperation[] = [
   ...OPERATOR_CORE_OPERATIONS,
   ...OPERATOR_RATES_OPERATIONS,
+  ...OPERATOR_KYC_OPERATIONS,
+  ...OPERATOR_ACCOUNTS_OPERATIONS,
 ];
