@@ -90,6 +90,9 @@ const RESPONSE_TYPES = [
   'AccountVerificationMethodView',
   'ExternalAccountReview',
   // The operator API: rates.
+  'OperatorRateEntry',
+  'OperatorRateList',
+  'QuotePricing',
   // The operator API: fees.
   'NetworkFeeSchedule',
   'NetworkFeeScheduleVersion',

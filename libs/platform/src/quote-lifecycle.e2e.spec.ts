@@ -85,8 +85,13 @@ describe('quote lifecycle: execute, realtime funding, SCA (real PostgreSQL, HTTP
       expect(created.body).toMatchObject({ id: expect.any(String) });
       const prodCustomer = created.body.id as string;
       const prodEur = await internalAccountOf(t, t.tenant.production, prodCustomer, 'EUR');
-      const prod = await quote({ source: { sourceType: 'REALTIME_FUNDING', customerId: prodCustomer, currency: 'USD' }, destination: { destinationType: 'ACCOUNT', accountId: prodEur } }, t.tenant.production);
-      expect(prod.body).toMatchObject({ status: 501, code: 'NOT_IMPLEMENTED' });
+      const prodQuote = () => quote({ source: { sourceType: 'REALTIME_FUNDING', customerId: prodCustomer, currency: 'USD' }, destination: { destinationType: 'ACCOUNT', accountId: prodEur } }, t.tenant.production);
+      // Production prices only from a configured rate source (docs/quotes.md#rates-in-production); with one, collection details are missing.
+      expect((await prodQuote()).body).toMatchObject({ status: 501, code: 'RATE_SOURCE_NOT_CONFIGURED' });
+      const admin = await t.createOperator('ADMIN');
+      const validUntil = new Date(Date.now() + 3_600_000).toISOString();
+      expect((await t.operatorCall('PUT', '/rates/USD/EUR', { auth: admin.auth, body: { midRate: '0.92', validUntil } })).status).toBe(200);
+      expect((await prodQuote()).body).toMatchObject({ status: 501, code: 'NOT_IMPLEMENTED' });
     });
   });
 

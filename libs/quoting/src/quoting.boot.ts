@@ -15,6 +15,8 @@ export async function bootQuoting(config: RuntimeConfig, deps: ServiceDeps): Pro
     rpcTimeoutMs: config.rpcTimeoutMs,
     quotes: { quoteTtlMs: config.quoteTtlMs, scaChallengeTtlMs: config.scaChallengeTtlMs },
     scaPasskey: config.scaPasskey,
+    productionRates: config.rates,
+    egressAllowPrivateNetworks: config.egressAllowPrivateNetworks,
     log: deps.log,
   });
   const server = await startQuotingServer(quoting, { host: config.rpcHost, port: config.quotingRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.quotingOpsPort, bus: deps.bus, listen: !deps.embedded });

@@ -28,7 +28,9 @@ export class QuotingRpcController {
   @Handles(QuotingRpc.exchangeRates)
   async rates(r: RpcRequest<ExchangeRatesQuery>): Promise<ExchangeRates> {
     const db = this.quoting.host.dataSource;
-    return listExchangeRates(this.quoting.rates, r.body, () => configuredCurrencies(db, r.caller), (source) => exchangeRateTerms(db, r.caller, source, this.quoting.fees), new Date().toISOString());
+    const now = new Date().toISOString();
+    const book = await this.quoting.rates.book(r.caller.mode, now);
+    return listExchangeRates(book, r.body, () => configuredCurrencies(db, r.caller), (source) => exchangeRateTerms(db, r.caller, source, this.quoting.fees), now);
   }
 
   @Handles(QuotingRpc.createQuote)
@@ -43,8 +45,8 @@ export class QuotingRpcController {
 
   /** For accounts' receiver lookups (estimated rates); no fees. */
   @Handles(QuotingRpc.midRates)
-  mid(r: RpcRequest<MidRatesRequest>): MidRatesResponse {
-    return midRates(this.quoting.rates, r.body, new Date().toISOString());
+  async mid(r: RpcRequest<MidRatesRequest>): Promise<MidRatesResponse> {
+    return midRates(await this.quoting.rates.book(r.caller.mode, new Date().toISOString()), r.body);
   }
 
   @Handles(QuotingRpc.executeQuote)

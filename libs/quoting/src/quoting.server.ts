@@ -7,11 +7,16 @@ import { QUOTING } from './quoting.tokens';
 import { UmaRpcController } from './uma/uma.rpc.controller';
 import { CryptoFeesRpcController } from './crypto-fees/crypto-fees.rpc.controller';
 import { FeesRpcController } from './fees/fees.rpc.controller';
+import { OperatorRatesRpcController } from './rates/production/operator-rates.rpc.controller';
 
 @Module({})
 class QuotingRpcModule {
   static forQuoting(quoting: Quoting): DynamicModule {
-    return { module: QuotingRpcModule, controllers: [QuotingRpcController, ScaPasskeysRpcController, UmaRpcController, CryptoFeesRpcController, FeesRpcController], providers: [{ provide: QUOTING, useValue: quoting }] };
+    return {
+      module: QuotingRpcModule,
+      controllers: [QuotingRpcController, ScaPasskeysRpcController, UmaRpcController, CryptoFeesRpcController, FeesRpcController, OperatorRatesRpcController],
+      providers: [{ provide: QUOTING, useValue: quoting }],
+    };
   }
 }
 
@@ -22,5 +27,5 @@ export function startQuotingServer(
   log?: (message: string, error?: unknown) => void,
   ops?: ServiceServerOptions['ops'],
 ): Promise<ServiceServer> {
-  return startServiceServer({ name: QUOTING_SERVICE, module: QuotingRpcModule.forQuoting(quoting), host: quoting.host, rpc, ops, background: [quoting.identityEvents], log });
+  return startServiceServer({ name: QUOTING_SERVICE, module: QuotingRpcModule.forQuoting(quoting), host: quoting.host, rpc, ops, background: [quoting.identityEvents, ...(quoting.ecbRates ? [quoting.ecbRates] : [])], log });
 }

@@ -1,6 +1,6 @@
 import { TimerHandler } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
-import { BackgroundWork, ServiceHost, subscriptionWork } from '@payments/runtime';
+import { BackgroundWork, EgressClient, ServiceHost, subscriptionWork } from '@payments/runtime';
 import { AccountDirectory, RpcAccountDirectory } from './accounts/account-directory';
 import { QuotingIdentityEventsConsumer } from './platform-config/identity-events.consumer';
 import { QuoteService, QuoteServiceOptions } from './quotes/quote.service';
@@ -8,8 +8,13 @@ import { RpcWalletSignatures } from './wallets/wallet-source';
 import { QuoteAuthorizer } from './quotes/quote-authorization';
 import { QuotePartiesResolver } from './quotes/quote-parties';
 import { PaymentOutcomesConsumer } from './quotes/payment-outcomes.consumer';
-import { RateSource } from './rates/rate-source';
+import { RateBooks, RateSource } from './rates/rate-source';
 import { SandboxRateSource } from './rates/sandbox-rates';
+import { ModeRateBooks } from './rates/rate-books';
+import { quotingRatesMigrations } from './rates/rates.migrations';
+import { DatabaseProductionRates, OPERATOR_RATE_MAX_AGE_SECONDS_DEFAULT } from './rates/production/production-rates';
+import { OperatorRatesService } from './rates/production/operator-rates.service';
+import { EcbRatesFetcher, ECB_MAX_AGE_SECONDS_DEFAULT, ECB_REFRESH_SECONDS_DEFAULT } from './rates/ecb/ecb-rates';
 import { quotingMigrations } from './quoting.migrations';
 import { CustomerDirectory } from './platform-config/customer-directory';
 import { UmaLookups } from './uma/uma-lookups';
@@ -35,8 +40,15 @@ export interface QuotingOptions {
   walletAuth: { host: string; port: number };
   rpcTimeoutMs: number;
   quotes?: Partial<QuoteServiceOptions>;
-  /** Mid rates; the built-in sandbox table by default. */
+  /** The sandbox's mid rates; the built-in synthetic table by default. */
   rates?: RateSource;
+  /**
+   * Production's rate sources: the operator table's maximum age (RATE_MAX_AGE_SECONDS) and the ECB adapter
+   * (ECB_RATES_URL, ECB_REFRESH_SECONDS, ECB_MAX_AGE_SECONDS; off without a URL). Defaults: 3 days, ECB off.
+   */
+  productionRates?: ProductionRatesOptions;
+  /** EGRESS_ALLOW_PRIVATE_NETWORKS: the ECB URL may be on a private network (local development and tests only). */
+  egressAllowPrivateNetworks?: boolean;
   /** WebAuthn relying party of SCA passkeys (SCA_PASSKEY_RP_ID, SCA_PASSKEY_ORIGINS); localhost by default. */
   scaPasskey?: Partial<ScaPasskeyConfig>;
   log?: (message: string, error?: unknown) => void;
@@ -46,7 +58,8 @@ export interface QuotingOptions {
 export class Quoting {
   private constructor(
     readonly host: ServiceHost,
-    readonly rates: RateSource,
+    /** Mid rates by mode: the sandbox's synthetic table, production's configured sources. */
+    readonly rates: RateBooks,
     readonly quotes: QuoteService,
     readonly authorizer: QuoteAuthorizer,
     readonly accounts: AccountDirectory,
@@ -62,6 +75,10 @@ export class Quoting {
     readonly customers: CustomerDirectory,
     /** The operator's service fee schedules and network fees (production pricing). */
     readonly fees: FeeScheduleService,
+    /** The operator API's rates: the operator table, the sources' state, the pricing of quotes. */
+    readonly operatorRates: OperatorRatesService,
+    /** Fetches the ECB's reference rates on a schedule when ECB_RATES_URL is set. */
+    readonly ecbRates: EcbRatesFetcher | undefined,
   ) {}
 
   static async open(options: QuotingOptions): Promise<Quoting> {
@@ -71,13 +88,14 @@ export class Quoting {
       databaseUrl: options.databaseUrl,
       bus: options.bus,
       topic: options.topic,
-      migrations: [quotingMigrations, feeScheduleMigrations],
+      migrations: [quotingMigrations, feeScheduleMigrations, quotingRatesMigrations],
       entities: [],
       sandboxTimeScale: options.sandboxTimeScale,
       timerHandlers,
       log: options.log,
     });
-    const rates = options.rates ?? new SandboxRateSource();
+    const productionRates = openProductionRates(host, options);
+    const rates = new ModeRateBooks(options.rates ?? new SandboxRateSource(), productionRates.rates);
     const accounts = new RpcAccountDirectory(options.accounts, options.rpcTimeoutMs);
     const scaConfig = checkScaPasskeyConfig({ ...SCA_PASSKEY_DEFAULTS, ...options.scaPasskey });
     const scaPasskeys = new ScaPasskeyService(host.dataSource, host.executor, scaConfig, { registrationTtlMs: 5 * 60_000, openRegistrationsMax: 5 });
@@ -101,6 +119,33 @@ export class Quoting {
       },
       async () => void (await Promise.all([accounts.close(), wallets.close()])),
     );
-    return new Quoting(host, rates, quotes, authorizer, accounts, identityEvents, scaPasskeys, scaFactors, umaLookups, new WithdrawalFeeEstimator(accounts, fees), customers, fees);
+    const operatorRates = new OperatorRatesService(host.dataSource, host.store, productionRates.rates);
+    return new Quoting(host, rates, quotes, authorizer, accounts, identityEvents, scaPasskeys, scaFactors, umaLookups, new WithdrawalFeeEstimator(accounts, fees), customers, fees, operatorRates, productionRates.ecb);
   }
+}
+
+export interface ProductionRatesOptions {
+  operatorMaxAgeSeconds?: number;
+  ecb?: { url: string; refreshSeconds?: number; maxAgeSeconds?: number };
+}
+
+/** The ECB fetch's own deadline (connecting, the answer, the body). */
+const ECB_FETCH_TIMEOUT_MS = 30_000;
+
+/** Production's rates from the database, and the ECB fetcher when ECB_RATES_URL is set. */
+function openProductionRates(host: ServiceHost, options: QuotingOptions): { rates: DatabaseProductionRates; ecb?: EcbRatesFetcher } {
+  const settings = { operatorMaxAgeMs: (options.productionRates?.operatorMaxAgeSeconds ?? OPERATOR_RATE_MAX_AGE_SECONDS_DEFAULT) * 1000 };
+  const ecbOptions = options.productionRates?.ecb;
+  if (!ecbOptions) return { rates: new DatabaseProductionRates(host.dataSource, settings) };
+  const egress = new EgressClient({ allowPrivateNetworks: options.egressAllowPrivateNetworks ?? false, log: (message) => options.log?.(message) });
+  const refusal = egress.refusalOf(ecbOptions.url);
+  if (refusal) throw new Error(`ECB_RATES_URL ${ecbOptions.url}: ${refusal.message}`);
+  const fetcherOptions = {
+    url: ecbOptions.url,
+    refreshMs: (ecbOptions.refreshSeconds ?? ECB_REFRESH_SECONDS_DEFAULT) * 1000,
+    maxAgeMs: (ecbOptions.maxAgeSeconds ?? ECB_MAX_AGE_SECONDS_DEFAULT) * 1000,
+    timeoutMs: ECB_FETCH_TIMEOUT_MS,
+  };
+  const ecb = new EcbRatesFetcher(host.dataSource, egress, fetcherOptions, options.log);
+  return { rates: new DatabaseProductionRates(host.dataSource, settings, { ...fetcherOptions, status: ecb.status }), ecb };
 }

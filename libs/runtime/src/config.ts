@@ -93,6 +93,12 @@ export interface RuntimeConfig {
   agentAccessTokenTtlMs: number;
   /** The production stablecoin provider (BRALE_API_URL, BRALE_AUTH_URL); unset: production stablecoin calls answer 501. */
   braleProvider: { apiUrl: string; authUrl: string } | undefined;
+  /**
+   * Production's exchange rates (docs/quotes.md#rates-in-production): the operator table's maximum age
+   * (RATE_MAX_AGE_SECONDS, default 3 days), and the ECB adapter (ECB_RATES_URL; unset: off), its refresh
+   * (ECB_REFRESH_SECONDS, default 1 hour) and maximum age (ECB_MAX_AGE_SECONDS, default 4.5 days).
+   */
+  rates: { operatorMaxAgeSeconds: number; ecb?: { url: string; refreshSeconds: number; maxAgeSeconds: number } };
   /** Reviewers who must approve a production KYC/KYB submission (KYC_APPROVALS_REQUIRED: 1, or 2 for four-eyes, the default). */
   kycApprovalsRequired: 1 | 2;
 }
@@ -228,7 +234,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     agentDeviceCodeTtlMs: Math.max(1, intFrom(env, 'AGENT_DEVICE_CODE_TTL_SECONDS', 900)) * 1000,
     agentAccessTokenTtlMs: Math.max(1, intFrom(env, 'AGENT_ACCESS_TOKEN_TTL_SECONDS', 30 * 86_400)) * 1000,
     braleProvider: braleFrom(env),
+    rates: ratesFrom(env),
     kycApprovalsRequired: kycApprovalsRequiredFrom(env),
+  };
+}
+
+/** Production's rate sources; a URL that is not http(s) stops the process rather than leaving production unpriced. */
+function ratesFrom(env: NodeJS.ProcessEnv): RuntimeConfig['rates'] {
+  const operatorMaxAgeSeconds = Math.max(1, intFrom(env, 'RATE_MAX_AGE_SECONDS', 3 * 86_400));
+  const url = env.ECB_RATES_URL?.trim();
+  if (!url) return { operatorMaxAgeSeconds };
+  if (!/^https?:\/\/[^/]/.test(url)) throw new Error(`ECB_RATES_URL must be an http(s) URL, got "${url}"`);
+  return {
+    operatorMaxAgeSeconds,
+    ecb: { url, refreshSeconds: Math.max(1, intFrom(env, 'ECB_REFRESH_SECONDS', 3600)), maxAgeSeconds: Math.max(1, intFrom(env, 'ECB_MAX_AGE_SECONDS', 108 * 3600)) },
   };
 }
 

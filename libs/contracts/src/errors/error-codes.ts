@@ -105,7 +105,13 @@ export const ERROR_STATUS = {
   INTERNAL_ERROR: 500,
   UNBALANCED_ENTRY: 500,
   NOT_IMPLEMENTED: 501,
+  /** Production has no rate source for the pair (an operator table entry, or the ECB's rates where it publishes both currencies). */
+  RATE_SOURCE_NOT_CONFIGURED: 501,
   SERVICE_UNAVAILABLE: 503,
+  /** Every source of the pair is past its validity or older than its maximum age: quoting in that corridor waits for a fresh rate. */
+  RATE_STALE: 503,
+  /** The configured source has not delivered yet (the ECB document was never fetched). */
+  RATE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -84,7 +84,7 @@ describe('public forms (the one place secrets and internals are dropped)', () =>
     expect(publicEnvelope(IDENTITY_EVENTS, envelope('BeneficialOwnerUpdated.v1', { changes: { personalInfo: { identifier: '1', lastName: 'B' } } }))?.data).toEqual({ changes: { personalInfo: { lastName: 'B' } } });
     const account = { externalAccountId: 'E', accountInfo: { beneficiary: { fullName: 'A', documentNumber: 'X1234567' } } };
     expect(publicEnvelope(ACCOUNTS_EVENTS, envelope('ExternalAccountCreated.v1', account))?.data).toEqual({ externalAccountId: 'E', accountInfo: { beneficiary: { fullName: 'A' } } });
-    expect(publicEnvelope(QUOTING_EVENTS, envelope('QuoteCreated.v1', { quoteId: 'Q', midRate: '1.1', scaPurposes: [], paymentInstructions: null }))?.data).toEqual({ quoteId: 'Q' });
+    expect(publicEnvelope(QUOTING_EVENTS, envelope('QuoteCreated.v1', { quoteId: 'Q', midRate: '1.1', pricing: { source: 'ECB' }, scaPurposes: [], paymentInstructions: null }))?.data).toEqual({ quoteId: 'Q' });
     expect(publicEnvelope(IDENTITY_EVENTS, envelope('VerificationSubmitted.v1', { verificationId: 'V', sandboxDecision: 'APPROVED' }))?.data).toEqual({ verificationId: 'V' });
   });
 

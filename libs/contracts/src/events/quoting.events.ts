@@ -82,8 +82,9 @@ export const QUOTING_EVENTS = defineCatalogue(service, [
     version: 1,
     visibility: 'public',
     data: dataSchema<QuoteCreatedData>('QuoteCreatedData'),
-    // The pricing's mid rate and fee schedule, the SCA plan and the (SCA-gated) payment instructions stay in quoting.
-    publicData: withoutFields<QuoteCreatedData>('midRate', 'scaPurposes', 'paymentInstructions', 'serviceFeeSchedule'),
+    // The pricing's mid rate, its record (source, publication time: the operator API shows it) and fee schedule, the
+    // SCA plan and the (SCA-gated) payment instructions stay in quoting.
+    publicData: withoutFields<QuoteCreatedData>('midRate', 'pricing', 'scaPurposes', 'paymentInstructions', 'serviceFeeSchedule'),
     description: 'A quote was priced and locked.',
   }),
   defineEvent({ service, name: 'QuoteAuthorized', version: 1, visibility: 'public', data: dataSchema<QuoteAuthorizedData>('QuoteAuthorizedData'), description: "The quote's strong customer authentication is done." }),

@@ -17,6 +17,9 @@ const CREATE =
   '`purposeOfPayment` and `senderCustomerInfo` (what the destination asked about the sender) are kept with the quote and ' +
   'handed to payments on execution; the Quote does not show them.';
 const CREATE_IN_PRODUCTION =
+  ' Production prices from the rate sources an operator configured (docs/quotes.md#rates-in-production): a corridor ' +
+  'without one is 501 RATE_SOURCE_NOT_CONFIGURED, one whose rate is stale 503 RATE_STALE (503 RATE_UNAVAILABLE before ' +
+  'the first ECB document), and nothing is recorded.' +
   ' Production refuses with 501 NOT_IMPLEMENTED, before anything is recorded, a quote it could not carry out: to an ' +
   'external account (no production payout rail yet), to a UMA address (no UMA protocol client), from REALTIME_FUNDING ' +
   '(no collection details), or for an SCA customer without an enrolled passkey (no SMS provider); `details.capability` ' +
@@ -39,7 +42,10 @@ const RATES =
   'Mid rates from `sourceCurrency` to each `destinationCurrency` (repeat the parameter or join codes with commas; omitted: ' +
   'every other supported currency), with the fees a quote adds, and `sendingAmount` (10000 by default, source currency ' +
   'smallest unit) priced exactly as a SENDING quote of that amount: `receivingAmount`, `exchangeRate`, `fees`. Rates are ' +
-  'cached per 5-minute window (`updatedAt` to `expiresAt`); a quote locks the rate of its creation.';
+  'cached per 5-minute window (`updatedAt` to `expiresAt`) in the sandbox; in production `updatedAt` is the publication ' +
+  "time of the rate's source (an operator's rate, the ECB's reference rates) and `expiresAt` when it stops pricing. A " +
+  'quote locks the rate of its creation. Production leaves out the pairs it has no fresh rate for; with none at all, the ' +
+  'answer is 501 RATE_SOURCE_NOT_CONFIGURED or 503 RATE_STALE / RATE_UNAVAILABLE.';
 const UMA_LOOKUP =
   'The currencies a UMA address can be paid in, each with an estimated mid rate from the sending currency and the ' +
   "platform's min/max. The sending currency is the customer's first currency (`customerId`), else the currency of a " +
@@ -149,6 +155,7 @@ export const QUOTING_OPERATIONS = [
     query: ExchangeRatesQuery,
     status: 200,
     response: 'ExchangeRateList',
+    errors: [501],
     request: ({ query }) => query,
   }),
   operation({

@@ -11,7 +11,8 @@ import { exchangeRateTerms, QuoteService } from '../quotes/quote.service';
 import { quotingMigrations } from '../quoting.migrations';
 import { exchangeRates } from '../rates/exchange-rates';
 import { serviceFixedFee } from '../rates/fee-schedule';
-import type { RateSource } from '../rates/rate-source';
+import { SandboxRateBook } from '../rates/rate-books';
+import type { RateBooks, RateSource } from '../rates/rate-source';
 import { ScaFactors } from '../sca/sca-factors';
 import { checkScaPasskeyConfig } from '../sca/sca-passkey.config';
 import { ScaPasskeyService } from '../sca/sca-passkey.service';
@@ -26,10 +27,12 @@ const admin = operator('ADMIN');
 const now = () => new Date().toISOString();
 const ceilBps = (amount: number, bps: number) => Math.ceil((amount * bps) / 10_000);
 
-/** A fixed mid rate (the production rate source is configured elsewhere): fees are what this test looks at. */
-const rates: RateSource = {
+/** A fixed mid rate in both modes (production's rate sources are tested elsewhere): fees are what this test looks at. */
+const fixed: RateSource = {
   rate: (sourceCurrency, destinationCurrency, at) => ({ sourceCurrency, destinationCurrency, midRate: '0.9', sourcePerBtc: '60000', validUntil: new Date(Date.parse(at) + 300_000).toISOString() }),
 };
+const rates: RateBooks = { book: async (_mode, at) => new SandboxRateBook(fixed, at) };
+const bookNow = () => new SandboxRateBook(fixed, now());
 
 /** The accounts of this test by id; the kind of one can change under a quote (a destination that stops being payable). */
 const accounts = new Map<string, AccountCurrency>();
@@ -194,7 +197,7 @@ describe('operator fee schedules and production pricing (real PostgreSQL)', () =
 
     it('GET /exchange-rates shows the fees a production quote of the corridor would charge', async () => {
       const terms = await exchangeRateTerms(host.dataSource, caller('PRODUCTION'), 'USD', fees);
-      const { data } = exchangeRates(rates, { sourceCurrency: 'USD', destinationCurrency: ['EUR', 'MXN'], sendingAmount: amount }, terms, now());
+      const { data } = exchangeRates(bookNow(), { sourceCurrency: 'USD', destinationCurrency: ['EUR', 'MXN'], sendingAmount: amount }, terms, now());
       expect(data.map((r) => [r.destinationCurrency.code, r.fixedFee, r.variableFeeRate])).toEqual([
         ['EUR', 40, 0.8],
         ['MXN', 50, 1],
@@ -207,7 +210,7 @@ describe('operator fee schedules and production pricing (real PostgreSQL)', () =
       const quote = await quotes.create(caller('SANDBOX'), quoteRequest(sandboxUsd, sandboxEur, amount), now());
       expect(quote.feesIncluded).toBe(ceilBps(amount, 50) + serviceFixedFee('USD'));
       expect((await createdData(quote.id)).serviceFeeSchedule).toEqual({ id: 'ServiceFeeSchedule:sandbox', version: 1 });
-      const { data } = exchangeRates(rates, { sourceCurrency: 'USD', destinationCurrency: ['EUR'], sendingAmount: amount }, await exchangeRateTerms(host.dataSource, caller('SANDBOX'), 'USD', fees), now());
+      const { data } = exchangeRates(bookNow(), { sourceCurrency: 'USD', destinationCurrency: ['EUR'], sendingAmount: amount }, await exchangeRateTerms(host.dataSource, caller('SANDBOX'), 'USD', fees), now());
       expect(data[0]).toMatchObject({ fixedFee: serviceFixedFee('USD'), variableFeeRate: 0.5 });
     });
 

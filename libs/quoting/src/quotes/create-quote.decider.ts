@@ -1,6 +1,6 @@
 import { DomainError } from '@payments/eventsourcing';
 import { FxFeeSchedule, priceFxQuote } from '@payments/money';
-import type { LockedCurrencySide, Mode, PaymentInstructions, QuoteDestination, QuoteSource, ScaChallenge } from '@payments/contracts';
+import type { LockedCurrencySide, Mode, PaymentInstructions, QuoteDestination, QuoteSource, RatePricing, ScaChallenge } from '@payments/contracts';
 import type { FeeScheduleRef } from '../rates/fee-schedule';
 import { QuoteEvent, QuoteRequestExtras, QuoteTerms, requestExtras } from './quote.events';
 import type { QuoteState } from './quote.state';
@@ -34,6 +34,8 @@ export interface CreateQuote extends QuoteRequestExtras {
   paymentInstructions: PaymentInstructions[] | null;
   /** Destination major units per source major unit, and source major units per BTC: exact decimal strings. */
   rate: { midRate: string; sourcePerBtc: string };
+  /** What priced the rate (source, publication time), kept with the quote for the operator API. */
+  pricing?: RatePricing;
   fees: FxFeeSchedule;
   /** The service fee schedule (id and version) that set the service's part of `fees`; null: none (no service fee). */
   serviceFeeSchedule?: FeeScheduleRef | null;
@@ -99,6 +101,7 @@ function price(c: CreateQuote): QuoteTerms | DomainError {
     createdAt: c.now,
     expiresAt: c.expiresAt,
     ...requestExtras(c),
+    ...(c.pricing ? { pricing: c.pricing } : {}),
   };
 }
 

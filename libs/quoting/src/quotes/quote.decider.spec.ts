@@ -2,6 +2,7 @@ import { given } from '@payments/eventsourcing';
 import { priceFxQuote } from '@payments/money';
 import { CreateQuote, quoteDecider } from './quote.decider';
 import { QuoteCreated, QuoteEvent } from './quote.events';
+import { toQuote } from './quote.view';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const EXPIRES = '2026-01-01T00:05:00.000Z';
@@ -67,6 +68,15 @@ describe('quote decider', () => {
     const [event] = given(quoteDecider).when(create({ lockedCurrencySide: 'RECEIVING', lockedCurrencyAmount: 9131 })).then([created({ lockedCurrencySide: 'RECEIVING', lockedCurrencyAmount: 9131 })]) as QuoteCreated[];
     expect(event.data.totalReceivingAmount).toBeGreaterThanOrEqual(9131);
     expect(event.data.totalSendingAmount).toBeLessThanOrEqual(10_000);
+  });
+
+  it('keeps the pricing record (source, publication time) with the terms, and out of the public quote', () => {
+    const pricing = { source: 'OPERATOR_TABLE', sourceCurrency: 'USD', destinationCurrency: 'EUR', midRate: '0.92', derivation: 'DIRECT', publishedAt: T0, validUntil: EXPIRES, entryId: 'RateEntry:1', sourcePerBtc: '62500', btcReference: 'OPERATOR_TABLE' } as const;
+    const expected = created();
+    const [event] = given(quoteDecider).when(create({ pricing })).then([{ ...expected, data: { ...expected.data, pricing } }]) as QuoteCreated[];
+    const state = given(quoteDecider, [event]).state;
+    expect(state.status === 'PENDING' && state.pricing).toEqual(pricing);
+    expect(state.status === 'PENDING' && toQuote(state)).not.toHaveProperty('pricing');
   });
 
   it('refuses a second create of the same quote', () => {

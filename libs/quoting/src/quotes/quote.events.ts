@@ -11,6 +11,7 @@ import type {
   QuoteFailedData,
   QuoteRequestExtras,
   QUOTING_EVENTS,
+  RatePricing,
   ScaChallenge,
   ScaFactor,
 } from '@payments/contracts';
@@ -28,6 +29,8 @@ export interface QuoteTerms extends QuoteCreatedData {
   paymentInstructions: PaymentInstructions[] | null;
   /** The SCA rounds this quote needs, in order (empty outside SCA regions), e.g. CURRENCY_CONVERSION then PAYOUT. */
   scaPurposes: string[];
+  /** What priced the mid rate: source, derivation, publication time (absent on quotes created before it was kept). */
+  pricing?: RatePricing;
 }
 
 export type { QuoteRequestExtras } from '@payments/contracts';

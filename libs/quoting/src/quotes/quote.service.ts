@@ -7,7 +7,7 @@ import type { CurrencyLimits, PlatformFeeConfig } from '../platform-config/ident
 import type { CustomerDirectory } from '../platform-config/customer-directory';
 import type { ServiceFeePricing } from '../fees/fee-schedule.service';
 import { feeSchedule, PlatformFees, platformFeesFor } from '../rates/fee-schedule';
-import type { RateSource } from '../rates/rate-source';
+import { RateBooks, requireRate } from '../rates/rate-source';
 import type { ExchangeRateTerms } from '../rates/exchange-rates';
 import type { ScaFactors } from '../sca/sca-factors';
 import { AmountRange, ChallengeOffer, QuoteCommand, quoteDecider } from './quote.decider';
@@ -38,7 +38,7 @@ export class QuoteService {
     private readonly dataSource: DataSource,
     private readonly executor: CommandExecutor<EntityManager>,
     private readonly timers: { schedule(tx: EntityManager, timer: ScheduleTimer): Promise<string> },
-    private readonly rates: RateSource,
+    private readonly rates: RateBooks,
     private readonly accounts: AccountDirectory,
     private readonly customers: CustomerDirectory,
     private readonly parties: QuotePartiesResolver,
@@ -63,8 +63,8 @@ export class QuoteService {
     if (parties.sendingCurrency === parties.receivingCurrency) {
       throw new ApiError('SAME_CURRENCY', `both sides are ${parties.sendingCurrency}: use a same-currency transfer (POST /transfer-out)`);
     }
-    const rate = this.rates.rate(parties.sendingCurrency, parties.receivingCurrency, now);
-    if (!rate) throw new ApiError('INVALID_CURRENCY', `${parties.sendingCurrency} to ${parties.receivingCurrency} cannot be quoted`);
+    // Production without a fresh rate for the corridor answers 501/503 here, before anything is recorded.
+    const rate = requireRate(await this.rates.book(caller.mode, now), parties.sendingCurrency, parties.receivingCurrency);
     const terms = await this.platformTerms(caller, parties.sendingCurrency, parties.receivingCurrency);
     const { limits } = terms;
     const fees = request.platformFeeOverride ? overriddenFees(request.platformFeeOverride, parties.sendingCurrency) : terms.fees;
@@ -92,6 +92,7 @@ export class QuoteService {
       immediatelyExecute: request.immediatelyExecute ?? false,
       paymentInstructions: await this.fundingInstructions(caller, parties, quoteId, request, expiresAt, now),
       rate: { midRate: rate.midRate, sourcePerBtc: rate.sourcePerBtc },
+      pricing: rate.pricing,
       fees: feeSchedule(parties.sendingCurrency, fees, service),
       serviceFeeSchedule: service.schedule,
       limits,

@@ -3,7 +3,7 @@ import { currencyObject, findCurrency, FxFeeSchedule, priceFxQuote, SUPPORTED_CU
 import type { AmountRange } from '../quotes/quote.decider';
 import { destinationPaymentRail } from './destination-rails';
 import { feeSchedule, PlatformFees, ServiceFees } from './fee-schedule';
-import { MidRate, RateSource } from './rate-source';
+import type { MidRate, RateBook } from './rate-source';
 
 /** What the platform adds to GET /exchange-rates: its own fees and its min/max of the source currency (if configured). */
 export interface ExchangeRateTerms {
@@ -17,9 +17,10 @@ export interface ExchangeRateTerms {
  * GET /exchange-rates: the current mid rate of each pair from `sourceCurrency` (to the `destinationCurrency` list, or
  * to every other supported currency), with the fees a quote would add, and the published view of it: `sendingAmount`
  * (10000 by default) priced by `priceFxQuote` exactly as a SENDING quote of that amount. Rates hold until the end of
- * their window.
+ * their window. A pair the book cannot price is left out, its refusal kept in `refusals` (listExchangeRates answers
+ * it when nothing at all could be priced).
  */
-export function exchangeRates(rates: RateSource, query: ExchangeRatesQuery & { sourceCurrency: string }, terms: ExchangeRateTerms, now: string): { data: ExchangeRate[] } {
+export function exchangeRates(rates: RateBook, query: ExchangeRatesQuery & { sourceCurrency: string }, terms: ExchangeRateTerms, now: string, refusals: ApiError[] = []): { data: ExchangeRate[] } {
   if (!findCurrency(query.sourceCurrency)) throw invalidCurrency('sourceCurrency', query.sourceCurrency);
   const requested = query.destinationCurrency === undefined ? undefined : [...new Set(([] as string[]).concat(query.destinationCurrency))];
   for (const code of requested ?? []) if (!findCurrency(code)) throw invalidCurrency('destinationCurrency', code);
@@ -29,9 +30,13 @@ export function exchangeRates(rates: RateSource, query: ExchangeRatesQuery & { s
   const sendingAmount = query.sendingAmount ?? EXCHANGE_RATE_DEFAULT_SENDING_AMOUNT;
   const data: ExchangeRate[] = [];
   for (const destination of destinations) {
+    const found = rates.lookup(query.sourceCurrency, destination);
+    if (!found.ok) {
+      refusals.push(found.error);
+      continue;
+    }
+    const mid = found.rate;
     const fees = feeSchedule(query.sourceCurrency, terms.fees, terms.serviceFees?.(destination));
-    const mid = rates.rate(query.sourceCurrency, destination, now);
-    if (!mid) continue;
     const rate = Number(mid.midRate);
     data.push({
       sourceCurrency: currencyObject(query.sourceCurrency),
@@ -57,22 +62,36 @@ export function exchangeRates(rates: RateSource, query: ExchangeRatesQuery & { s
 
 /**
  * GET /exchange-rates as asked: from `sourceCurrency`, or without one from each currency the platform configured
- * (`sources`), a destination equal to the source then being passed over rather than refused.
+ * (`sources`), a destination equal to the source then being passed over rather than refused. Pairs production cannot
+ * price are left out; when none at all can be priced, the answer is the refusal (501 no source, 503 stale or
+ * unavailable) rather than an empty list that would look like a platform without currencies.
  */
 export async function listExchangeRates(
-  rates: RateSource,
+  rates: RateBook,
   query: ExchangeRatesQuery,
   sources: () => Promise<string[]>,
   termsOf: (sourceCurrency: string) => Promise<ExchangeRateTerms>,
   now: string,
 ): Promise<{ data: ExchangeRate[] }> {
-  if (query.sourceCurrency !== undefined) return exchangeRates(rates, { ...query, sourceCurrency: query.sourceCurrency }, await termsOf(query.sourceCurrency), now);
+  const refusals: ApiError[] = [];
   const data: ExchangeRate[] = [];
-  for (const sourceCurrency of await sources()) {
-    if (!findCurrency(sourceCurrency)) continue;
-    data.push(...exchangeRates(rates, { ...query, sourceCurrency }, await termsOf(sourceCurrency), now).data);
+  if (query.sourceCurrency !== undefined) {
+    data.push(...exchangeRates(rates, { ...query, sourceCurrency: query.sourceCurrency }, await termsOf(query.sourceCurrency), now, refusals).data);
+  } else {
+    for (const sourceCurrency of await sources()) {
+      if (!findCurrency(sourceCurrency)) continue;
+      data.push(...exchangeRates(rates, { ...query, sourceCurrency }, await termsOf(sourceCurrency), now, refusals).data);
+    }
   }
+  const refusal = data.length === 0 ? mostTelling(refusals) : undefined;
+  if (refusal) throw refusal;
   return { data };
+}
+
+/** Of the refusals of a list, the one that tells an operator most: a stale rate, then a source not delivered, then none. */
+function mostTelling(refusals: ApiError[]): ApiError | undefined {
+  const order = ['RATE_STALE', 'RATE_UNAVAILABLE', 'RATE_SOURCE_NOT_CONFIGURED'];
+  return refusals.filter((r) => order.includes(r.code)).sort((a, b) => order.indexOf(a.code) - order.indexOf(b.code))[0];
 }
 
 /**

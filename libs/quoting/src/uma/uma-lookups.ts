@@ -5,7 +5,7 @@ import { queryRows } from '@payments/eventsourcing';
 import { isSandboxUmaDomain, parseUmaAddress, sandboxUmaReceiver, SandboxUmaReceiver } from '@payments/uma';
 import type { CurrencyLimits } from '../platform-config/identity-events.consumer';
 import type { KnownCustomer } from '../platform-config/customer-directory';
-import type { RateSource } from '../rates/rate-source';
+import type { RateBooks } from '../rates/rate-source';
 import { limitsOf, receiverCurrency } from './uma-receiver-currencies';
 
 type Scope = Pick<CallerContext, 'platformId' | 'mode'>;
@@ -26,7 +26,7 @@ const lookupNotFound = () => new ApiError('LOOKUP_REQUEST_NOT_FOUND', 'lookup no
 export class UmaLookups {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly rates: RateSource,
+    private readonly rates: RateBooks,
     private readonly customers: CustomerCurrencies,
   ) {}
 
@@ -38,7 +38,8 @@ export class UmaLookups {
     const configs = await this.currencyConfigs(caller);
     const sending = await this.sendingCurrency(caller, query, configs, receiver.currency);
     const sendingLimits = limitsOf(configs, sending) ?? { min: 1, max: Number.MAX_SAFE_INTEGER };
-    const rate = sending === receiver.currency ? 1 : Number(this.rates.rate(sending, receiver.currency, now)?.midRate);
+    const found = sending === receiver.currency ? undefined : (await this.rates.book(caller.mode, now)).lookup(sending, receiver.currency);
+    const rate = found === undefined ? 1 : found.ok ? Number(found.rate.midRate) : NaN;
     const supportedCurrencies = Number.isFinite(rate) ? [receiverCurrency(receiver.currency, rate, limitsOf(configs, receiver.currency), { code: sending, limits: sendingLimits })] : [];
     const lookupId = `Lookup:${uuidv7()}`;
     await queryRows(

@@ -123,6 +123,20 @@ describe('EgressClient', () => {
       expect(seen).toEqual(['/moved']);
     });
 
+    it('GETs a document (the ECB rates) under the same rules: no body sent, the answer read', async () => {
+      const methods: string[] = [];
+      answer = (req, res) => {
+        methods.push(`${req.method} ${req.headers['content-length'] ?? '-'}`);
+        res.end('<xml/>');
+      };
+      const result = await client.get(`http://127.0.0.1:${port}/doc.xml`, { headers: { accept: 'text/xml' }, timeoutMs: 2_000, maxResponseBytes: 100, purpose: 'test document' });
+      expect({ status: result.status, body: result.body.toString() }).toEqual({ status: 200, body: '<xml/>' });
+      expect(methods).toEqual(['GET -']);
+      const refusing = new EgressClient({ allowPrivateNetworks: false });
+      await expect(refusing.get(`http://127.1:${port}/doc.xml`, { headers: {}, timeoutMs: 2_000, purpose: 'test document' })).rejects.toMatchObject({ range: 'loopback' });
+      expect(seen).toEqual(['/doc.xml']);
+    });
+
     it('gives up after its timeout', async () => {
       answer = (_req, res) => void setTimeout(() => res.end('late'), 1_500);
       await expect(client.post(`http://127.0.0.1:${port}/slow`, { headers: {}, body: '', timeoutMs: 200, purpose: 'test' })).rejects.toThrow();

@@ -45,7 +45,8 @@ export interface EgressResponse {
 }
 
 /**
- * The one way the platform calls a URL it was given for a tenant (webhook endpoints, the contact-code gateway).
+ * The one way the platform calls a URL it was given for a tenant (webhook endpoints, the contact-code gateway) or an
+ * outside document it reads (the ECB's reference rates).
  * The target is checked where the connection is made: an address literal before connecting, a host name inside the
  * socket's own `lookup`, so the address connected to is the address checked and a name that resolves differently the
  * second time (DNS rebinding) gains nothing. Redirects are never followed (a 3xx is the answer). Requests are made
@@ -60,7 +61,16 @@ export class EgressClient {
     this.resolve = options.lookup ?? (dnsLookup as LookupFunction);
   }
 
-  async post(url: string, request: EgressRequest): Promise<EgressResponse> {
+  post(url: string, request: EgressRequest): Promise<EgressResponse> {
+    return this.send('POST', url, request);
+  }
+
+  /** A GET (a document the platform reads, e.g. the ECB's reference rates), under the same rules as a POST. */
+  get(url: string, request: Omit<EgressRequest, 'body'>): Promise<EgressResponse> {
+    return this.send('GET', url, { ...request, body: '' });
+  }
+
+  private async send(method: 'GET' | 'POST', url: string, request: EgressRequest): Promise<EgressResponse> {
     const target = new URL(url);
     if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`only http and https URLs are called, not ${target.protocol}`);
     const literal = hostAddressOf(target);
@@ -75,15 +85,15 @@ export class EgressClient {
           host: literal ?? target.hostname,
           port: target.port || undefined,
           path: `${target.pathname}${target.search}`,
-          method: 'POST',
-          headers: { ...request.headers, 'content-length': String(body.length) },
+          method,
+          headers: method === 'POST' ? { ...request.headers, 'content-length': String(body.length) } : request.headers,
           lookup: literal ? undefined : this.checkedLookup(target.hostname, request.purpose),
           signal,
         },
         (response) => readBody(response, request.maxResponseBytes ?? 0).then((bytes) => resolve({ status: response.statusCode ?? 0, body: bytes }), reject),
       );
       req.once('error', (error) => reject(signal.aborted ? new Error(`timed out after ${request.timeoutMs} ms`) : error));
-      req.end(body);
+      req.end(method === 'POST' ? body : undefined);
     });
   }
 

@@ -1,5 +1,6 @@
 import type { AnyHttpOperation } from '../http-operation';
 import { OPERATOR_CORE_OPERATIONS } from './operator-core.operations';
+import { OPERATOR_RATES_OPERATIONS } from './operator-rates.operations';
 import { OPERATOR_KYC_OPERATIONS } from './operator-kyc.operations';
 import { OPERATOR_ACCOUNTS_OPERATIONS } from './operator-accounts.operations';
 import { OPERATOR_FEES_OPERATIONS } from './operator-fees.operations';
@@ -13,6 +14,7 @@ export const OPERATOR_API_PREFIX = '/operator/v1';
  */
 export const OPERATOR_OPERATIONS: readonly AnyHttpOperation[] = [
   ...OPERATOR_CORE_OPERATIONS,
+  ...OPERATOR_RATES_OPERATIONS,
   ...OPERATOR_KYC_OPERATIONS,
   ...OPERATOR_ACCOUNTS_OPERATIONS,
   ...OPERATOR_FEES_OPERATIONS,
