@@ -18,6 +18,7 @@ import { checkScaPasskeyConfig } from '../sca/sca-passkey.config';
 import { ScaPasskeyService } from '../sca/sca-passkey.service';
 import { FeeScheduleService } from './fee-schedule.service';
 import { feeScheduleMigrations } from './fees.migrations';
+import { quotingRatesMigrations } from '../rates/rates.migrations';
 
 const PLATFORM = `Platform:${uuidv7()}`;
 const OTHER_PLATFORM = `Platform:${uuidv7()}`;
@@ -68,7 +69,7 @@ describe('operator fee schedules and production pricing (real PostgreSQL)', () =
       databaseUrl: database.url,
       bus: { publish: async () => undefined, ensureTopics: async () => undefined },
       topic: 'quoting.test',
-      migrations: [quotingMigrations, feeScheduleMigrations],
+      migrations: [quotingMigrations, feeScheduleMigrations, quotingRatesMigrations],
       entities: [],
       sandboxTimeScale: 1,
     });
