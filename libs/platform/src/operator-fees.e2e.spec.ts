@@ -1,6 +1,7 @@
 import { eventually } from '@payments/testing';
 import { internalAccountOf } from './test-quotes';
 import { startTestPlatform, TestOperator, TestPlatform, TestTenant } from './test-platform';
+import { setProductionRates } from './test-rates';
 
 const config = (currencyCode: string) => ({ currencyCode, minAmount: 1, maxAmount: 1_000_000_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] });
 const CURRENCIES = ['USD', 'EUR', 'MXN', 'USDC'].map(config);
@@ -42,6 +43,8 @@ describe('operator fees (/operator/v1/fees, HTTP)', () => {
     admin = await t.createOperator('ADMIN', 'Ada Admin');
     viewer = await t.createOperator('VIEWER', 'Vic Viewer');
     tenant = await t.createTenant('Fee payer platform');
+    // Production prices only from a configured source: the rates are there, so what is refused here is something else.
+    await setProductionRates(t, [['USD', 'EUR', '0.9'], ['USD', 'MXN', '17.25']]);
     production = await accountsOf(tenant.production, 'production');
     sandbox = await accountsOf(tenant.sandbox, 'sandbox');
   }, 120_000);

@@ -15,9 +15,13 @@ const ECB_PUBLISHED_AT = '2022-07-08T14:00:00.000Z';
 const config = (code: string) => ({ currencyCode: code, minAmount: 1, maxAmount: 1_000_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] });
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 
-/** What a quote of `amount` (SENDING) must say at `midRate`, with the fees of the sending currency. */
-function pricedAt(midRate: string, from: string, to: string, amount: number) {
-  const priced = priceFxQuote({ sendingCurrency: from, receivingCurrency: to, midRate, sendingPerBtc: '1', fees: feeSchedule(from), lockedCurrencySide: 'SENDING', lockedCurrencyAmount: amount });
+/**
+ * What a quote of `amount` (SENDING) must say at `midRate`: in the sandbox with its built-in fees, in production with
+ * none (no service fee schedule is configured in this suite: docs/quotes.md#fees-in-production).
+ */
+function pricedAt(midRate: string, from: string, to: string, amount: number, mode: 'SANDBOX' | 'PRODUCTION' = 'PRODUCTION') {
+  const fees = mode === 'SANDBOX' ? feeSchedule(from) : feeSchedule(from, undefined, { variableFeeBps: 0, fixedFee: 0, schedule: null });
+  const priced = priceFxQuote({ sendingCurrency: from, receivingCurrency: to, midRate, sendingPerBtc: '1', fees, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: amount });
   if (!priced.ok) throw new Error(priced.error.message);
   const p = priced.value;
   return { totalSendingAmount: p.totalSendingAmount, totalReceivingAmount: p.totalReceivingAmount, exchangeRate: p.exchangeRate, feesIncluded: p.feesIncluded };
@@ -135,7 +139,7 @@ describe('operator rates and production pricing (HTTP)', () => {
     const q = await quote('USD', 'EUR', 10_000);
     expect(q.status).toBe(201);
     expect(q.body).toMatchObject(pricedAt('0.9123', 'USD', 'EUR', 10_000));
-    expect(q.body.totalReceivingAmount).toBe(9054); // floor((10000 - 75) × 0.9123)
+    expect(q.body.totalReceivingAmount).toBe(9123); // floor(10000 × 0.9123): production charges no service fee unless configured
     expect(await pricing(q.body.id)).toEqual({
       quoteId: q.body.id,
       platformId: expect.stringMatching(/^Platform:/),
@@ -262,7 +266,7 @@ describe('operator rates and production pricing (HTTP)', () => {
     const res = await t.call('POST', '/quotes', { body: { source: { sourceType: 'ACCOUNT', accountId: sandboxUsd }, destination: { destinationType: 'ACCOUNT', accountId: sandboxEur }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000 } });
     expect(res.status).toBe(201);
     const table = new SandboxRateSource().rate('USD', 'EUR', res.body.createdAt)!;
-    expect(res.body).toMatchObject(pricedAt(table.midRate, 'USD', 'EUR', 10_000));
+    expect(res.body).toMatchObject(pricedAt(table.midRate, 'USD', 'EUR', 10_000, 'SANDBOX'));
     expect((await pricing(res.body.id)).pricing).toMatchObject({ source: 'SANDBOX', midRate: table.midRate, derivation: 'SYNTHETIC', publishedAt: table.updatedAt });
     expect((await t.call('GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=NGN')).body.data).toHaveLength(1);
   });

@@ -3,6 +3,7 @@ import { usdBankAccount } from './test-payments';
 import { productionState, settledProductionState } from './test-production-state';
 import { internalAccountOf } from './test-quotes';
 import { startTestPlatform, TestPlatform, TestTenant } from './test-platform';
+import { setProductionRates } from './test-rates';
 import { trust, untilStatus } from './test-external-accounts';
 
 const config = (currencyCode: string) => ({ currencyCode, minAmount: 1, maxAmount: 1_000_000_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] });
@@ -66,6 +67,8 @@ describe('production capabilities that are not configured (HTTP)', () => {
     // No CONTACT_DELIVERY_URL, no BRALE_API_URL, no card issuer, no rails: a deployment as it comes.
     t = await startTestPlatform({ SANDBOX_TIME_SCALE: '0.001' });
     tenant = await t.createTenant('Going live');
+    // Production prices only from a configured source: the rates are there, so what is refused here is something else.
+    await setProductionRates(t, [['USD', 'EUR', '0.9'], ['USD', 'MXN', '17.25']]);
     production = await fixtureOf(tenant.production, 'PRODUCTION');
     sandbox = await fixtureOf(tenant.sandbox, 'SANDBOX');
   }, 120_000);
