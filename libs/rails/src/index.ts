@@ -1,1 +1,2 @@
 export * from './nacha';
+export * from './files';
