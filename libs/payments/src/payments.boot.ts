@@ -1,3 +1,4 @@
+import { configureProductionRails } from '@payments/contracts';
 import { serviceTopic } from '@payments/messaging';
 import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
 import { Payments } from './payments';
@@ -5,6 +6,7 @@ import { startPaymentsServer } from './payments.server';
 
 /** Opens the payments service from the configuration and serves its RPC and ops ports (cluster and embedded modes alike). */
 export async function bootPayments(config: RuntimeConfig, deps: ServiceDeps, secretHashKey: Buffer): Promise<{ payments: Payments; server: ServiceServer; stop(): Promise<void> }> {
+  configureProductionRails(config.rails);
   const payments = await Payments.open({
     databaseUrl: deps.databaseUrl,
     bus: deps.bus,
@@ -16,6 +18,7 @@ export async function bootPayments(config: RuntimeConfig, deps: ServiceDeps, sec
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     secretHashKey,
     brale: config.braleProvider,
+    rails: config.rails,
     log: deps.log,
   });
   const server = await startPaymentsServer(payments, { host: config.rpcHost, port: config.paymentsRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.paymentsOpsPort, bus: deps.bus, listen: !deps.embedded });

@@ -20,5 +20,5 @@ export function startPaymentsServer(
   log?: (message: string, error?: unknown) => void,
   ops?: ServiceServerOptions['ops'],
 ): Promise<ServiceServer> {
-  return startServiceServer({ name: PAYMENTS_SERVICE, module: PaymentsRpcModule.forPayments(payments), host: payments.host, rpc, ops, background: [payments.quoteEvents, payments.identityEvents, payments.cardEvents], log });
+  return startServiceServer({ name: PAYMENTS_SERVICE, module: PaymentsRpcModule.forPayments(payments), host: payments.host, rpc, ops, background: [payments.quoteEvents, payments.identityEvents, payments.cardEvents, payments.railWork], log });
 }

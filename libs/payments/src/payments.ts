@@ -16,6 +16,10 @@ import { CardTransactionsConsumer } from './transactions/card-transactions.consu
 import { TransactionApprovals } from './transactions/transaction-approvals';
 import { TransactionQueries } from './transactions/transaction-queries';
 import { TransferService } from './transfers/transfer.service';
+import { openRails } from './rails/rails.open';
+import type { Rails } from './rails/rails';
+import { railsMigrations } from './rails/rails.migrations';
+import type { RailsConfig } from '@payments/contracts';
 
 export const PAYMENTS_SERVICE = 'payments';
 
@@ -34,6 +38,8 @@ export interface PaymentsOptions {
   secretHashKey: Buffer;
   /** The production stablecoin provider (BRALE_API_URL / BRALE_AUTH_URL); unset: 501 in production. */
   brale?: { apiUrl: string; authUrl: string };
+  /** The production rail connectors (RAILS_CONFIG_FILE); none: production payments outside the ledger answer 501. */
+  rails?: RailsConfig;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -57,6 +63,10 @@ export class Payments {
     readonly cardEvents: BackgroundWork,
     /** Stablecoin provider links, registered stablecoins, mint and burn operations. */
     readonly stablecoins: Stablecoins,
+    /** The production rail connectors, their files, outcomes and exceptions. */
+    readonly rails: Rails,
+    /** The connectors' background work (batching files, the inbox, sending to bridges). */
+    readonly railWork: BackgroundWork,
   ) {}
 
   static async open(options: PaymentsOptions): Promise<Payments> {
@@ -66,7 +76,7 @@ export class Payments {
       databaseUrl: options.databaseUrl,
       bus: options.bus,
       topic: options.topic,
-      migrations: [paymentsMigrations, paymentsDirectoryMigrations, invitationsMigrations, stablecoinsMigrations],
+      migrations: [paymentsMigrations, paymentsDirectoryMigrations, invitationsMigrations, stablecoinsMigrations, railsMigrations],
       entities: [],
       sandboxTimeScale: options.sandboxTimeScale,
       timerHandlers,
@@ -78,8 +88,9 @@ export class Payments {
     );
     const saga = new TransactionSaga(host.dataSource, host.store, host.executor, host.timers, peers);
     Object.assign(timerHandlers, saga.timerHandlers());
-    const transfers = new TransferService(peers, saga, host.claims, options.sandboxTimeScale);
-    const quoteExecution = new QuoteExecution(host.dataSource, PAYMENTS_SERVICE, saga, peers, options.sandboxTimeScale);
+    const rails = openRails(host, saga, peers, timerHandlers, { config: options.rails, schema: PAYMENTS_SERVICE, log: options.log });
+    const transfers = new TransferService(peers, saga, host.claims, options.sandboxTimeScale, rails);
+    const quoteExecution = new QuoteExecution(host.dataSource, PAYMENTS_SERVICE, saga, peers, options.sandboxTimeScale, rails);
     // The RPC clients close after the subscription stops.
     const quoteEvents = subscriptionWork(() => quoteExecution.subscribe(options.bus), () => peers.close());
     const parts: InvitationParts = openInvitationParts(host, saga, timerHandlers, peers, { ...options, schema: PAYMENTS_SERVICE });
@@ -88,6 +99,7 @@ export class Payments {
     const cardTransactions = new CardTransactionsConsumer(host.dataSource, PAYMENTS_SERVICE, options.log);
     const cardEvents = subscriptionWork(() => cardTransactions.subscribe(options.bus));
     const stablecoins = Stablecoins.open(host, peers, timerHandlers, { sandboxTimeScale: options.sandboxTimeScale, secretHashKey: options.secretHashKey, brale: options.brale, rpcTimeoutMs: options.rpcTimeoutMs, log: options.log });
-    return new Payments(host, saga, transfers, transactions, quoteExecution, quoteEvents, parts.invitations, parts.umaReceive, parts.identityEvents, approvals, cardEvents, stablecoins);
+    const railWork: BackgroundWork = { start: () => rails.start(), stop: () => rails.stop() };
+    return new Payments(host, saga, transfers, transactions, quoteExecution, quoteEvents, parts.invitations, parts.umaReceive, parts.identityEvents, approvals, cardEvents, stablecoins, rails, railWork);
   }
 }

@@ -1,3 +1,4 @@
+import { configureProductionRails } from '@payments/contracts';
 import { serviceTopic } from '@payments/messaging';
 import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
 import { Quoting } from './quoting';
@@ -5,6 +6,7 @@ import { startQuotingServer } from './quoting.server';
 
 /** Opens the quoting service from the configuration and serves its RPC and ops ports (cluster and embedded modes alike). */
 export async function bootQuoting(config: RuntimeConfig, deps: ServiceDeps): Promise<{ quoting: Quoting; server: ServiceServer; stop(): Promise<void> }> {
+  configureProductionRails(config.rails);
   const quoting = await Quoting.open({
     databaseUrl: deps.databaseUrl,
     bus: deps.bus,

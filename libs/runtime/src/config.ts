@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { EMPTY_RAILS_CONFIG, parseRailsConfig, RailsConfig } from '@payments/contracts';
 import { isIP } from 'node:net';
 import { parseSecretHashKey } from './secret-key';
 
@@ -99,6 +101,8 @@ export interface RuntimeConfig {
    * (ECB_REFRESH_SECONDS, default 1 hour) and maximum age (ECB_MAX_AGE_SECONDS, default 4.5 days).
    */
   rates: { operatorMaxAgeSeconds: number; ecb?: { url: string; refreshSeconds: number; maxAgeSeconds: number } };
+  /** Production rail connectors (RAILS_CONFIG_FILE, a JSON file, or RAILS_CONFIG inline; neither: no production rail). */
+  rails: RailsConfig;
   /** Reviewers who must approve a production KYC/KYB submission (KYC_APPROVALS_REQUIRED: 1, or 2 for four-eyes, the default). */
   kycApprovalsRequired: 1 | 2;
 }
@@ -235,8 +239,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     agentAccessTokenTtlMs: Math.max(1, intFrom(env, 'AGENT_ACCESS_TOKEN_TTL_SECONDS', 30 * 86_400)) * 1000,
     braleProvider: braleFrom(env),
     rates: ratesFrom(env),
+    rails: railsFrom(env),
     kycApprovalsRequired: kycApprovalsRequiredFrom(env),
   };
+}
+
+/** A configuration that does not parse or validate stops the process: production must not run on half a rails setup. */
+function railsFrom(env: NodeJS.ProcessEnv): RailsConfig {
+  const file = env.RAILS_CONFIG_FILE?.trim();
+  const inline = env.RAILS_CONFIG?.trim();
+  if (file && inline) throw new Error('set RAILS_CONFIG_FILE or RAILS_CONFIG, not both');
+  if (!file && !inline) return EMPTY_RAILS_CONFIG;
+  const text = file ? readFileSync(file, 'utf8') : inline!;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file ? `RAILS_CONFIG_FILE ${file}` : 'RAILS_CONFIG'} is not JSON: ${(error as Error).message}`);
+  }
+  return parseRailsConfig(raw);
 }
 
 /** Production's rate sources; a URL that is not http(s) stops the process rather than leaving production unpriced. */

@@ -82,6 +82,8 @@ export interface TransactionFailedData {
   unresolvedFunds: UnresolvedFunds | null;
   /** The platform's reason when it rejected an incoming payment. */
   rejectionReason?: string;
+  /** The rail's own code when a rail rejected or returned it (an ACH return R01, an ISO 20022 status reason AC04…). */
+  railCode?: string;
 }
 
 /** StablecoinOperationUpdated.v1: the operation as GET /stablecoin-operations/{id} answers it after the change. */
@@ -136,6 +138,7 @@ export const PAYMENTS_EVENTS = defineCatalogue(service, [
   }),
   // Internal: saga steps and invitation bookkeeping (codes, links).
   defineEvent({ service, name: 'TransactionFundsHeld', version: 1, visibility: 'internal', description: "The sending account's hold is in place: the payout can start." }),
+  defineEvent({ service, name: 'TransactionRailSubmitted', version: 1, visibility: 'internal', description: 'A production payment was handed to its rail connector (a payment file, a bridge): its connector and rail reference (trace number, end-to-end id).' }),
   defineEvent({ service, name: 'InvitationCreated', version: 1, visibility: 'internal', description: 'A UMA invitation was created.' }),
   defineEvent({ service, name: 'InvitationCancelled', version: 1, visibility: 'internal', description: 'A UMA invitation was cancelled.' }),
   defineEvent({ service, name: 'InvitationExpired', version: 1, visibility: 'internal', description: 'A UMA invitation expired.' }),

@@ -1,1 +1,2 @@
 export * from './production-capabilities';
+export * from './rails-config';

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error';
+import { productionRailFor } from './rails-config';
 
 /**
  * What a production request needs that this deployment may not have. Each is refused with 501 NOT_IMPLEMENTED before
@@ -24,16 +25,13 @@ export function notConfigured(capability: ProductionCapability, message: string,
 /** A rail moves money out of the ledger to an external account (PAYOUT) or pulls it in from one (PULL). */
 export type RailDirection = 'PAYOUT' | 'PULL';
 
-/** `<direction>:<currency>` of every production rail of this deployment: none yet. */
-const PRODUCTION_RAILS: ReadonlySet<string> = new Set<string>();
-
 /**
- * Whether this deployment has a production rail moving `currency` in `direction`: none yet. The one place that says
- * so: quote creation and execution, transfers and anything else that would send money outside the ledger in
- * production ask here, and the rail-connector port (the next issue) answers here from the connectors it configures.
+ * Whether this deployment has a production rail moving `currency` in `direction` (a connector routed for it in the
+ * rails configuration, rails-config.ts). The one place that says so: quote creation and execution, transfers and
+ * anything else that would send money outside the ledger in production ask here.
  */
-export function hasProductionRail(currency: string, direction: RailDirection): boolean {
-  return PRODUCTION_RAILS.has(`${direction}:${currency}`);
+export function hasProductionRail(currency: string, direction: RailDirection, paymentRail?: string | null): boolean {
+  return productionRailFor(currency, direction, paymentRail) !== undefined;
 }
 
 /** The 501 of a production request that needs a rail this deployment does not have. */
@@ -41,8 +39,8 @@ export function noProductionRail(currency: string, direction: RailDirection): Ap
   const what = direction === 'PAYOUT' ? `pays out ${currency} to an external account` : `pulls ${currency} from an external account`;
   return notConfigured(
     direction === 'PAYOUT' ? 'PAYOUT_RAIL' : 'PULL_RAIL',
-    `no production rail ${what} on this deployment: a rail connector for ${currency} must be configured (none is available in this release); internal accounts can be paid in production`,
-    `a ${direction === 'PAYOUT' ? 'payout' : 'pull'} rail connector for ${currency}`,
+    `no production rail ${what} on this deployment: configure a rail connector routed for ${currency} (RAILS_CONFIG_FILE, docs/production.md#rails); internal accounts can be paid in production`,
+    `a ${direction === 'PAYOUT' ? 'payout' : 'pull'} rail connector for ${currency} in RAILS_CONFIG_FILE`,
     { currency },
   );
 }

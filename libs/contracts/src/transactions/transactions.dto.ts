@@ -183,8 +183,11 @@ interface TransactionBase {
   quoteId?: string;
   description?: string;
   reconciliationInstructions: { reference: string };
-  /** This service's finer reason where the published `failureReason` is coarser (not a published field). */
-  failureDetail?: TransactionFailureReason;
+  /**
+   * This service's finer reason where the published `failureReason` is coarser, or the rail's own code when a rail
+   * rejected or returned the payment (an ACH return code such as R01, an ISO 20022 reason such as AC04): not a published field.
+   */
+  failureDetail?: string;
   /** The platform's `reason` when it rejected the payment (not a published field). */
   rejectionReason?: string;
   refund?: TransactionRefund;

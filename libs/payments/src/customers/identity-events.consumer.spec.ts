@@ -10,7 +10,7 @@ describe('payments consumers decode through the declarations', () => {
   });
 
   it('quote execution ignores everything on the quoting topic but QuoteExecuted.v1', async () => {
-    const execution = new QuoteExecution(untouchable('dataSource'), 'payments', untouchable('saga'), untouchable('peers'), 1);
+    const execution = new QuoteExecution(untouchable('dataSource'), 'payments', untouchable('saga'), untouchable('peers'), 1, untouchable('rails'));
     for (const type of ['QuoteExecuted.v2', 'ScaChallengeIssued.v1', 'QuoteCreated.v1', 'Invented.v1']) await expect(execution.handle(envelope(type))).resolves.toBeUndefined();
     await expect(execution.handle(envelope('QuoteExecuted.v1', { quoteId: 'Quote:1' }))).rejects.toThrow('dataSource.transaction used');
   });

@@ -8,6 +8,7 @@ import { Peers, systemCaller } from '../rpc/peers';
 import { LedgerPlan, quotePlan } from '../saga/ledger-plan';
 import { INTERNAL_SCRIPT, RailScript, sandboxPayoutScript, sandboxUmaScript } from '../saga/rail-script';
 import { TransactionSaga } from '../saga/transaction-saga';
+import type { Rails } from '../rails/rails';
 import { TransactionTerms } from '../transactions/transaction.events';
 import { TransactionState } from '../transactions/transaction.state';
 import { toTransaction } from '../transactions/transaction.view';
@@ -26,6 +27,7 @@ export class QuoteExecution {
     private readonly saga: TransactionSaga,
     private readonly peers: Peers,
     private readonly timeScale: number,
+    private readonly rails: Rails,
   ) {}
 
   subscribe(bus: EventBus): Promise<SubscriptionHandle> {
@@ -85,8 +87,8 @@ export class QuoteExecution {
       source,
       payout.internalAccountId ? { internalAccountId: payout.internalAccountId } : 'PAYOUT',
     );
-    const seconds = Math.round((payout.rail.delayMs * this.timeScale) / 1000);
-    const paymentRail = q.destination.destinationType === 'ACCOUNT' ? (q.destination.paymentRail ?? null) : null;
+    const seconds = payout.rail?.outcome === 'CONNECTOR' ? 0 : Math.round(((payout.rail?.delayMs ?? 0) * this.timeScale) / 1000);
+    const paymentRail = payout.rail?.outcome === 'CONNECTOR' ? payout.rail.paymentRail : q.destination.destinationType === 'ACCOUNT' ? (q.destination.paymentRail ?? null) : null;
     const terms: TransactionTerms = {
       transactionId: q.transactionId,
       platformId: data.platformId,
@@ -112,18 +114,22 @@ export class QuoteExecution {
       rateDetails: { ...q.rateDetails },
       reference: q.transactionId.slice('Transaction:'.length).replace(/-/g, '').slice(0, 16).toUpperCase(),
       plan,
-      rail: payout.rail,
+      rail: payout.rail ?? INTERNAL_SCRIPT,
       createdAt: data.executedAt,
     };
-    // Production has no rail adapter: only a payout that stays inside the ledger can run there.
-    return { terms, unavailable: data.mode !== 'SANDBOX' && !payout.internalAccountId };
+    // A production payout with no connector routed (the rails changed since the quote was made) fails, nothing moved.
+    return { terms, unavailable: !payout.rail };
   }
 
-  /** Where the money goes and what the (sandbox) rail does with it. */
-  private async payout(caller: CallerContext, q: Quote): Promise<{ internalAccountId?: string; rail: RailScript }> {
-    if (q.destination.destinationType === 'UMA_ADDRESS') return { rail: sandboxUmaScript(sandboxUmaReceiver(q.destination.umaAddress)?.outcome) };
+  /**
+   * Where the money goes and which rail moves it: the sandbox's simulated rail, or in production the connector
+   * routed for the currency (undefined when none is: the payout cannot run).
+   */
+  private async payout(caller: CallerContext, q: Quote): Promise<{ internalAccountId?: string; rail?: RailScript }> {
+    if (q.destination.destinationType === 'UMA_ADDRESS') return caller.mode === 'SANDBOX' ? { rail: sandboxUmaScript(sandboxUmaReceiver(q.destination.umaAddress)?.outcome) } : {};
     const account = await this.peers.accountCurrency(caller, q.destination.accountId);
     if (account.kind === 'INTERNAL') return { internalAccountId: account.accountId, rail: INTERNAL_SCRIPT };
+    if (caller.mode !== 'SANDBOX') return { rail: this.rails.railFor(caller.mode, account.currency, 'PAYOUT', q.destination.paymentRail) };
     return { rail: sandboxPayoutScript(await this.peers.sandboxSuffix(caller, account.accountId)) };
   }
 }

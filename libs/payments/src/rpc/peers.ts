@@ -3,6 +3,8 @@ import {
   AccountCurrency,
   AccountsRpc,
   CallerContext,
+  ExternalAccount,
+  RecordRailVerificationRequest,
   FundQuoteRequest,
   Mode,
   PayableExternalAccount,
@@ -47,6 +49,11 @@ export class Peers {
   async sandboxSuffix(caller: CallerContext, externalAccountId: string): Promise<string | null> {
     const answer = await this.accounts.call(AccountsRpc.getExternalAccountSandboxSuffix, { caller, body: { externalAccountId } });
     return answer.suffix;
+  }
+
+  /** The rails' verdict on an external account awaiting its payout rail (an ACH prenote settled or returned). */
+  recordRailVerification(body: RecordRailVerificationRequest): Promise<ExternalAccount> {
+    return this.accounts.call(AccountsRpc.recordRailVerification, body);
   }
 
   fundQuote(caller: CallerContext, body: FundQuoteRequest): Promise<Quote> {

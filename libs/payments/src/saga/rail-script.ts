@@ -9,12 +9,26 @@ import type { TransactionFailureReason } from '@payments/contracts';
  * - REFUND_FAILED: the payout fails and so does the refund: the money waits in SUSPENSE.
  * Delays are at the spec's timing; DurableTimers scale them by SANDBOX_TIME_SCALE.
  */
-export interface RailScript {
+export interface SandboxRailScript {
   outcome: 'SUCCESS' | 'FAIL' | 'RETURNED' | 'CANCELLED' | 'REFUND_FAILED';
   delayMs: number;
   failureReason?: TransactionFailureReason;
   returnAfterMs?: number;
 }
+
+/**
+ * A production payment: nothing is decided up front. The saga submits it to the connector routed for its currency
+ * and rail (libs/payments/src/rails), and the rail's reports (a file imported, a bridge's callback, the ACH calendar)
+ * settle, reject or return it later.
+ */
+export interface ConnectorRail {
+  outcome: 'CONNECTOR';
+  delayMs: 0;
+  connectorId: string;
+  paymentRail: string;
+}
+
+export type RailScript = SandboxRailScript | ConnectorRail;
 
 /** The spec's "success" of a payout or pull: a short delay, so webhooks show PROCESSING then COMPLETED. */
 export const RAIL_SETTLEMENT_MS = 2_000;
@@ -30,7 +44,7 @@ export const UMA_PENDING_LONG_MS = 60 * 60_000;
 export const PLATFORM_APPROVAL_WINDOW_MS = 5_000;
 
 /** Transfer-in (pull) suffixes; 002 and 003 fail at once (the transaction is created FAILED, nothing moves). */
-export function sandboxPullScript(suffix: string | null): RailScript | { immediateFailure: TransactionFailureReason } {
+export function sandboxPullScript(suffix: string | null): SandboxRailScript | { immediateFailure: TransactionFailureReason } {
   switch (suffix) {
     case '002':
       return { immediateFailure: 'INSUFFICIENT_FUNDS' };
@@ -46,7 +60,7 @@ export function sandboxPullScript(suffix: string | null): RailScript | { immedia
 }
 
 /** Transfer-out and quote payout suffixes of the destination account's primary identifier. */
-export function sandboxPayoutScript(suffix: string | null): RailScript {
+export function sandboxPayoutScript(suffix: string | null): SandboxRailScript {
   switch (suffix) {
     case '002':
       return { outcome: 'FAIL', delayMs: RAIL_SETTLEMENT_MS, failureReason: 'QUOTE_EXECUTION_FAILED' };
@@ -65,11 +79,16 @@ export function sandboxPayoutScript(suffix: string | null): RailScript {
   }
 }
 
+export const connectorRail = (connectorId: string, paymentRail: string): ConnectorRail => ({ outcome: 'CONNECTOR', delayMs: 0, connectorId, paymentRail });
+
+/** Whether a COMPLETED payment may still turn FAILED: the sandbox's returned suffix, or any production rail's return. */
+export const mayBeReturned = (rail: RailScript): boolean => rail.outcome === 'RETURNED' || rail.outcome === 'CONNECTOR';
+
 /** Payments to an internal account never leave the ledger: they settle at once. */
-export const INTERNAL_SCRIPT: RailScript = { outcome: 'SUCCESS', delayMs: 0 };
+export const INTERNAL_SCRIPT: SandboxRailScript = { outcome: 'SUCCESS', delayMs: 0 };
 
 /** Sandbox UMA receivers (libs/uma's table): success, a long pending payout, or a compliance rejection (refunded). */
-export function sandboxUmaScript(outcome: 'SUCCESS' | 'PENDING_LONG' | 'FAIL_COMPLIANCE' | undefined): RailScript {
+export function sandboxUmaScript(outcome: 'SUCCESS' | 'PENDING_LONG' | 'FAIL_COMPLIANCE' | undefined): SandboxRailScript {
   switch (outcome) {
     case 'SUCCESS':
       return { outcome: 'SUCCESS', delayMs: RAIL_SETTLEMENT_MS };

@@ -9,7 +9,10 @@ import { TransactionEvent, TransactionTerms } from '../transactions/transaction.
 import { projectTransaction } from '../transactions/transaction.projection';
 import { awaitsApproval, ExistingTransaction, TransactionState } from '../transactions/transaction.state';
 import { entryIdOf, holdIdOf, PlannedEntry, reversalIdOf } from './ledger-plan';
-import { PLATFORM_APPROVAL_WINDOW_MS } from './rail-script';
+import { PLATFORM_APPROVAL_WINDOW_MS, SandboxRailScript } from './rail-script';
+import type { RailOrder, RailOutcome } from '../rails/rail-connector';
+import type { RailPaymentRow } from '../rails/rail-payments';
+import { beneficiaryOf, type Rails } from '../rails/rails';
 
 export const TRANSACTION_STEP_TIMER = 'payments.transaction.step';
 const STEP_TIMER_NAMESPACE = '5b3f2a4e-8d61-4c2b-9f7e-1a6c0d3e9b52';
@@ -35,6 +38,8 @@ function nextStep(s: ExistingTransaction): { step: Step; delayMs: number; realTi
  * transaction as the change that made them due, so a restart resumes them, and a repeated step has one effect.
  */
 export class TransactionSaga {
+  private rails?: Rails;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly store: PostgresEventStore,
@@ -42,6 +47,11 @@ export class TransactionSaga {
     private readonly timers: DurableTimers<EntityManager>,
     private readonly peers: Peers,
   ) {}
+
+  /** The production rails (set once at start: the rails' outcomes call back into the saga). */
+  connectRails(rails: Rails): void {
+    this.rails = rails;
+  }
 
   timerHandlers(): Record<string, TimerHandler> {
     return { [TRANSACTION_STEP_TIMER]: (timer) => this.onTimer(timer) };
@@ -154,9 +164,11 @@ export class TransactionSaga {
 
   private async rail(s: ExistingTransaction, record: (c: TransactionCommand) => Promise<TransactionState>): Promise<void> {
     if (!(s.status === 'PROCESSING' || (s.status === 'PENDING' && !s.plan.hold)) || awaitsApproval(s)) return;
+    if (s.rail.outcome === 'CONNECTOR') return this.submitToRail(s, record);
+    const script: SandboxRailScript = s.rail;
     const caller = systemCaller(s.platformId, s.mode);
-    const reason = s.rail.failureReason ?? 'QUOTE_EXECUTION_FAILED';
-    switch (s.rail.outcome) {
+    const reason = script.failureReason ?? 'QUOTE_EXECUTION_FAILED';
+    switch (script.outcome) {
       case 'SUCCESS':
       case 'RETURNED':
         await this.postSettlement(s);
@@ -184,6 +196,87 @@ export class TransactionSaga {
         return;
       }
     }
+  }
+
+  /**
+   * A production payment goes to its connector: the connector's record of it and the transaction's
+   * TransactionRailSubmitted.v1 commit together (Rails.submit); a repeat finds both. An order the rail cannot carry
+   * (an account its format cannot address) fails the payment at once, its hold released.
+   */
+  private async submitToRail(s: ExistingTransaction, record: (c: TransactionCommand) => Promise<TransactionState>): Promise<void> {
+    if (s.rail.outcome !== 'CONNECTOR' || s.railSubmission) return;
+    const rails = this.requireRails();
+    const { connectorId } = s.rail;
+    let order: RailOrder;
+    try {
+      order = await this.orderOf(s);
+      rails.validate(connectorId, order);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code === 'NOT_IMPLEMENTED') throw error;
+      await this.failBeforeSettlement(s, { paymentId: s.transactionId, kind: 'REJECTED', failureReason: s.type === 'INCOMING' ? 'COLLECTION_FAILED' : 'ACCOUNT_INVALID', railCode: error.code, source: 'validation' }, record);
+      return;
+    }
+    await rails.submit(connectorId, order, async (tx, railReference) => {
+      await this.apply(s.transactionId, s.platformId, { type: 'RecordRailSubmission', now: now(), connectorId, railReference }, { correlationId: s.transactionId, actor: 'payments' }, { tx });
+    });
+  }
+
+  /** The rail's view of the payment: a credit to the destination account, or a debit (pull) of the source account. */
+  private async orderOf(s: ExistingTransaction): Promise<RailOrder> {
+    const pull = s.type === 'INCOMING';
+    const party = pull ? s.source : s.destination;
+    if (!('accountId' in party) || !party.accountId) throw new ApiError('INVALID_INPUT', 'the payment has no external account to move money with');
+    const { account } = await this.peers.payableExternalAccount(systemCaller(s.platformId, s.mode), party.accountId);
+    const amount = pull ? s.sentAmount : s.receivedAmount;
+    return {
+      paymentId: s.transactionId,
+      platformId: s.platformId,
+      mode: s.mode,
+      kind: pull ? 'DEBIT' : 'CREDIT',
+      paymentRail: s.rail.outcome === 'CONNECTOR' ? s.rail.paymentRail : (s.paymentRail ?? ''),
+      currency: amount.currency,
+      amount: amount.amount,
+      externalAccountId: account.id,
+      accountInfo: account.accountInfo,
+      beneficiary: beneficiaryOf(account.accountInfo),
+      reference: s.reference,
+    };
+  }
+
+  /**
+   * A rail's outcome (Rails' RailOutcomes, exactly once per payment and kind): a settlement posts the ledger plan
+   * and completes; a rejection or a return before settlement releases the hold and fails; a return after it
+   * reverses the settlement and fails (the seed's "completes, then turns failed"). Repeatable: a second run finds
+   * the state moved on and the ledger replays by derived ids.
+   */
+  async applyRailOutcome(payment: RailPaymentRow, outcome: RailOutcome): Promise<void> {
+    const s = await this.load(payment.payment_id);
+    if (s.status === 'NONE' || s.status === 'FAILED') return;
+    const record = (command: TransactionCommand) => this.apply(s.transactionId, s.platformId, command, { correlationId: s.transactionId, causationId: outcome.source, actor: `rail:${payment.connector_id}` });
+    if (outcome.kind === 'SETTLED') {
+      if (s.status === 'COMPLETED') return;
+      await this.postSettlement(s);
+      await record({ type: 'CompleteTransaction', now: now() });
+      return;
+    }
+    if (s.status === 'COMPLETED') {
+      await this.reverseSettlement(s);
+      await record({ type: 'FailTransaction', now: now(), failureReason: outcome.failureReason ?? 'PAYOUT_RETURNED', refund: null, unresolvedFunds: null, ...(outcome.railCode ? { railCode: outcome.railCode } : {}) });
+      return;
+    }
+    await this.failBeforeSettlement(s, outcome, record);
+  }
+
+  private async failBeforeSettlement(s: ExistingTransaction, outcome: RailOutcome, record: (c: TransactionCommand) => Promise<TransactionState>): Promise<void> {
+    if (s.plan.hold && s.status === 'PROCESSING') await this.peers.ledger.releaseHold(systemCaller(s.platformId, s.mode), { accountId: s.plan.hold.accountId, holdId: holdIdOf(s.transactionId) });
+    const refund = s.source.sourceType === 'REALTIME_FUNDING' ? this.refund(s, now(), 'COMPLETED', 'TRANSACTION_FAILED') : null;
+    const failureReason = outcome.failureReason ?? (s.type === 'INCOMING' ? 'COLLECTION_FAILED' : 'QUOTE_EXECUTION_FAILED');
+    await record({ type: 'FailTransaction', now: now(), failureReason, refund, unresolvedFunds: null, ...(outcome.railCode ? { railCode: outcome.railCode } : {}) });
+  }
+
+  private requireRails(): Rails {
+    if (!this.rails) throw new Error('the transaction saga has no rails connected');
+    return this.rails;
   }
 
   private refund(s: ExistingTransaction, at: string, status: TransactionRefund['status'], reason: TransactionRefund['reason']): TransactionRefund {

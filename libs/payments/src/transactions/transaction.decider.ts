@@ -3,6 +3,7 @@ import type { TransactionFailureReason, TransactionRefund, TransactionStatus, Un
 import { TransactionEvent, TransactionStatusChanged, TransactionTerms } from './transaction.events';
 import { awaitsApproval, ExistingTransaction, TransactionState } from './transaction.state';
 import { toTransaction } from './transaction.view';
+import { mayBeReturned } from '../saga/rail-script';
 
 /** Opens the transaction; creating an existing one changes nothing (quote execution and /sandbox/send both ensure it). */
 export interface CreateTransaction {
@@ -17,6 +18,14 @@ export interface RecordFundsHeld {
   now: string;
 }
 
+/** A production payment was handed to its connector (idempotent: a second submission records nothing). */
+export interface RecordRailSubmission {
+  type: 'RecordRailSubmission';
+  now: string;
+  connectorId: string;
+  railReference: string;
+}
+
 export interface CompleteTransaction {
   type: 'CompleteTransaction';
   now: string;
@@ -28,6 +37,8 @@ export interface FailTransaction {
   failureReason: TransactionFailureReason;
   refund: TransactionRefund | null;
   unresolvedFunds: UnresolvedFunds | null;
+  /** The rail's code when a rail rejected or returned it. */
+  railCode?: string;
 }
 
 /** The platform's answer to an incoming payment awaiting its approval (or the sandbox approval window's end). */
@@ -43,7 +54,7 @@ export interface RejectTransaction {
   reason?: string;
 }
 
-export type TransactionCommand = CreateTransaction | RecordFundsHeld | ApproveTransaction | RejectTransaction | CompleteTransaction | FailTransaction;
+export type TransactionCommand = CreateTransaction | RecordFundsHeld | RecordRailSubmission | ApproveTransaction | RejectTransaction | CompleteTransaction | FailTransaction;
 
 export const NOT_PENDING_APPROVAL = 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL';
 const notFound = () => new DomainError('TRANSACTION_NOT_FOUND', 'transaction not found');
@@ -72,6 +83,15 @@ function fundsHeld(c: RecordFundsHeld, state: TransactionState): TransactionEven
   if (state.status === 'PROCESSING' || state.status === 'COMPLETED') return [];
   if (state.status === 'FAILED' || !state.plan.hold) return refused(state, 'PROCESSING');
   return withStatusChange(state, { type: 'TransactionFundsHeld.v1', data: { transactionId: state.transactionId, at: c.now } });
+}
+
+function railSubmitted(c: RecordRailSubmission, state: TransactionState): TransactionEvent[] | DomainError {
+  if (state.status === 'NONE') return notFound();
+  if (state.railSubmission) return [];
+  if (state.rail.outcome !== 'CONNECTOR') return new DomainError('INVALID_STATE_TRANSITION', `transaction ${state.transactionId} does not go through a rail connector`);
+  const due = state.status === 'PROCESSING' || (state.status === 'PENDING' && !state.plan.hold && !awaitsApproval(state));
+  if (!due) return refused(state, state.status);
+  return [{ type: 'TransactionRailSubmitted.v1', data: { transactionId: state.transactionId, at: c.now, connectorId: c.connectorId, railReference: c.railReference } }];
 }
 
 /** Approval keeps the payment PENDING (no status change, no webhook): the rail then settles it. */
@@ -103,10 +123,10 @@ function fail(c: FailTransaction, state: TransactionState): TransactionEvent[] |
   if (state.status === 'NONE') return notFound();
   if (state.status === 'FAILED') return [];
   // Only a returned payment turns a COMPLETED transaction FAILED.
-  if (state.status === 'COMPLETED' && state.rail.outcome !== 'RETURNED') return refused(state, 'FAILED');
+  if (state.status === 'COMPLETED' && !mayBeReturned(state.rail)) return refused(state, 'FAILED');
   return withStatusChange(state, {
     type: 'TransactionFailed.v1',
-    data: { transactionId: state.transactionId, at: c.now, failureReason: c.failureReason, refund: c.refund, unresolvedFunds: c.unresolvedFunds },
+    data: { transactionId: state.transactionId, at: c.now, failureReason: c.failureReason, refund: c.refund, unresolvedFunds: c.unresolvedFunds, ...(c.railCode ? { railCode: c.railCode } : {}) },
   });
 }
 
@@ -116,6 +136,8 @@ function evolve(state: TransactionState, event: TransactionEvent): TransactionSt
       return { ...event.data, refund: null, unresolvedFunds: null, settledAt: null, updatedAt: event.data.createdAt };
     case 'TransactionFundsHeld.v1':
       return state.status === 'NONE' ? state : { ...state, status: 'PROCESSING', updatedAt: event.data.at };
+    case 'TransactionRailSubmitted.v1':
+      return state.status === 'NONE' ? state : { ...state, railSubmission: { connectorId: event.data.connectorId, railReference: event.data.railReference, at: event.data.at }, updatedAt: event.data.at };
     case 'TransactionApproved.v1':
       return state.status === 'NONE' ? state : { ...state, approvedAt: event.data.at, updatedAt: event.data.at };
     case 'TransactionCompleted.v1':
@@ -130,6 +152,7 @@ function evolve(state: TransactionState, event: TransactionEvent): TransactionSt
             refund: event.data.refund,
             unresolvedFunds: event.data.unresolvedFunds,
             ...(event.data.rejectionReason !== undefined ? { rejectionReason: event.data.rejectionReason } : {}),
+            ...(event.data.railCode !== undefined ? { railCode: event.data.railCode } : {}),
             updatedAt: event.data.at,
           };
     case 'TransactionStatusChanged.v1':
@@ -147,6 +170,8 @@ export const transactionDecider: Decider<TransactionState, TransactionCommand, T
         return create(command, state);
       case 'RecordFundsHeld':
         return fundsHeld(command, state);
+      case 'RecordRailSubmission':
+        return railSubmitted(command, state);
       case 'ApproveTransaction':
         return approve(command, state);
       case 'RejectTransaction':

@@ -28,6 +28,8 @@ export interface TransactionTerms extends TransactionPublicTerms {
 export type TransactionCreated = DomainEvent<'TransactionCreated.v1', TransactionTerms & Pick<TransactionCreatedData, 'status' | 'failureReason'>>;
 /** Internal: the sending account's hold is in place: the payout can start. */
 export type TransactionFundsHeld = DomainEvent<'TransactionFundsHeld.v1', { transactionId: string; at: string }>;
+/** Internal: a production payment was handed to its rail connector, with the rail's reference for it. */
+export type TransactionRailSubmitted = DomainEvent<'TransactionRailSubmitted.v1', { transactionId: string; at: string; connectorId: string; railReference: string }>;
 export type TransactionCompleted = DomainEvent<'TransactionCompleted.v1', TransactionCompletedData>;
 /** The platform approved an incoming payment (POST /approve), or its sandbox approval window ended unanswered. */
 export type TransactionApproved = DomainEvent<'TransactionApproved.v1', TransactionApprovedData>;
@@ -35,7 +37,7 @@ export type TransactionFailed = DomainEvent<'TransactionFailed.v1', TransactionF
 /** The public contract (libs/contracts): appended with every status change, its creation included. */
 export type TransactionStatusChanged = DomainEvent<'TransactionStatusChanged.v1', TransactionStatusChangedData>;
 
-export type TransactionEvent = TransactionCreated | TransactionFundsHeld | TransactionApproved | TransactionCompleted | TransactionFailed | TransactionStatusChanged;
+export type TransactionEvent = TransactionCreated | TransactionFundsHeld | TransactionRailSubmitted | TransactionApproved | TransactionCompleted | TransactionFailed | TransactionStatusChanged;
 
 /** Every event of the stream is declared in the payments catalogue, its stored data fitting the declaration. */
 const _declared: Catalogued<typeof PAYMENTS_EVENTS, TransactionEvent> = true;

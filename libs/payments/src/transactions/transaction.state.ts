@@ -11,6 +11,10 @@ export interface TransactionProgress {
   /** When the platform (or the sandbox approval window) approved an incoming payment that awaited it. */
   approvedAt?: string;
   rejectionReason?: string;
+  /** A production payment's connector and rail reference (trace number, end-to-end id), once submitted. */
+  railSubmission?: { connectorId: string; railReference: string; at: string };
+  /** The rail's code of a rejection or return (R01, AC04…), shown as failureDetail. */
+  railCode?: string;
   updatedAt: string;
 }
 

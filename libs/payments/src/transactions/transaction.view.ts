@@ -36,11 +36,11 @@ export function toTransaction(s: ExistingTransaction): PaymentTransaction {
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
   };
-  if (s.type === 'INCOMING') return { type: 'INCOMING', ...base, ...failureOf<IncomingFailureReason>('INCOMING', s.failureReason) };
+  if (s.type === 'INCOMING') return { type: 'INCOMING', ...base, ...failureOf<IncomingFailureReason>('INCOMING', s.failureReason, s.railCode) };
   return {
     type: 'OUTGOING',
     ...base,
-    ...failureOf<OutgoingFailureReason>('OUTGOING', s.failureReason),
+    ...failureOf<OutgoingFailureReason>('OUTGOING', s.failureReason, s.railCode),
     platformFees: s.platformFees,
     paymentRail: s.paymentRail,
     railSelectionMode: s.railSelectionMode,
@@ -60,10 +60,11 @@ const COARSER: Record<TransactionType, Partial<Record<TransactionFailureReason, 
 };
 const PUBLISHED: Record<TransactionType, readonly string[]> = { INCOMING: INCOMING_FAILURE_REASONS, OUTGOING: OUTGOING_FAILURE_REASONS };
 
-function failureOf<R extends string>(type: TransactionType, reason: TransactionFailureReason | null): { failureReason?: R; failureDetail?: TransactionFailureReason } {
+/** The rail's own code (R01, AC04…), when a rail failed it, is the finer detail. */
+function failureOf<R extends string>(type: TransactionType, reason: TransactionFailureReason | null, railCode?: string): { failureReason?: R; failureDetail?: string } {
   if (!reason) return {};
-  if (PUBLISHED[type].includes(reason)) return { failureReason: reason as R };
-  return { failureReason: (COARSER[type][reason] ?? 'QUOTE_EXECUTION_FAILED') as R, failureDetail: reason };
+  if (PUBLISHED[type].includes(reason)) return { failureReason: reason as R, ...(railCode ? { failureDetail: railCode } : {}) };
+  return { failureReason: (COARSER[type][reason] ?? 'QUOTE_EXECUTION_FAILED') as R, failureDetail: railCode ?? reason };
 }
 
 /** The entries that have a value. */

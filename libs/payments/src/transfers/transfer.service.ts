@@ -1,10 +1,11 @@
 import { v7 as uuidv7 } from 'uuid';
-import { AccountCurrency, ApiError, CallerContext, notConfigured, RailDirection, Transaction, TransferInRequest, TransferOutRequest } from '@payments/contracts';
+import { AccountCurrency, ApiError, CallerContext, noProductionRail, notConfigured, RailDirection, Transaction, TransferInRequest, TransferOutRequest } from '@payments/contracts';
 import { ClaimInTransaction, IdempotencyClaims } from '@payments/eventsourcing';
 import { idempotencyScopeOf } from '@payments/runtime';
 import { Peers } from '../rpc/peers';
 import { transferInPlan, transferOutPlan } from '../saga/ledger-plan';
-import { RailScript, sandboxPayoutScript, sandboxPullScript } from '../saga/rail-script';
+import { ConnectorRail, RailScript, sandboxPayoutScript, sandboxPullScript } from '../saga/rail-script';
+import type { Rails } from '../rails/rails';
 import { TransactionSaga } from '../saga/transaction-saga';
 import { TransactionTerms } from '../transactions/transaction.events';
 import { toTransaction } from '../transactions/transaction.view';
@@ -19,6 +20,7 @@ export class TransferService {
     private readonly saga: TransactionSaga,
     private readonly claims: IdempotencyClaims,
     private readonly timeScale: number,
+    private readonly rails: Rails,
   ) {}
 
   /**
@@ -26,7 +28,7 @@ export class TransferService {
    * is placed again before answering, as the first request would have (a no-op when it is already placed).
    */
   transferOut(caller: CallerContext, request: TransferOutRequest, now: string): Promise<Transaction> {
-    this.assertRailAvailable(caller, 'PAYOUT');
+    this.assertAnyRail(caller, 'PAYOUT');
     const transactionId = `Transaction:${uuidv7()}`;
     return this.claims.run(
       idempotencyScopeOf(caller),
@@ -38,7 +40,7 @@ export class TransferService {
   }
 
   transferIn(caller: CallerContext, request: TransferInRequest, now: string): Promise<Transaction> {
-    this.assertRailAvailable(caller, 'PULL');
+    this.assertAnyRail(caller, 'PULL');
     const transactionId = `Transaction:${uuidv7()}`;
     return this.claims.run(
       idempotencyScopeOf(caller),
@@ -58,7 +60,7 @@ export class TransferService {
     if (request.destination.paymentRail && rails.length > 0 && !rails.includes(request.destination.paymentRail)) {
       throw invalid('destination.paymentRail', `the account is reachable on ${rails.join(', ')}`);
     }
-    const rail = sandboxPayoutScript(external.sandboxSuffix);
+    const rail = caller.mode === 'SANDBOX' ? sandboxPayoutScript(external.sandboxSuffix) : this.productionRail(caller, source.currency, 'PAYOUT', request.destination.paymentRail ? [request.destination.paymentRail] : rails);
     const amount = { amount: request.amount, currency: source.currency };
     const terms: TransactionTerms = {
       ...this.common(caller, transactionId, rail, now),
@@ -70,7 +72,7 @@ export class TransferService {
       sentAmount: amount,
       receivedAmount: amount,
       description: request.remittanceInformation ?? null,
-      paymentRail: request.destination.paymentRail ?? rails[0] ?? null,
+      paymentRail: rail.outcome === 'CONNECTOR' ? rail.paymentRail : (request.destination.paymentRail ?? rails[0] ?? null),
       railSelectionMode: request.destination.paymentRail ? 'MANUAL' : 'AUTO',
       plan: transferOutPlan(transactionId, source.accountId, request.amount, source.currency),
     };
@@ -85,7 +87,7 @@ export class TransferService {
     const external = await this.peers.payableExternalAccount(caller, source.accountId);
     const pullRail = railsOf(external.account).find((r) => PULL_RAILS.includes(r));
     if (!pullRail) throw new ApiError('SOURCE_NOT_PULL_CAPABLE', `external account ${source.accountId} cannot be debited: pulls need one of ${PULL_RAILS.join(', ')}`);
-    const script = sandboxPullScript(external.sandboxSuffix);
+    const script = caller.mode === 'SANDBOX' ? sandboxPullScript(external.sandboxSuffix) : this.productionRail(caller, destination.currency, 'PULL', [pullRail]);
     const rail: RailScript = 'immediateFailure' in script ? { outcome: 'FAIL', delayMs: 0, failureReason: script.immediateFailure } : script;
     const amount = { amount: request.amount, currency: destination.currency };
     const terms: TransactionTerms = {
@@ -107,21 +109,31 @@ export class TransferService {
     return this.view(state);
   }
 
-  /**
-   * Production has no rail connector for any currency yet (hasProductionRail, libs/contracts): refuse before anything
-   * is looked up, recorded or moved. The rail-connector port replaces this with a check of the transfer's currency.
-   */
-  private assertRailAvailable(caller: CallerContext, direction: RailDirection): void {
-    if (caller.mode === 'SANDBOX') return;
+  /** A deployment with no production rail in the direction at all answers 501 before looking anything up. */
+  private assertAnyRail(caller: CallerContext, direction: RailDirection): void {
+    if (caller.mode === 'SANDBOX' || this.rails.hasAny(direction)) return;
     throw notConfigured(
       direction === 'PAYOUT' ? 'PAYOUT_RAIL' : 'PULL_RAIL',
-      'no payment rail is connected in production mode: transfers are available in the sandbox only until a rail connector is configured (none is available in this release)',
-      `a ${direction === 'PAYOUT' ? 'payout' : 'pull'} rail connector`,
+      `no payment rail ${direction === 'PAYOUT' ? 'pays out' : 'pulls'} in production mode on this deployment: configure a rail connector (RAILS_CONFIG_FILE, docs/production.md#rails)`,
+      `a ${direction === 'PAYOUT' ? 'payout' : 'pull'} rail connector in RAILS_CONFIG_FILE`,
     );
   }
 
+  /**
+   * The production connector routed for the currency on one of the account's rails (Rails.railFor); none: 501 before
+   * anything is recorded, held or sent, naming what to configure.
+   */
+  private productionRail(caller: CallerContext, currency: string, direction: RailDirection, accountRails: string[]): ConnectorRail {
+    for (const paymentRail of accountRails.length > 0 ? accountRails : [undefined]) {
+      const rail = this.rails.railFor(caller.mode, currency, direction, paymentRail);
+      if (rail) return rail;
+    }
+    throw noProductionRail(currency, direction);
+  }
+
+  /** A production rail's timing is the rail's (its calendar, its bridge): not known up front, so not promised. */
   private common(caller: CallerContext, transactionId: string, rail: RailScript, now: string) {
-    const seconds = Math.round((rail.delayMs * this.timeScale) / 1000);
+    const seconds = rail.outcome === 'CONNECTOR' ? null : Math.round((rail.delayMs * this.timeScale) / 1000);
     return {
       transactionId,
       platformId: caller.platformId,
@@ -131,7 +143,7 @@ export class TransferService {
       exchangeRate: 1,
       quoteId: null,
       settlementTimelineSeconds: seconds,
-      expectedSettlementAt: new Date(Date.parse(now) + seconds * 1000).toISOString(),
+      expectedSettlementAt: seconds === null ? null : new Date(Date.parse(now) + seconds * 1000).toISOString(),
       rateDetails: null,
       reference: transactionId.slice('Transaction:'.length).replace(/-/g, '').slice(0, 16).toUpperCase(),
       rail,

@@ -81,7 +81,7 @@ export class QuotePartiesResolver {
     const destination: QuoteDestination = { destinationType: 'ACCOUNT', accountId: account.accountId, ...(d.paymentRail ? { paymentRail: d.paymentRail } : {}) };
     if (account.kind === 'INTERNAL') return { destination, receivingCurrency: account.currency, payoutToBeneficiary: null };
     // A quote production could not pay out is refused now, not failed after its execution.
-    if (caller.mode === 'PRODUCTION' && !hasProductionRail(account.currency, 'PAYOUT')) throw noProductionRail(account.currency, 'PAYOUT');
+    if (caller.mode === 'PRODUCTION' && !hasProductionRail(account.currency, 'PAYOUT', d.paymentRail)) throw noProductionRail(account.currency, 'PAYOUT');
     const external = await this.accounts.externalAccount(caller, account.accountId);
     return { destination, receivingCurrency: account.currency, payoutToBeneficiary: external.trustedBeneficiary ? null : { externalAccountId: account.accountId } };
   }
@@ -94,7 +94,7 @@ export class QuotePartiesResolver {
     if (caller.mode !== 'PRODUCTION') return;
     if (destination.destinationType === 'UMA_ADDRESS') throw noUmaClient();
     const account = await this.account(caller, destination.accountId!, 'destination.accountId');
-    if (account.kind !== 'INTERNAL' && !hasProductionRail(account.currency, 'PAYOUT')) throw noProductionRail(account.currency, 'PAYOUT');
+    if (account.kind !== 'INTERNAL' && !hasProductionRail(account.currency, 'PAYOUT', destination.paymentRail)) throw noProductionRail(account.currency, 'PAYOUT');
   }
 
   private async account(caller: CallerContext, accountId: string, field: string) {

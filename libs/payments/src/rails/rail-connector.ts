@@ -1,0 +1,64 @@
+import type { EntityManager } from 'typeorm';
+import type { Mode, RailCapabilities, RailConnectorConfig, TransactionFailureReason } from '@payments/contracts';
+
+/** What a connector is asked to move: a credit (payout), a debit (pull) or a zero-amount prenote. */
+export type RailPaymentKind = 'CREDIT' | 'DEBIT' | 'PRENOTE';
+
+/**
+ * One payment handed to a rail, with everything the rail needs to address it: the external account's published
+ * `accountInfo` (routing and account numbers, IBAN and BIC…) and its beneficiary. Built by the saga at submission.
+ */
+export interface RailOrder {
+  /** The transaction id, or `Prenote:<externalAccountId>` for an account validation. */
+  paymentId: string;
+  platformId: string;
+  mode: Mode;
+  kind: RailPaymentKind;
+  paymentRail: string;
+  currency: string;
+  /** Smallest unit; 0 for a prenote. */
+  amount: number;
+  externalAccountId: string;
+  accountInfo: Record<string, unknown>;
+  beneficiary: { name: string; type: 'INDIVIDUAL' | 'BUSINESS' } | null;
+  /** Short reference shown to the counterparty (the transaction's reconciliation reference). */
+  reference: string;
+}
+
+/** A connector's news about a payment, in our terms. */
+export interface RailOutcome {
+  paymentId: string;
+  kind: 'SETTLED' | 'REJECTED' | 'RETURNED';
+  /** REJECTED / RETURNED: the published reason (e.g. PAYOUT_RETURNED, ACCOUNT_INVALID, COLLECTION_FAILED). */
+  failureReason?: TransactionFailureReason;
+  /** The rail's own code (R01, AC04, a bridge's reasonCode), kept as the transaction's failureDetail. */
+  railCode?: string;
+  /** Where it came from: a file id, a callback's webhook-id, `calendar`, `poll`. */
+  source: string;
+}
+
+/**
+ * The rail-connector port (docs/rails.md): every production rail (NACHA files, ISO 20022 files, the generic HTTP
+ * connector) implements it; the sandbox's simulation is the sandbox connector behind the same choice
+ * (`Rails.railFor`). `accept` runs in the caller's database transaction, so a payment is recorded for its rail
+ * together with the transaction's own record of the submission: both or neither.
+ */
+export interface RailConnector {
+  readonly config: RailConnectorConfig;
+  readonly capabilities: RailCapabilities;
+  /**
+   * Refuses an order this rail cannot carry (an account without a routing number on ACH, a name NACHA cannot write…)
+   * with an ApiError before anything is recorded: the transaction then fails with ACCOUNT_INVALID.
+   */
+  validate(order: RailOrder): void;
+  /** The rail's reference for the payment: an ACH trace number, an ISO 20022 end-to-end id, our id at a bridge. */
+  railReference(order: RailOrder, sequence: number): string;
+  /**
+   * Called in the transaction that recorded the payment as SUBMITTED (its `rail_payments` row): a file connector
+   * has nothing to do (its batcher picks SUBMITTED rows), the HTTP connector schedules the send.
+   */
+  accepted(tx: EntityManager, order: RailOrder): Promise<void>;
+  /** Background work (batching files, watching the inbox, sending, polling); stopped before the database closes. */
+  start(): void;
+  stop(): Promise<void>;
+}

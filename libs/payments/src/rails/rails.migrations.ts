@@ -1,0 +1,91 @@
+import { MigrationSet } from '@payments/eventsourcing';
+
+/**
+ * The rails' bookkeeping in the payments schema (docs/rails.md). A payment handed to a connector is one
+ * `rail_payments` row, keyed by the transaction (or prenote) id, so a retried submission finds it; a file connector
+ * sets its `file_id` once, in the transaction that claims it for a file, so it is in exactly one file. Outcomes (a
+ * settlement, a rejection, a return) are rows keyed by payment and kind, so an imported file or a callback seen twice
+ * records once; each is applied to its transaction by a durable timer. Imported files are unique by content.
+ */
+export const railsMigrations: MigrationSet = {
+  module: 'rails',
+  migrations: [
+    {
+      version: 1,
+      name: 'rails',
+      sql: `
+        CREATE SEQUENCE {{schema}}.rail_reference_seq;
+        CREATE TABLE {{schema}}.rail_payments (
+          payment_id text PRIMARY KEY,
+          connector_id text NOT NULL,
+          platform_id text NOT NULL,
+          mode text NOT NULL CHECK (mode IN ('SANDBOX', 'PRODUCTION')),
+          kind text NOT NULL CHECK (kind IN ('CREDIT', 'DEBIT', 'PRENOTE')),
+          payment_rail text NOT NULL,
+          currency text NOT NULL,
+          amount bigint NOT NULL CHECK (amount >= 0),
+          external_account_id text NOT NULL,
+          sequence bigint NOT NULL,
+          rail_reference text NOT NULL,
+          rail_order jsonb NOT NULL,
+          status text NOT NULL CHECK (status IN ('SUBMITTED', 'FILED', 'SENT', 'SETTLED', 'REJECTED', 'RETURNED')),
+          file_id text,
+          provider_reference text,
+          last_sequence bigint,
+          settles_at timestamptz,
+          submitted_at timestamptz NOT NULL DEFAULT now(),
+          updated_at timestamptz NOT NULL DEFAULT now(),
+          UNIQUE (connector_id, rail_reference)
+        );
+        CREATE INDEX rail_payments_pending_idx ON {{schema}}.rail_payments (connector_id, sequence) WHERE status = 'SUBMITTED';
+        CREATE INDEX rail_payments_file_idx ON {{schema}}.rail_payments (file_id, sequence) WHERE file_id IS NOT NULL;
+        CREATE INDEX rail_payments_open_idx ON {{schema}}.rail_payments (submitted_at) WHERE status IN ('SUBMITTED', 'FILED', 'SENT');
+        CREATE TABLE {{schema}}.rail_files (
+          file_id text PRIMARY KEY,
+          connector_id text NOT NULL,
+          direction text NOT NULL CHECK (direction IN ('OUTBOUND', 'INBOUND')),
+          format text NOT NULL,
+          name text NOT NULL,
+          status text NOT NULL CHECK (status IN ('WRITING', 'WRITTEN', 'IMPORTED')),
+          sha256 text,
+          size_bytes bigint,
+          entry_count integer NOT NULL DEFAULT 0,
+          total_amount bigint NOT NULL DEFAULT 0,
+          meta jsonb NOT NULL DEFAULT '{}'::jsonb,
+          imported_by text,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          written_at timestamptz
+        );
+        CREATE UNIQUE INDEX rail_files_name_idx ON {{schema}}.rail_files (connector_id, direction, name);
+        CREATE UNIQUE INDEX rail_files_import_idx ON {{schema}}.rail_files (sha256) WHERE direction = 'INBOUND';
+        CREATE INDEX rail_files_list_idx ON {{schema}}.rail_files (created_at DESC, file_id);
+        CREATE TABLE {{schema}}.rail_outcomes (
+          outcome_id text PRIMARY KEY,
+          payment_id text NOT NULL,
+          kind text NOT NULL CHECK (kind IN ('SETTLED', 'REJECTED', 'RETURNED')),
+          failure_reason text,
+          rail_code text,
+          source text NOT NULL,
+          recorded_at timestamptz NOT NULL DEFAULT now(),
+          applied_at timestamptz
+        );
+        CREATE INDEX rail_outcomes_payment_idx ON {{schema}}.rail_outcomes (payment_id);
+        CREATE TABLE {{schema}}.rail_exceptions (
+          exception_id text PRIMARY KEY,
+          connector_id text NOT NULL,
+          file_id text,
+          payment_id text,
+          kind text NOT NULL,
+          message text NOT NULL,
+          detail jsonb NOT NULL DEFAULT '{}'::jsonb,
+          status text NOT NULL DEFAULT 'OPEN' CHECK (status IN ('OPEN', 'RESOLVED')),
+          resolution text,
+          resolved_by text,
+          resolved_at timestamptz,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX rail_exceptions_open_idx ON {{schema}}.rail_exceptions (created_at, exception_id) WHERE status = 'OPEN';
+      `,
+    },
+  ],
+};

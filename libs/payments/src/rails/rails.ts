@@ -1,0 +1,111 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { ApiError, capabilitiesOf, Mode, productionRailFor, RailConnectorConfig, RailConnectorKind, RailDirection, RailsConfig } from '@payments/contracts';
+import type { RailConnector, RailOrder } from './rail-connector';
+import { RailExceptions } from './rail-exceptions';
+import { RailOutcomes } from './rail-outcomes';
+import { RailPayments } from './rail-payments';
+import { connectorRail, ConnectorRail } from '../saga/rail-script';
+
+/** What a connector kind is built from: its configuration and the rails' shared bookkeeping. */
+export interface RailConnectorContext {
+  config: RailConnectorConfig;
+  dataSource: DataSource;
+  schema: string;
+  payments: RailPayments;
+  outcomes: RailOutcomes;
+  exceptions: RailExceptions;
+  log: (message: string, error?: unknown) => void;
+}
+
+export type RailConnectorFactory = (context: RailConnectorContext) => RailConnector;
+
+/**
+ * The production rails of this deployment: the configured connectors (built by kind), the choice of one for a
+ * payment, and the one way a payment is handed to a connector (`submit`). The sandbox never comes here: its
+ * simulated rail is chosen by the same `railFor` and played by the saga's timers.
+ */
+export class Rails {
+  readonly connectors = new Map<string, RailConnector>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    readonly payments: RailPayments,
+    readonly outcomes: RailOutcomes,
+    readonly exceptions: RailExceptions,
+    config: RailsConfig,
+    factories: Partial<Record<RailConnectorKind, RailConnectorFactory>>,
+    context: Omit<RailConnectorContext, 'config' | 'payments' | 'outcomes' | 'exceptions'>,
+  ) {
+    for (const c of config.connectors) {
+      const factory = factories[c.kind];
+      if (!factory) throw new Error(`rails configuration: connector ${c.id}: kind ${c.kind} is not available in this build`);
+      this.connectors.set(c.id, factory({ ...context, config: c, payments, outcomes, exceptions }));
+    }
+  }
+
+  /** The production rail of a payment, or undefined (then the caller answers 501 before recording anything). */
+  railFor(mode: Mode, currency: string, direction: RailDirection, paymentRail?: string | null): ConnectorRail | undefined {
+    if (mode !== 'PRODUCTION') return undefined;
+    const route = productionRailFor(currency, direction, paymentRail);
+    return route && this.connectors.has(route.connector.id) ? connectorRail(route.connector.id, route.paymentRail) : undefined;
+  }
+
+  /** Whether any configured connector moves money in `direction` (a transfer with none is 501 before any lookup). */
+  hasAny(direction: RailDirection): boolean {
+    return [...this.connectors.values()].some((c) => c.config.routes.some((r) => r.directions.includes(direction)));
+  }
+
+  connector(connectorId: string): RailConnector {
+    const connector = this.connectors.get(connectorId);
+    if (!connector) throw new ApiError('NOT_IMPLEMENTED', `rail connector ${connectorId} is no longer configured: restore it in RAILS_CONFIG_FILE to move its payments`, { capability: 'PAYOUT_RAIL', configure: `rail connector ${connectorId}` });
+    return connector;
+  }
+
+  /** Refuses an order the connector cannot carry (an ApiError naming the field), before anything is recorded. */
+  validate(connectorId: string, order: RailOrder): void {
+    this.connector(connectorId).validate(order);
+  }
+
+  /**
+   * Hands the payment to its connector: its `rail_payments` row (SUBMITTED, with the rail reference) and the caller's
+   * own record (`alsoInTransaction`: the transaction's RecordRailSubmission) commit together. Idempotent by paymentId:
+   * a repeat finds the row and records the caller's side again (a no-op when it was recorded).
+   */
+  async submit(connectorId: string, order: RailOrder, alsoInTransaction?: (tx: EntityManager, railReference: string) => Promise<void>): Promise<string> {
+    const connector = this.connector(connectorId);
+    return this.dataSource.transaction(async (tx) => {
+      const existing = await this.payments.get(tx, order.paymentId);
+      let railReference = existing?.rail_reference;
+      if (!railReference) {
+        const sequence = await this.payments.nextSequence(tx);
+        railReference = connector.railReference(order, sequence);
+        await this.payments.insert(tx, connectorId, order, sequence, railReference);
+        await connector.accepted(tx, order);
+      }
+      await alsoInTransaction?.(tx, railReference);
+      return railReference;
+    });
+  }
+
+  start(): void {
+    for (const c of this.connectors.values()) c.start();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.connectors.values()].map((c) => c.stop()));
+  }
+
+  describe() {
+    return [...this.connectors.values()].map((c) => ({ id: c.config.id, kind: c.config.kind, routes: c.config.routes, capabilities: capabilitiesOf(c.config) }));
+  }
+}
+
+/** The beneficiary a rail writes (NACHA's individual or company name, pain.001's creditor), from the published accountInfo. */
+export function beneficiaryOf(accountInfo: Record<string, unknown>): RailOrder['beneficiary'] {
+  const b = accountInfo.beneficiary as Record<string, unknown> | undefined;
+  if (!b || typeof b !== 'object') return null;
+  const business = b.beneficiaryType === 'BUSINESS';
+  const businessInfo = (b.businessInfo ?? {}) as Record<string, unknown>;
+  const name = [b.fullName, b.legalName, businessInfo.legalName].find((n): n is string => typeof n === 'string' && n.trim() !== '');
+  return name ? { name, type: business ? 'BUSINESS' : 'INDIVIDUAL' } : null;
+}
