@@ -58,7 +58,30 @@ export interface RailConnector {
    * has nothing to do (its batcher picks SUBMITTED rows), the HTTP connector schedules the send.
    */
   accepted(tx: EntityManager, order: RailOrder): Promise<void>;
+  /** File connectors: whether an incoming file is one of theirs (a NACHA return file, a pain.002, a camt.054). */
+  recognizes?(content: Buffer): boolean;
+  /**
+   * File connectors: imports a return or status file once (by its SHA-256): a malformed or foreign file is refused
+   * whole (ApiError INVALID_INPUT) and records nothing; the same bytes again answer the first import (`duplicate`).
+   */
+  importFile?(input: { name: string; content: Buffer; importedBy: string }): Promise<RailImportResult>;
   /** Background work (batching files, watching the inbox, sending, polling); stopped before the database closes. */
   start(): void;
   stop(): Promise<void>;
+}
+
+/** What an import did (POST /operator/v1/rails/imports, `npm run admin -- rails:import FILE`). */
+export interface RailImportResult {
+  fileId: string;
+  connectorId: string;
+  format: string;
+  name: string;
+  sha256: string;
+  /** The same bytes were imported before: nothing changed, this is the first import's record. */
+  duplicate: boolean;
+  entries: number;
+  /** Outcomes recorded for payments (settlements, rejections, returns), each applied once. */
+  outcomes: number;
+  /** Entries an operator must look at (GET /operator/v1/rails/exceptions). */
+  exceptions: number;
 }

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ApiError, capabilitiesOf, Mode, productionRailFor, RailConnectorConfig, RailConnectorKind, RailDirection, RailsConfig } from '@payments/contracts';
-import type { RailConnector, RailOrder } from './rail-connector';
+import type { RailConnector, RailImportResult, RailOrder } from './rail-connector';
 import { RailExceptions } from './rail-exceptions';
 import { RailOutcomes } from './rail-outcomes';
 import { RailPayments } from './rail-payments';
@@ -85,6 +85,20 @@ export class Rails {
       await alsoInTransaction?.(tx, railReference);
       return railReference;
     });
+  }
+
+  /**
+   * Imports a return or status file: into the named connector, or the one file connector that recognizes it. A file no
+   * connector reads, or that several could, is 400 naming what to do; nothing is recorded.
+   */
+  async importFile(input: { connectorId?: string; name: string; content: Buffer; importedBy: string }): Promise<RailImportResult> {
+    const importers = [...this.connectors.values()].filter((c) => c.importFile && (input.connectorId ? c.config.id === input.connectorId : c.recognizes?.(input.content)));
+    if (input.connectorId && importers.length === 0) {
+      throw new ApiError('INVALID_INPUT', `connectorId: ${this.connectors.has(input.connectorId) ? `connector ${input.connectorId} takes no files` : `no connector ${input.connectorId} is configured`}`, { errors: [{ field: 'connectorId', message: 'not a file connector of this deployment' }] });
+    }
+    if (importers.length === 0) throw new ApiError('INVALID_INPUT', 'file: not a NACHA return file, pain.002 or camt.054 that a configured connector reads', { errors: [{ field: 'file', message: 'unrecognized format' }] });
+    if (importers.length > 1) throw new ApiError('INVALID_INPUT', `connectorId: ${importers.map((c) => c.config.id).join(', ')} all read this format: name the connector`, { errors: [{ field: 'connectorId', message: 'required: several connectors read this format' }] });
+    return importers[0].importFile!(input);
   }
 
   start(): void {
