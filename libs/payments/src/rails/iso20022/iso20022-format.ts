@@ -15,18 +15,20 @@
  *
  * Inbound mapping (ISO status or entry → InboundEntry)
  *
- * | message  | what                                              | entry                                              |
- * |----------|---------------------------------------------------|----------------------------------------------------|
+ * | message  | what                                               | entry                                              |
+ * |----------|----------------------------------------------------|----------------------------------------------------|
  * | pain.002 | TxSts RJCT or CANC (own, or inherited from the     | OUTCOME REJECTED, railCode = StsRsnInf/Rsn/Cd (or  |
  * |          | PmtInf/group status when the bank left it out)     | the status when no reason), failureReason below    |
  * | pain.002 | TxSts ACSC, ACCC                                   | OUTCOME SETTLED                                    |
  * | pain.002 | TxSts RCVD ACTC ACCP ACSP ACWC ACWP ACFC PDNG BLCK | OTHER, raw.informational = true (nothing changes)  |
  * | pain.002 | GrpSts / PmtInfSts without any TxInfAndSts         | OTHER naming the file (raw.fileId) and PmtInfId;   |
  * |          |                                                    | raw.informational = false when RJCT/CANC: every    |
- * |          |                                                    | payment of that file (or block) failed, see below  |
+ * |          |                                                    | payment of that file (or block) failed, see below; |
+ * |          |                                                    | true otherwise (an ACSC of a whole message too:    |
+ * |          |                                                    | camt.054 confirms each transfer)                   |
  * | camt.054 | Ntry not BOOK (PDNG, INFO, FUTR)                   | OTHER, informational                               |
- * | camt.054 | booked, RtrInf present, or a CRDT reversal (RvslInd)| OUTCOME RETURNED, PAYOUT_RETURNED, railCode =     |
- * |          | with an end-to-end id                              | RtrInf/Rsn/Cd                                      |
+ * | camt.054 | booked with RtrInf, or a booked CRDT reversal      | OUTCOME RETURNED, PAYOUT_RETURNED, railCode =      |
+ * |          | (RvslInd), with an end-to-end id                   | RtrInf/Rsn/Cd                                      |
  * | camt.054 | booked DBIT with an end-to-end id                  | OUTCOME SETTLED                                    |
  * | camt.054 | booked CRDT                                        | CREDIT (amount, currency, reference = RF creditor  |
  * |          |                                                    | reference, else Ustrd, else end-to-end id)         |
