@@ -8,7 +8,8 @@ export interface RailExceptionInput {
   connectorId: string;
   fileId?: string | null;
   paymentId?: string | null;
-  kind: 'UNMATCHED_ENTRY' | 'NOTIFICATION_OF_CHANGE' | 'RETURN_NOT_REVERSIBLE' | 'CONTRADICTORY_OUTCOME' | 'UNMATCHED_CREDIT' | 'BRIDGE_ERROR';
+  /** NO_VERIFYING_RAIL: a production account waits for a payout rail's verification that no configured connector can make. */
+  kind: 'UNMATCHED_ENTRY' | 'NOTIFICATION_OF_CHANGE' | 'RETURN_NOT_REVERSIBLE' | 'CONTRADICTORY_OUTCOME' | 'UNMATCHED_CREDIT' | 'BRIDGE_ERROR' | 'NO_VERIFYING_RAIL';
   message: string;
   detail?: Record<string, unknown>;
 }
