@@ -30,6 +30,7 @@ import { GatewayMetrics } from './ops/gateway-metrics';
 import { mountGatewayOps } from './ops/gateway-ops';
 import { operationIdsByRoute } from './ops/operation-labels';
 import { operationControllers } from './routing/operation-routes';
+import { mountRailCallbacks } from './rails/rail-callbacks';
 import { ServiceClient, ServiceEndpoint } from './rpc/service-client';
 
 export const API_VERSION = '2025-10-13';
@@ -167,6 +168,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // request.ip: the peer, or the client an ingress named in X-Forwarded-For when TRUST_PROXY names that ingress.
   express.set('trust proxy', options.trustProxy ?? false);
   const { checks } = mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, agents: parts.agents, database: dataSource, bus: options.bus }); // first: no auth, every request timed
+  // Before the JSON parser: a rail bridge's callback is verified over its exact bytes.
+  mountRailCallbacks(app, parts.payments);
   // Every route's input passes here first: a path not spelled canonically is a 404, a URL and a body that could not
   // be stored or walked safely are a 4xx before any route, guard or pipe sees them; json() also decodes gzip, deflate
   // and br bodies within the limit.

@@ -19,6 +19,7 @@ export async function bootPayments(config: RuntimeConfig, deps: ServiceDeps, sec
     secretHashKey,
     brale: config.braleProvider,
     rails: config.rails,
+    egressAllowPrivateNetworks: config.egressAllowPrivateNetworks,
     log: deps.log,
   });
   const server = await startPaymentsServer(payments, { host: config.rpcHost, port: config.paymentsRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.paymentsOpsPort, bus: deps.bus, listen: !deps.embedded });

@@ -4,6 +4,8 @@ import {
   ListTransactionsQuery,
   Page,
   PaymentsRpc,
+  RailCallbackRequest,
+  RailCallbacksRpc,
   RejectPaymentBody,
   RpcRequest,
   SandboxSendRequest,
@@ -57,6 +59,12 @@ export class PaymentsRpcController {
   @Handles(PaymentsRpc.sandboxSend)
   sandboxSend(r: RpcRequest<SandboxSendRequest>): Promise<Transaction> {
     return this.payments.quoteExecution.sandboxSend(r.caller, r.body, now());
+  }
+
+  @Handles(RailCallbacksRpc.receive)
+  async railCallback(r: RailCallbackRequest): Promise<{ accepted: true }> {
+    await this.payments.rails.callback(r.connectorId, r.headers, r.body);
+    return { accepted: true };
   }
 
   @Handles(PaymentsRpc.ping)

@@ -17,6 +17,7 @@ import { TransactionApprovals } from './transactions/transaction-approvals';
 import { TransactionQueries } from './transactions/transaction-queries';
 import { TransferService } from './transfers/transfer.service';
 import { openRails } from './rails/rails.open';
+import { prenoteRequestsWork } from './rails/nacha/prenotes';
 import type { Rails } from './rails/rails';
 import { railsMigrations } from './rails/rails.migrations';
 import type { RailsConfig } from '@payments/contracts';
@@ -38,6 +39,8 @@ export interface PaymentsOptions {
   secretHashKey: Buffer;
   /** The production stablecoin provider (BRALE_API_URL / BRALE_AUTH_URL); unset: 501 in production. */
   brale?: { apiUrl: string; authUrl: string };
+  /** EGRESS_ALLOW_PRIVATE_NETWORKS: rail bridges on private addresses (refused by default). */
+  egressAllowPrivateNetworks?: boolean;
   /** The production rail connectors (RAILS_CONFIG_FILE); none: production payments outside the ledger answer 501. */
   rails?: RailsConfig;
   log?: (message: string, error?: unknown) => void;
@@ -88,7 +91,7 @@ export class Payments {
     );
     const saga = new TransactionSaga(host.dataSource, host.store, host.executor, host.timers, peers);
     Object.assign(timerHandlers, saga.timerHandlers());
-    const rails = openRails(host, saga, peers, timerHandlers, { config: options.rails, schema: PAYMENTS_SERVICE, log: options.log });
+    const rails = openRails(host, saga, peers, timerHandlers, { config: options.rails, schema: PAYMENTS_SERVICE, publicUrl: options.publicUrl ?? 'http://localhost:3000', egressAllowPrivateNetworks: options.egressAllowPrivateNetworks, log: options.log });
     const transfers = new TransferService(peers, saga, host.claims, options.sandboxTimeScale, rails);
     const quoteExecution = new QuoteExecution(host.dataSource, PAYMENTS_SERVICE, saga, peers, options.sandboxTimeScale, rails);
     // The RPC clients close after the subscription stops.
@@ -99,7 +102,18 @@ export class Payments {
     const cardTransactions = new CardTransactionsConsumer(host.dataSource, PAYMENTS_SERVICE, options.log);
     const cardEvents = subscriptionWork(() => cardTransactions.subscribe(options.bus));
     const stablecoins = Stablecoins.open(host, peers, timerHandlers, { sandboxTimeScale: options.sandboxTimeScale, secretHashKey: options.secretHashKey, brale: options.brale, rpcTimeoutMs: options.rpcTimeoutMs, log: options.log });
-    const railWork: BackgroundWork = { start: () => rails.start(), stop: () => rails.stop() };
+    // Production accounts verified by their payout rail get their ACH prenote from accounts' ExternalAccountCreated.v1.
+    const prenotes = prenoteRequestsWork(rails, { dataSource: host.dataSource, schema: PAYMENTS_SERVICE, bus: options.bus });
+    const railWork: BackgroundWork = {
+      start: async () => {
+        rails.start();
+        await prenotes.start();
+      },
+      stop: async () => {
+        await prenotes.stop();
+        await rails.stop();
+      },
+    };
     return new Payments(host, saga, transfers, transactions, quoteExecution, quoteEvents, parts.invitations, parts.umaReceive, parts.identityEvents, approvals, cardEvents, stablecoins, rails, railWork);
   }
 }

@@ -15,3 +15,4 @@ export * from './wallet-auth.rpc';
 export * from './cards.rpc';
 export * from './agents.rpc';
 export * from './stablecoins.rpc';
+export * from './rail-callbacks.rpc';

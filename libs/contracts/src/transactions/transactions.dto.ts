@@ -58,6 +58,10 @@ export type TransactionFailureReason =
   | 'ACCOUNT_CLOSED'
   | 'COLLECTION_FAILED'
   | 'COMPLIANCE_REJECTED'
+  /** A rail's limit (ISO 20022 AM02, AM14, AM23). */
+  | 'LIMIT_EXCEEDED'
+  /** The receiving side failed after the payment left (ISO 20022 MS02, MS03, NARR; unknown codes). */
+  | 'COUNTERPARTY_POST_TX_FAILED'
   | 'RAIL_NOT_AVAILABLE'
   | 'REJECTED_BY_PLATFORM';
 

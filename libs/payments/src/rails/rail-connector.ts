@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { TimerRow } from '@payments/eventsourcing';
 import type { Mode, RailCapabilities, RailConnectorConfig, TransactionFailureReason } from '@payments/contracts';
 
 /** What a connector is asked to move: a credit (payout), a debit (pull) or a zero-amount prenote. */
@@ -65,6 +66,10 @@ export interface RailConnector {
    * whole (ApiError INVALID_INPUT) and records nothing; the same bytes again answer the first import (`duplicate`).
    */
   importFile?(input: { name: string; content: Buffer; importedBy: string }): Promise<RailImportResult>;
+  /** Connectors whose far side calls back (the HTTP connector): a signed status update, verified here. */
+  callback?(headers: Record<string, string | undefined>, rawBody: string): Promise<void>;
+  /** A durable timer the connector scheduled (`RAIL_CONNECTOR_TIMER` with `payload.connectorId` = its id). */
+  onTimer?(timer: TimerRow): Promise<void>;
   /** Background work (batching files, watching the inbox, sending, polling); stopped before the database closes. */
   start(): void;
   stop(): Promise<void>;

@@ -9,7 +9,16 @@ export interface RailExceptionInput {
   fileId?: string | null;
   paymentId?: string | null;
   /** NO_VERIFYING_RAIL: a production account waits for a payout rail's verification that no configured connector can make. */
-  kind: 'UNMATCHED_ENTRY' | 'NOTIFICATION_OF_CHANGE' | 'RETURN_NOT_REVERSIBLE' | 'CONTRADICTORY_OUTCOME' | 'UNMATCHED_CREDIT' | 'BRIDGE_ERROR' | 'NO_VERIFYING_RAIL';
+  kind:
+    | 'UNMATCHED_ENTRY'
+    | 'NOTIFICATION_OF_CHANGE'
+    | 'RETURN_NOT_REVERSIBLE'
+    | 'CONTRADICTORY_OUTCOME'
+    | 'UNMATCHED_CREDIT'
+    | 'REFUSED_FILE'
+    | 'UNWRITABLE_FILE'
+    | 'BRIDGE_ERROR'
+    | 'NO_VERIFYING_RAIL';
   message: string;
   detail?: Record<string, unknown>;
 }

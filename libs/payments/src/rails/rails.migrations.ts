@@ -53,6 +53,8 @@ export const railsMigrations: MigrationSet = {
           total_amount bigint NOT NULL DEFAULT 0,
           meta jsonb NOT NULL DEFAULT '{}'::jsonb,
           imported_by text,
+          -- an imported file's bytes as received (outbound files are in the outbox directory)
+          content bytea,
           created_at timestamptz NOT NULL DEFAULT now(),
           written_at timestamptz
         );

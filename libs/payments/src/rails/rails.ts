@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import type { DurableTimers, TimerHandler } from '@payments/eventsourcing';
 import { ApiError, capabilitiesOf, Mode, productionRailFor, RailConnectorConfig, RailConnectorKind, RailDirection, RailsConfig } from '@payments/contracts';
 import type { RailConnector, RailImportResult, RailOrder } from './rail-connector';
 import { RailExceptions } from './rail-exceptions';
@@ -11,11 +12,16 @@ export interface RailConnectorContext {
   config: RailConnectorConfig;
   dataSource: DataSource;
   schema: string;
+  /** Durable timers: a connector schedules RAIL_CONNECTOR_TIMER with `payload.connectorId`; Rails routes it back (onTimer). */
+  timers: DurableTimers<EntityManager>;
   payments: RailPayments;
   outcomes: RailOutcomes;
   exceptions: RailExceptions;
   log: (message: string, error?: unknown) => void;
 }
+
+/** The one timer name of every connector: its payload names the connector, whose onTimer handles it. */
+export const RAIL_CONNECTOR_TIMER = 'payments.rails.connector';
 
 export type RailConnectorFactory = (context: RailConnectorContext) => RailConnector;
 
@@ -41,6 +47,17 @@ export class Rails {
       if (!factory) throw new Error(`rails configuration: connector ${c.id}: kind ${c.kind} is not available in this build`);
       this.connectors.set(c.id, factory({ ...context, config: c, payments, outcomes, exceptions }));
     }
+  }
+
+  timerHandlers(): Record<string, TimerHandler> {
+    return {
+      [RAIL_CONNECTOR_TIMER]: async (timer) => {
+        const connector = this.connectors.get(String(timer.payload.connectorId));
+        // A connector removed from the configuration: its timer waits (retried with backoff) until it is back.
+        if (!connector?.onTimer) throw new Error(`rail connector ${String(timer.payload.connectorId)} is not configured: its timer waits`);
+        await connector.onTimer(timer);
+      },
+    };
   }
 
   /** The production rail of a payment, or undefined (then the caller answers 501 before recording anything). */
@@ -99,6 +116,13 @@ export class Rails {
     if (importers.length === 0) throw new ApiError('INVALID_INPUT', 'file: not a NACHA return file, pain.002 or camt.054 that a configured connector reads', { errors: [{ field: 'file', message: 'unrecognized format' }] });
     if (importers.length > 1) throw new ApiError('INVALID_INPUT', `connectorId: ${importers.map((c) => c.config.id).join(', ')} all read this format: name the connector`, { errors: [{ field: 'connectorId', message: 'required: several connectors read this format' }] });
     return importers[0].importFile!(input);
+  }
+
+  /** A bridge's callback: 404 for a connector this deployment does not have (or one that takes none). */
+  async callback(connectorId: string, headers: Record<string, string | undefined>, rawBody: string): Promise<void> {
+    const connector = this.connectors.get(connectorId);
+    if (!connector?.callback) throw new ApiError('NOT_FOUND', 'no such rail connector');
+    await connector.callback(headers, rawBody);
   }
 
   start(): void {
