@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import type { RailExceptionKind } from '@payments/contracts';
 import { queryRows, SqlExecutor } from '@payments/eventsourcing';
 
 /** What an operator must look at: an entry of an imported file matching no payment, a return that could not be reversed… */
@@ -8,7 +9,7 @@ export interface RailExceptionInput {
   connectorId: string;
   fileId?: string | null;
   paymentId?: string | null;
-  kind: 'UNMATCHED_ENTRY' | 'NOTIFICATION_OF_CHANGE' | 'RETURN_NOT_REVERSIBLE' | 'CONTRADICTORY_OUTCOME' | 'UNMATCHED_CREDIT' | 'BRIDGE_ERROR';
+  kind: RailExceptionKind;
   message: string;
   detail?: Record<string, unknown>;
 }
