@@ -80,7 +80,9 @@ export class RailsOperatorActions {
     return this.dataSource.transaction(async (tx) => {
       const [resolved] = await queryRows<RailExceptionRow>(
         tx,
-        `UPDATE ${table} SET status = 'RESOLVED', resolution = $2, resolved_by = $3, resolved_at = $4 WHERE exception_id = $1 AND status = 'OPEN' RETURNING *`,
+        // As a CTE: TypeORM answers a bare UPDATE … RETURNING with [rows, count], a SELECT with the rows.
+        `WITH resolved AS (UPDATE ${table} SET status = 'RESOLVED', resolution = $2, resolved_by = $3, resolved_at = $4 WHERE exception_id = $1 AND status = 'OPEN' RETURNING *)
+         SELECT * FROM resolved`,
         [exceptionId, resolution, operator.operatorId, now],
       );
       if (!resolved) {
