@@ -35,7 +35,7 @@ describe('operator API: rails', () => {
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
     const response = await fetch(`${new URL(t.url).origin}${OPERATOR_API_PREFIX}/rails/imports`, { method: 'POST', body: form, headers: { authorization: who.auth } });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as any };
   };
 
   it('lists no connector, no file, no exception on a deployment without rails; an unknown file or payment is 404', async () => {
