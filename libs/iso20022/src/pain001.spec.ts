@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { CreditTransferBatch, PAIN_001_NAMESPACE, writePain001 } from './pain001';
+import { CreditTransferBatch, PAIN_001_NAMESPACE, writePain001, writePain001Message } from './pain001';
 
 // An independent reading: document order kept (preserveOrder), prefixes and entities untouched, numbers left as text.
 type Ordered = Record<string, unknown>;
@@ -106,5 +106,37 @@ describe('writePain001', () => {
     ['a bad execution date', { requestedExecutionDate: '30/11/2026' }, 'requestedExecutionDate "30/11/2026" is not a date'],
   ])('refuses %s', (_label, overrides, message) => {
     expect(() => writePain001(batch(overrides))).toThrow(message);
+  });
+});
+
+describe('writePain001Message', () => {
+  const { messageId, createdAt, initiatingPartyName, ...eur } = batch();
+  const jpy = { ...eur, paymentInformationId: 'PMT-XOF', currency: 'XOF', transfers: [{ instructionId: 'TX-XOF', endToEndId: 'E2E-XOF', amount: 5000, creditorName: 'Taro', creditorIban: 'BE68539007547034', creditorBic: 'MHCBJPJT' }] };
+  const inst = { ...eur, paymentInformationId: 'PMT-INST', localInstrument: 'INST', transfers: [{ instructionId: 'TX-INST', endToEndId: 'E2E-INST', amount: 700, creditorName: 'Ines', creditorIban: 'NL91ABNA0417164300' }] };
+
+  it('writes one PmtInf per block, the group totals over all of them irrespective of currency', () => {
+    const written = writePain001Message({ messageId, createdAt, initiatingPartyName, paymentInformations: [eur, jpy, inst] });
+    const doc = (orderedParser.parse(written.xml) as Ordered[]).find((n) => nameOf(n) === 'Document')!;
+    const root = kid(doc, 'CstmrCdtTrfInitn');
+    const blocks = kids(root, 'PmtInf');
+    expect(blocks.map((b) => textOf(kid(b, 'PmtInfId')))).toEqual(['PMT-20261127-01', 'PMT-XOF', 'PMT-INST']);
+    expect(blocks.map((b) => [textOf(kid(b, 'NbOfTxs')), textOf(kid(b, 'CtrlSum'))])).toEqual([['3', '1000000123.45'], ['1', '5000'], ['1', '7.00']]);
+    // 1000000123.45 EUR + 5000 XOF + 7.00 EUR, as decimals.
+    expect([textOf(path(root, 'GrpHdr/NbOfTxs')), textOf(path(root, 'GrpHdr/CtrlSum'))]).toEqual(['5', '1000005130.45']);
+    expect(written.paymentInformations.map((p) => [p.paymentInformationId, p.controlSumMinor])).toEqual([['PMT-20261127-01', 100000012345n], ['PMT-XOF', 5000n], ['PMT-INST', 700n]]);
+    expect(kids(blocks[1], 'PmtTpInf')).toHaveLength(0);
+    expect(childrenOf(kid(blocks[2], 'PmtTpInf')).map(nameOf)).toEqual(['SvcLvl', 'LclInstrm']);
+    expect(textOf(path(blocks[2], 'PmtTpInf/LclInstrm/Cd'))).toBe('INST');
+  });
+
+  it('refuses ids repeated across blocks and names the block of a bad field', () => {
+    expect(() => writePain001Message({ messageId, createdAt, initiatingPartyName, paymentInformations: [eur, { ...jpy, paymentInformationId: eur.paymentInformationId }] })).toThrow(
+      'paymentInformations[1].paymentInformationId "PMT-20261127-01" is repeated in the message',
+    );
+    expect(() => writePain001Message({ messageId, createdAt, initiatingPartyName, paymentInformations: [eur, { ...jpy, transfers: [{ ...jpy.transfers[0], endToEndId: 'E2E-0002' }] }] })).toThrow(
+      'paymentInformations[1].transfers[0].endToEndId "E2E-0002" is repeated in the message',
+    );
+    expect(() => writePain001Message({ messageId, createdAt, initiatingPartyName, paymentInformations: [eur, { ...jpy, currency: 'BTC' }] })).toThrow('paymentInformations[1].currency: unknown currency "BTC"');
+    expect(() => writePain001Message({ messageId, createdAt, initiatingPartyName, paymentInformations: [] })).toThrow('a message needs at least one payment information block');
   });
 });

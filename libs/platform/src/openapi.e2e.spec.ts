@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
 import { API_VERSION } from '@payments/gateway';
-import { http } from '@payments/testing';
+import { http, validateOpenApi } from '@payments/testing';
 import { startTestPlatform, TestPlatform } from './test-platform';
 import { servedRoutes } from './test-routes';
 
@@ -92,22 +90,6 @@ function versionedRoutes(t: TestPlatform): { path: string; method: string }[] {
   return servedRoutes(t.platform.gateway.app)
     .filter(({ path }) => path.startsWith(`/${API_VERSION}/`))
     .map(({ method, path }) => ({ method: method.toLowerCase(), path: path.slice(API_VERSION.length + 1).replace(/:(\w+)/g, '{$1}') }));
-}
-
-/**
- * @seriousme/openapi-schema-validator is ESM-only and jest runs CommonJS here, so the validator runs in a child
- * Node process: `new Validator().validate(doc)` on the document read from stdin, the result on stdout.
- */
-function validateOpenApi(document: Document): { valid: boolean; errors?: unknown } {
-  const entry = pathToFileURL(require.resolve('@seriousme/openapi-schema-validator')).href;
-  const script = [
-    `import { Validator } from ${JSON.stringify(entry)};`,
-    'let input = ""; for await (const chunk of process.stdin) input += chunk;',
-    'const result = await new Validator().validate(JSON.parse(input));',
-    'process.stdout.write(JSON.stringify({ valid: result.valid, errors: result.errors }));',
-  ].join('\n');
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(document), encoding: 'utf8' });
-  return JSON.parse(output);
 }
 
 function resolve(document: Document, ref: string): any {

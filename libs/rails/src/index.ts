@@ -1,2 +1,3 @@
 export * from './nacha';
 export * from './files';
+export * from './http';

@@ -8,3 +8,4 @@ export * from './consumer-doubles';
 export * from './turnkey-clients';
 export * from './prometheus-text';
 export * from './tracing';
+export * from './openapi-validator';

@@ -9,6 +9,7 @@ export interface RailExceptionInput {
   connectorId: string;
   fileId?: string | null;
   paymentId?: string | null;
+  /** NO_VERIFYING_RAIL: a production account waits for a payout rail's verification that no configured connector can make. */
   kind: RailExceptionKind;
   message: string;
   detail?: Record<string, unknown>;

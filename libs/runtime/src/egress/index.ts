@@ -1,2 +1,3 @@
 export * from './address-ranges';
 export * from './egress-client';
+export * from './egress-fetch';
