@@ -98,6 +98,13 @@ const RESPONSE_TYPES = [
   'NetworkFeeScheduleVersion',
   'ServiceFeeSchedule',
   'ServiceFeeScheduleVersion',
+  // The operator API: production rails.
+  'RailConnectorList',
+  'RailExceptionView',
+  'RailFileDetail',
+  'RailFileView',
+  'RailImportResult',
+  'RailPaymentDetail',
 ];
 
 /** @type {{ file: string, build: () => unknown }[]} */

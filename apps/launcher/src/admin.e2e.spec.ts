@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { basicAuth, createTestDatabase, eventually, http, sampleOf, TestDatabase } from '@payments/testing';
@@ -169,5 +169,58 @@ describe('npm run admin -- platform:create', () => {
       expect(run.status).toBe(2);
       expect(run.stderr).toContain('usage: npm run admin');
     }
+  });
+});
+
+/** rails:import as built: a file no configured connector reads is refused with the reason, exit 1, nothing recorded. */
+describe('npm run admin -- rails:import', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  beforeAll(async () => {
+    if (!existsSync(ADMIN)) throw new Error(`${ADMIN} is missing: run npm run build (npm test does it first)`);
+    database = await createTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'pp-admin-rails-'));
+    writeFileSync(join(dataDir, 'notes.txt'), 'not a bank file\n');
+  });
+  afterAll(async () => {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const admin = (env: Record<string, string>, ...args: string[]) =>
+    spawnSync(process.execPath, [ADMIN, ...args], {
+      env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, KAFKA_BROKERS: '', LOG_LEVEL: 'silent', RAILS_CONFIG: '', RAILS_CONFIG_FILE: '', ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  const importedFiles = async () => {
+    const { Client } = await import('pg');
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      return (await client.query(`SELECT count(*)::int AS n FROM payments.rail_files`)).rows[0].n as number;
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('needs FILE, and says so', () => {
+    const run = admin({}, 'rails:import');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('rails:import needs FILE');
+  });
+
+  it('refuses a file no configured connector reads (exit 1, the reason on stderr), and a connector that is not configured', async () => {
+    const file = join(dataDir, 'notes.txt');
+    const unread = admin({}, 'rails:import', file);
+    expect({ status: unread.status, stdout: unread.stdout }).toEqual({ status: 1, stdout: '' });
+    expect(unread.stderr).toContain(`rails:import: ${file} was not imported: file: not a NACHA return file, pain.002 or camt.054 that a configured connector reads`);
+    const named = admin({}, 'rails:import', file, '--connector', 'bank-ach');
+    expect(named.status).toBe(1);
+    expect(named.stderr).toContain('connectorId: no connector bank-ach is configured');
+    const missing = admin({}, 'rails:import', join(dataDir, 'absent.ach'));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('cannot read');
+    expect(await importedFiles()).toBe(0);
   });
 });

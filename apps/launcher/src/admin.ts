@@ -1,17 +1,18 @@
 import 'reflect-metadata';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
 import { Accounts, checkLedger, recordLedgerCheckRun } from '@payments/accounts';
 import { checkCardLedger } from '@payments/cards';
 import { Identity } from '@payments/identity';
-import { EVENT_CATALOGUES, EventCatalogue, isOperatorRole, OperatorRole } from '@payments/contracts';
+import { ApiError, configureProductionRails, EVENT_CATALOGUES, EventCatalogue, isOperatorRole, OperatorRole } from '@payments/contracts';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { loadConfig, loadSecretHashKey, openServiceDatabase, RuntimeConfig } from '@payments/runtime';
 import { DeliveryQueue, webhooksMigrations } from '@payments/webhooks';
 import { migratePlatform } from '@payments/platform';
+import { Payments, paymentsOptions } from '@payments/payments';
 import { asTransactional, eventsourcingMigrations, PostgresEventStore, reconcileRelay, runMigrations } from '@payments/eventsourcing';
 
 const USAGE = `usage: npm run admin -- <command> [options]
@@ -34,6 +35,12 @@ commands:
   db:migrate                    apply the schema migrations of the gateway and every service (the Helm chart runs it
                                 as a Job before each install and upgrade); prints what it applied, per schema, as
                                 JSON; a no-op on an up-to-date database. Needs no SECRET_HASH_KEY
+  rails:import FILE [--connector ID]
+                                import a return or status file of a production rail (NACHA returns, pain.002,
+                                camt.054) into the connector that reads it (or the one named): each outcome is applied
+                                to its transaction once, entries matching no payment become exceptions
+                                (GET /operator/v1/rails/exceptions). The same bytes again change nothing
+                                ("duplicate": true). Prints the result as JSON; a refused file exits 1 with the reason
   events:reconcile [--dry-run]  find committed public events of every service that never reached its bus topic (relays
                                 before the log-cursor fix could skip some) and publish them; prints a report as JSON.
                                 Safe to run while the platform runs: consumers' inboxes drop what arrives twice
@@ -47,10 +54,15 @@ const RELAYED_SERVICES: { service: string; catalogue: EventCatalogue }[] = (['id
 
 /** Operator CLI. Works on DATABASE_URL, or on the embedded database of `npm start` (running or not). */
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean' }, id: { type: 'string' }, all: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } });
-  if (values.help || positionals.length !== 1) return usage(values.help ? 0 : 2);
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean' }, id: { type: 'string' }, all: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, connector: { type: 'string' } },
+  });
   const command = positionals[0];
-  if (!['platform:create', 'operator:create', 'operator:list', 'operator:disable', 'ledger:check', 'events:reconcile', 'db:migrate'].includes(command) && !command.startsWith('webhooks:')) return usage(2, `unknown command ${command}`);
+  // rails:import alone takes an argument (the file).
+  if (values.help || positionals.length !== (command === 'rails:import' ? 2 : 1)) return usage(values.help ? 0 : 2, command === 'rails:import' && !values.help ? 'rails:import needs FILE' : undefined);
+  if (!['platform:create', 'operator:create', 'operator:list', 'operator:disable', 'ledger:check', 'events:reconcile', 'db:migrate', 'rails:import'].includes(command) && !command.startsWith('webhooks:')) return usage(2, `unknown command ${command}`);
   if (command === 'operator:create' && (!values.name?.trim() || !isOperatorRole(values.role))) return usage(2, 'operator:create needs --name NAME and --role ADMIN|REVIEWER|VIEWER');
   if (command === 'operator:disable' && !values.id) return usage(2, 'operator:disable needs --id ID');
   if (command === 'webhooks:redeliver' && !values.id === !values.all) return usage(2, 'webhooks:redeliver needs --id ID or --all');
@@ -62,6 +74,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (command === 'db:migrate') return await migrate(url, bus, config);
     if (command === 'ledger:check') return await ledgerCheck(url, bus, config);
+    if (command === 'rails:import') return await railsImport(url, bus, config, positionals[1], values.connector);
     if (command === 'events:reconcile') return await reconcileEvents(url, bus, values['dry-run'] === true);
     if (command.startsWith('webhooks:')) return await webhooks(url, command, values);
     const identity = await Identity.open({
@@ -121,6 +134,34 @@ async function ledgerCheck(url: string, bus: EventBus, config: RuntimeConfig): P
     return violations.length === 0 ? 0 : 1;
   } finally {
     await accounts.host.stop();
+  }
+}
+
+/**
+ * rails:import: the payments service opened as it boots (the same rails configuration and options), not started:
+ * the import records the outcomes and schedules their application, which the running payments service's timers do.
+ */
+async function railsImport(url: string, bus: EventBus, config: RuntimeConfig, file: string, connectorId: string | undefined): Promise<number> {
+  let content: Buffer;
+  try {
+    content = readFileSync(file);
+  } catch (error) {
+    process.stderr.write(`rails:import: cannot read ${file}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  configureProductionRails(config.rails);
+  const secretHashKey = loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key'));
+  const payments = await Payments.open(paymentsOptions(config, { databaseUrl: url, bus, log: () => undefined }, secretHashKey));
+  try {
+    const result = await payments.rails.importFile({ ...(connectorId ? { connectorId } : {}), name: basename(file), content, importedBy: 'admin-cli' });
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    process.stderr.write(`rails:import: ${file} was not imported: ${error.message}\n`);
+    return 1;
+  } finally {
+    await payments.host.stop();
   }
 }
 

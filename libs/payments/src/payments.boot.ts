@@ -1,13 +1,20 @@
 import { configureProductionRails } from '@payments/contracts';
 import { serviceTopic } from '@payments/messaging';
 import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
-import { Payments } from './payments';
+import { Payments, PaymentsOptions } from './payments';
 import { startPaymentsServer } from './payments.server';
 
 /** Opens the payments service from the configuration and serves its RPC and ops ports (cluster and embedded modes alike). */
 export async function bootPayments(config: RuntimeConfig, deps: ServiceDeps, secretHashKey: Buffer): Promise<{ payments: Payments; server: ServiceServer; stop(): Promise<void> }> {
   configureProductionRails(config.rails);
-  const payments = await Payments.open({
+  const payments = await Payments.open(paymentsOptions(config, deps, secretHashKey));
+  const server = await startPaymentsServer(payments, { host: config.rpcHost, port: config.paymentsRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.paymentsOpsPort, bus: deps.bus, listen: !deps.embedded });
+  return { payments, server, stop: () => server.stop() };
+}
+
+/** The payments service's options from the configuration: the service's boot and the admin CLI (`rails:import`) open it alike. */
+export function paymentsOptions(config: RuntimeConfig, deps: Pick<ServiceDeps, 'databaseUrl' | 'bus' | 'log'>, secretHashKey: Buffer): PaymentsOptions {
+  return {
     databaseUrl: deps.databaseUrl,
     bus: deps.bus,
     topic: serviceTopic('payments'),
@@ -21,7 +28,5 @@ export async function bootPayments(config: RuntimeConfig, deps: ServiceDeps, sec
     rails: config.rails,
     egressAllowPrivateNetworks: config.egressAllowPrivateNetworks,
     log: deps.log,
-  });
-  const server = await startPaymentsServer(payments, { host: config.rpcHost, port: config.paymentsRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.paymentsOpsPort, bus: deps.bus, listen: !deps.embedded });
-  return { payments, server, stop: () => server.stop() };
+  };
 }

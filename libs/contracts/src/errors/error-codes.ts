@@ -69,6 +69,8 @@ export const ERROR_STATUS = {
   /** A resource without a code of its own (external and internal accounts, documents, verifications, owners, links). */
   REFERENCE_NOT_FOUND: 404,
   HOLD_NOT_FOUND: 404,
+  /** Operator API: a rail file whose bytes its connector cannot read back (still being written, removed, or a connector without file storage). */
+  FILE_CONTENT_UNAVAILABLE: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   UMA_ADDRESS_EXISTS: 409,
@@ -93,6 +95,8 @@ export const ERROR_STATUS = {
   KYC_REVIEW_ALREADY_DECIDED: 409,
   /** Operator API, four-eyes: the operator who approved a submission approves it again; another reviewer must. */
   KYC_REVIEW_SAME_APPROVER: 409,
+  /** Operator API: a rail exception resolved already. */
+  RAIL_EXCEPTION_ALREADY_RESOLVED: 409,
   CUSTOMER_DELETED: 410,
   KYC_LINK_USED: 410,
   KYC_LINK_EXPIRED: 410,

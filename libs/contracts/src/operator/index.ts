@@ -10,3 +10,5 @@ export * from './account-verification.dto';
 export * from './account-verification.rpc';
 export * from './fees.dto';
 export * from './fees.rpc';
+export * from './rails.dto';
+export * from './rails.rpc';

@@ -8,6 +8,8 @@ const MULTIPART_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/[^/]+\/documents\/?$/ },
   { method: 'PUT', path: /^\/[^/]+\/documents\/[^/]+\/?$/ },
   { method: 'POST', path: /^\/[^/]+\/customers\/bulk\/csv\/?$/ },
+  // The operator API: a rail's return or status file (importRailFile).
+  { method: 'POST', path: /^\/operator\/v1\/rails\/imports\/?$/ },
 ];
 
 /** A request that carries a body must say it is JSON (415 otherwise); the parser would silently ignore it. */

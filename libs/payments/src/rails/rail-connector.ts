@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { TimerRow } from '@payments/eventsourcing';
-import type { Mode, RailCapabilities, RailConnectorConfig, TransactionFailureReason } from '@payments/contracts';
+import type { Mode, RailCapabilities, RailConnectorConfig, RailImportResult, TransactionFailureReason } from '@payments/contracts';
+import type { RailFileRow } from './rail-file-row';
 
 /** What a connector is asked to move: a credit (payout), a debit (pull) or a zero-amount prenote. */
 export type RailPaymentKind = 'CREDIT' | 'DEBIT' | 'PRENOTE';
@@ -70,23 +71,16 @@ export interface RailConnector {
   callback?(headers: Record<string, string | undefined>, rawBody: string): Promise<void>;
   /** A durable timer the connector scheduled (`RAIL_CONNECTOR_TIMER` with `payload.connectorId` = its id). */
   onTimer?(timer: TimerRow): Promise<void>;
+  /**
+   * File connectors: the bytes of one of its files (a `rail_files` row, OUTBOUND from the outbox, INBOUND as imported),
+   * for GET /operator/v1/rails/files/{fileId}/content; undefined when they are not there (still WRITING, removed).
+   * A connector without it answers 404 FILE_CONTENT_UNAVAILABLE there.
+   */
+  readFile?(file: RailFileRow): Promise<Buffer | undefined>;
   /** Background work (batching files, watching the inbox, sending, polling); stopped before the database closes. */
   start(): void;
   stop(): Promise<void>;
 }
 
-/** What an import did (POST /operator/v1/rails/imports, `npm run admin -- rails:import FILE`). */
-export interface RailImportResult {
-  fileId: string;
-  connectorId: string;
-  format: string;
-  name: string;
-  sha256: string;
-  /** The same bytes were imported before: nothing changed, this is the first import's record. */
-  duplicate: boolean;
-  entries: number;
-  /** Outcomes recorded for payments (settlements, rejections, returns), each applied once. */
-  outcomes: number;
-  /** Entries an operator must look at (GET /operator/v1/rails/exceptions). */
-  exceptions: number;
-}
+/** What an import did: declared with the operator API's responses (libs/contracts/src/operator/rails.dto.ts). */
+export type { RailImportResult } from '@payments/contracts';

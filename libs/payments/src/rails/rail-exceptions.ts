@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import type { RailExceptionKind } from '@payments/contracts';
 import { queryRows, SqlExecutor } from '@payments/eventsourcing';
 
 /** What an operator must look at: an entry of an imported file matching no payment, a return that could not be reversed… */
@@ -9,16 +10,7 @@ export interface RailExceptionInput {
   fileId?: string | null;
   paymentId?: string | null;
   /** NO_VERIFYING_RAIL: a production account waits for a payout rail's verification that no configured connector can make. */
-  kind:
-    | 'UNMATCHED_ENTRY'
-    | 'NOTIFICATION_OF_CHANGE'
-    | 'RETURN_NOT_REVERSIBLE'
-    | 'CONTRADICTORY_OUTCOME'
-    | 'UNMATCHED_CREDIT'
-    | 'REFUSED_FILE'
-    | 'UNWRITABLE_FILE'
-    | 'BRIDGE_ERROR'
-    | 'NO_VERIFYING_RAIL';
+  kind: RailExceptionKind;
   message: string;
   detail?: Record<string, unknown>;
 }

@@ -4,6 +4,7 @@ import { OPERATOR_RATES_OPERATIONS } from './operator-rates.operations';
 import { OPERATOR_KYC_OPERATIONS } from './operator-kyc.operations';
 import { OPERATOR_ACCOUNTS_OPERATIONS } from './operator-accounts.operations';
 import { OPERATOR_FEES_OPERATIONS } from './operator-fees.operations';
+import { OPERATOR_RAILS_OPERATIONS } from './operator-rails.operations';
 
 /** The operator API's base path: its own routes and its own OpenAPI document (/operator/v1/openapi.json). */
 export const OPERATOR_API_PREFIX = '/operator/v1';
@@ -18,4 +19,5 @@ export const OPERATOR_OPERATIONS: readonly AnyHttpOperation[] = [
   ...OPERATOR_KYC_OPERATIONS,
   ...OPERATOR_ACCOUNTS_OPERATIONS,
   ...OPERATOR_FEES_OPERATIONS,
+  ...OPERATOR_RAILS_OPERATIONS,
 ];

@@ -5,28 +5,13 @@ import { ApiError, capabilitiesOf, RailCapabilities, RailConnectorConfig } from 
 import { queryRows, TimerRow } from '@payments/eventsourcing';
 import { DirectoryFileStore, FileExistsError, sha256Of } from '@payments/rails';
 import type { RailConnector, RailImportResult, RailOrder } from '../rail-connector';
+import type { RailFileRow } from '../rail-file-row';
 import type { RailPaymentRow } from '../rail-payments';
 import { RAIL_CONNECTOR_TIMER, RailConnectorContext } from '../rails';
 import type { FileRailKind, InboundEntry, InboundFormat, OutboundFileMeta, OutboundFormat, ParsedInboundFile } from './file-format';
 
 const SETTLE_TIMER_NAMESPACE = '6f1e9a3c-5b27-4d8e-a4c1-3e7d2b9f0a68';
 
-export interface RailFileRow {
-  file_id: string;
-  connector_id: string;
-  direction: 'OUTBOUND' | 'INBOUND';
-  format: string;
-  name: string;
-  status: 'WRITING' | 'WRITTEN' | 'IMPORTED';
-  sha256: string | null;
-  size_bytes: string | null;
-  entry_count: number;
-  total_amount: string;
-  meta: Record<string, unknown>;
-  imported_by: string | null;
-  created_at: Date;
-  written_at: Date | null;
-}
 
 const utcDay = (iso: string) => iso.slice(0, 10).replace(/-/g, '');
 
@@ -270,10 +255,11 @@ export class FileRailConnector implements RailConnector {
     return { fileId, connectorId: this.config.id, format: parsed.format, name: input.name, sha256, duplicate: false, entries: parsed.entries.length, ...counts };
   }
 
-  async readFile(file: RailFileRow): Promise<Buffer> {
-    if (file.direction === 'OUTBOUND') return this.outbox.read(file.name);
-    const [row] = await queryRows<{ content: Buffer }>(this.context.dataSource, `SELECT content FROM ${this.schema}.rail_files WHERE file_id = $1`, [file.file_id]);
-    return row.content;
+  /** Outbound: from the outbox (a file still WRITING, or moved away, is not there); inbound: the bytes kept at import. */
+  async readFile(file: RailFileRow): Promise<Buffer | undefined> {
+    if (file.direction === 'OUTBOUND') return file.status === 'WRITING' ? undefined : this.outbox.read(file.name).catch(() => undefined);
+    const [row] = await queryRows<{ content: Buffer | null }>(this.context.dataSource, `SELECT content FROM ${this.schema}.rail_files WHERE file_id = $1`, [file.file_id]);
+    return row?.content ?? undefined;
   }
 
   /** Every inbox file not imported yet; a refused one becomes one exception (an operator looks at it) and is skipped. */
