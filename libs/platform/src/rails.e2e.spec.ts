@@ -136,12 +136,17 @@ describe('rails: production payouts and collections through bank files and the g
   /** The ACH calendar reaches the file's settlement moments (the timers' due time moved to now: nothing else changes). */
   const advanceCalendar = (fileId: string) => payments(`UPDATE payments.timers SET due_at = now() WHERE name = 'payments.rails.connector' AND payload->>'fileId' = $1 AND fired_at IS NULL`, [fileId]);
   /** The platform's production webhooks about `id`, in the order the dispatcher queued them: [type, status]. */
-  const webhooksAbout = async (id: string) => {
+  const webhooksAbout = async (id: string): Promise<string[][]> => {
     const rows: { type: string; data_json: string }[] = await t.platform.webhooks.host.dataSource.query(
       `SELECT type, data_json FROM webhooks.deliveries WHERE platform_id = $1 AND mode = 'PRODUCTION' ORDER BY created_at, webhook_id`,
       [platform.platformId],
     );
     return rows.map((r) => ({ type: r.type, data: JSON.parse(r.data_json) })).filter((w) => w.data.id === id).map((w) => [w.type, w.data.status]);
+  };
+  /** The webhooks about `id` once `count` of them are queued (they are relayed after the change commits). */
+  const webhooksOnce = async (id: string, count: number) => {
+    await eventually(async () => ((await webhooksAbout(id)).length >= count ? true : undefined), { what: `${count} webhooks about ${id}` });
+    return webhooksAbout(id);
   };
   const importFile = async (name: string, content: string) => {
     const form = new FormData();
@@ -169,7 +174,7 @@ describe('rails: production payouts and collections through bank files and the g
     await advanceCalendar(row.file_id);
     await transaction(pulledIn, 'COMPLETED');
     expect(await balance()).toBe(100_000);
-    expect(await webhooksAbout(pulledIn)).toEqual([
+    expect(await webhooksOnce(pulledIn, 2)).toEqual([
       ['INCOMING_PAYMENT.PENDING', 'PENDING'],
       ['INCOMING_PAYMENT.COMPLETED', 'COMPLETED'],
     ]);
@@ -185,7 +190,7 @@ describe('rails: production payouts and collections through bank files and the g
     const done = await transaction(created.body.id, 'COMPLETED');
     expect(done).toMatchObject({ sentAmount: { amount: 30_000 }, paymentRail: 'ACH' });
     expect(await balance()).toBe(70_000);
-    expect((await webhooksAbout(created.body.id)).map(([, status]) => status)).toEqual(['PENDING', 'PROCESSING', 'COMPLETED']);
+    expect((await webhooksOnce(created.body.id, 3)).map(([, status]) => status)).toEqual(['PENDING', 'PROCESSING', 'COMPLETED']);
   });
 
   let returnFile: string;
@@ -204,7 +209,7 @@ describe('rails: production payouts and collections through bank files and the g
     const failed = await transaction(returned, 'FAILED');
     expect(failed).toMatchObject({ failureReason: 'PAYOUT_RETURNED', failureDetail: 'R01' });
     expect(await balance()).toBe(70_000);
-    expect((await webhooksAbout(returned)).map(([, status]) => status)).toEqual(['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED']);
+    expect((await webhooksOnce(returned, 4)).map(([, status]) => status)).toEqual(['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED']);
 
     // The same bytes again, through the operator API: answered as the first import, nothing changes.
     const again = await importFile('return-again.ach', returnFile);
@@ -241,7 +246,7 @@ describe('rails: production payouts and collections through bank files and the g
 
   let eurPaidOut: string;
   let eurRejected: string;
-  it('EUR payouts go out in one pain.001: a pain.002 rejects one (FAILED, funds back), a camt.054 confirms the other (COMPLETED)', async () => {
+  it('EUR payouts go out in pain.001 files: a pain.002 rejects one (FAILED, funds back), a camt.054 confirms the other (COMPLETED)', async () => {
     await setProductionRates(t, [['USD', 'EUR', '0.9']]);
     const pay = async (amount: number) => {
       const quote = await prod('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: usdInternal }, destination: { destinationType: 'ACCOUNT', accountId: eurExternal, paymentRail: 'SEPA' }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: amount, immediatelyExecute: true });
@@ -250,16 +255,17 @@ describe('rails: production payouts and collections through bank files and the g
     };
     [eurRejected, eurPaidOut] = [await pay(10_000), await pay(5_000)];
     const [rejectedRow, paidRow] = [await filed(eurRejected), await filed(eurPaidOut)];
-    expect(rejectedRow.file_id).toBe(paidRow.file_id); // one message for the batch
     expect(await balance()).toBe(70_000 - 15_000);
 
-    const xml = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(join(dirs.sepaOut, paidRow.name), 'utf8'));
-    const initiation = xml.Document.CstmrCdtTrfInitn;
-    expect(String(initiation.GrpHdr.NbOfTxs)).toBe('2');
-    const infos = [initiation.PmtInf].flat().flatMap((p: any) => [p.CdtTrfTxInf].flat());
-    expect(infos.map((i: any) => [i.PmtId.EndToEndId, i.Amt.InstdAmt['#text']]).sort()).toEqual([[rejectedRow.rail_reference, '90.00'], [paidRow.rail_reference, '45.00']].sort());
+    // Each file read back with an independent XML parser: its count, control sum and each transfer's end-to-end id and amount.
+    const initiations = [...new Set([rejectedRow.name, paidRow.name])].map((name) => new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(readFileSync(join(dirs.sepaOut, name), 'utf8')).Document.CstmrCdtTrfInitn);
+    const transfers = initiations.flatMap((i: any) => [i.PmtInf].flat().flatMap((p: any) => [p.CdtTrfTxInf].flat()));
+    expect(initiations.reduce((n: number, i: any) => n + Number(i.GrpHdr.NbOfTxs), 0)).toBe(2);
+    expect(initiations.reduce((n: number, i: any) => n + Number(i.GrpHdr.CtrlSum), 0)).toBeCloseTo(135, 2);
+    expect(transfers.map((i: any) => [i.PmtId.EndToEndId, i.Amt.InstdAmt['#text']]).sort()).toEqual([[rejectedRow.rail_reference, '90.00'], [paidRow.rail_reference, '45.00']].sort());
 
-    const rejection = pain002Rejection(String(initiation.GrpHdr.MsgId), [{ endToEndId: rejectedRow.rail_reference, code: 'AC04', amount: 9_000, currency: 'EUR' }]);
+    const rejectedMessage = new XMLParser({ parseTagValue: false }).parse(readFileSync(join(dirs.sepaOut, rejectedRow.name), 'utf8')).Document.CstmrCdtTrfInitn.GrpHdr.MsgId;
+    const rejection = pain002Rejection(String(rejectedMessage), [{ endToEndId: rejectedRow.rail_reference, code: 'AC04', amount: 9_000, currency: 'EUR' }]);
     expect(await importFile('pain002.xml', rejection)).toMatchObject({ status: expect.any(Number), body: { duplicate: false, outcomes: 1, exceptions: 0 } });
     expect(await transaction(eurRejected, 'FAILED')).toMatchObject({ failureDetail: 'AC04' });
     expect(await balance()).toBe(70_000 - 5_000);
@@ -278,13 +284,17 @@ describe('rails: production payouts and collections through bank files and the g
     expect(done.paymentRail).toBe('WIRE');
     const received = (await bridge.control('GET', '/_control/received')).body;
     expect(received.payments.filter((p: any) => p.order.id === id)).toHaveLength(1); // the retry after the 500 was the same payment
-    expect(received.submits.filter((s: any) => s.idempotencyKey === id).map((s: any) => s.answeredStatus)).toEqual([500, expect.any(Number)]);
+    // The first answer was a 500 after the bridge took the order; its callback (sent before that answer) settled it, or the retry found it.
+    expect(received.submits.filter((s: any) => s.idempotencyKey === id).map((s: any) => s.answeredStatus)[0]).toBe(500);
+    const settled = received.callbacks.filter((c: any) => c.paymentId === id && c.status === 'SETTLED');
+    expect(settled.length).toBeGreaterThanOrEqual(2); // every callback sent twice…
+    expect(settled.every((c: any) => c.answer === 204)).toBe(true); // …each accepted, the second changing nothing
     expect(await balance()).toBe(50_000);
 
     expect((await bridge.control('POST', `/_control/payments/${encodeURIComponent(id)}/return`, { reasonCode: 'AC04' })).status).toBeLessThan(300);
     expect(await transaction(id, 'FAILED')).toMatchObject({ failureReason: 'PAYOUT_RETURNED', failureDetail: 'AC04' });
     expect(await balance()).toBe(65_000);
-    expect((await webhooksAbout(id)).map(([, status]) => status)).toEqual(['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED']);
+    expect((await webhooksOnce(id, 4)).map(([, status]) => status)).toEqual(['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED']);
   });
 
   it('a forged callback is refused and changes nothing', async () => {
