@@ -6,7 +6,7 @@ import { serviceTopic } from '@payments/messaging';
 import { sandboxUmaReceiver } from '@payments/uma';
 import { Peers, systemCaller } from '../rpc/peers';
 import { LedgerPlan, quotePlan } from '../saga/ledger-plan';
-import { INTERNAL_SCRIPT, RailScript, sandboxPayoutScript, sandboxUmaScript } from '../saga/rail-script';
+import { INTERNAL_SCRIPT, RailScript, sandboxUmaScript } from '../saga/rail-script';
 import { TransactionSaga } from '../saga/transaction-saga';
 import type { Rails } from '../rails/rails';
 import { TransactionTerms } from '../transactions/transaction.events';
@@ -129,7 +129,8 @@ export class QuoteExecution {
     if (q.destination.destinationType === 'UMA_ADDRESS') return caller.mode === 'SANDBOX' ? { rail: sandboxUmaScript(sandboxUmaReceiver(q.destination.umaAddress)?.outcome) } : {};
     const account = await this.peers.accountCurrency(caller, q.destination.accountId);
     if (account.kind === 'INTERNAL') return { internalAccountId: account.accountId, rail: INTERNAL_SCRIPT };
-    if (caller.mode !== 'SANDBOX') return { rail: this.rails.railFor(caller.mode, account.currency, 'PAYOUT', q.destination.paymentRail) };
-    return { rail: sandboxPayoutScript(await this.peers.sandboxSuffix(caller, account.accountId)) };
+    const sandboxSuffix = caller.mode === 'SANDBOX' ? await this.peers.sandboxSuffix(caller, account.accountId) : null;
+    const rail = this.rails.railFor({ mode: caller.mode, currency: account.currency, direction: 'PAYOUT', paymentRails: q.destination.paymentRail ? [q.destination.paymentRail] : [], sandboxSuffix });
+    return { rail: rail && !('immediateFailure' in rail) ? rail : undefined };
   }
 }

@@ -5,7 +5,11 @@ import type { RailConnector, RailImportResult, RailOrder } from './rail-connecto
 import { RailExceptions } from './rail-exceptions';
 import { RailOutcomes } from './rail-outcomes';
 import { RailPayments } from './rail-payments';
-import { connectorRail, ConnectorRail } from '../saga/rail-script';
+import { connectorRail, ConnectorRail, sandboxPayoutScript, sandboxPullScript, SandboxRailScript } from '../saga/rail-script';
+import type { TransactionFailureReason } from '@payments/contracts';
+
+/** A sandbox script (or a pull the sandbox fails at once), or a production connector. */
+export type RailChoice = SandboxRailScript | { immediateFailure: TransactionFailureReason } | ConnectorRail;
 
 /** What a connector kind is built from: its configuration and the rails' shared bookkeeping. */
 export interface RailConnectorContext {
@@ -60,11 +64,19 @@ export class Rails {
     };
   }
 
-  /** The production rail of a payment, or undefined (then the caller answers 501 before recording anything). */
-  railFor(mode: Mode, currency: string, direction: RailDirection, paymentRail?: string | null): ConnectorRail | undefined {
-    if (mode !== 'PRODUCTION') return undefined;
-    const route = productionRailFor(currency, direction, paymentRail);
-    return route && this.connectors.has(route.connector.id) ? connectorRail(route.connector.id, route.paymentRail) : undefined;
+  /**
+   * The rail of a payment to (PAYOUT) or from (PULL) an external account, the one choice for transfers and quote
+   * payouts: in the sandbox, the simulated rail its account's magic suffix scripts (rail-script.ts); in production,
+   * the connector routed for the currency on the first of `paymentRails` that has one (or any rail of the currency
+   * when none is asked), else undefined (the caller answers 501, or fails the payout, before anything moves).
+   */
+  railFor(payment: { mode: Mode; currency: string; direction: RailDirection; paymentRails: readonly string[]; sandboxSuffix: string | null }): RailChoice | undefined {
+    if (payment.mode === 'SANDBOX') return payment.direction === 'PAYOUT' ? sandboxPayoutScript(payment.sandboxSuffix) : sandboxPullScript(payment.sandboxSuffix);
+    for (const paymentRail of payment.paymentRails.length > 0 ? payment.paymentRails : [undefined]) {
+      const route = productionRailFor(payment.currency, payment.direction, paymentRail);
+      if (route && this.connectors.has(route.connector.id)) return connectorRail(route.connector.id, route.paymentRail);
+    }
+    return undefined;
   }
 
   /** Whether any configured connector moves money in `direction` (a transfer with none is 501 before any lookup). */

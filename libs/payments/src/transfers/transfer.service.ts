@@ -4,8 +4,8 @@ import { ClaimInTransaction, IdempotencyClaims } from '@payments/eventsourcing';
 import { idempotencyScopeOf } from '@payments/runtime';
 import { Peers } from '../rpc/peers';
 import { transferInPlan, transferOutPlan } from '../saga/ledger-plan';
-import { ConnectorRail, RailScript, sandboxPayoutScript, sandboxPullScript } from '../saga/rail-script';
-import type { Rails } from '../rails/rails';
+import { RailScript } from '../saga/rail-script';
+import type { RailChoice, Rails } from '../rails/rails';
 import { TransactionSaga } from '../saga/transaction-saga';
 import { TransactionTerms } from '../transactions/transaction.events';
 import { toTransaction } from '../transactions/transaction.view';
@@ -60,7 +60,8 @@ export class TransferService {
     if (request.destination.paymentRail && rails.length > 0 && !rails.includes(request.destination.paymentRail)) {
       throw invalid('destination.paymentRail', `the account is reachable on ${rails.join(', ')}`);
     }
-    const rail = caller.mode === 'SANDBOX' ? sandboxPayoutScript(external.sandboxSuffix) : this.productionRail(caller, source.currency, 'PAYOUT', request.destination.paymentRail ? [request.destination.paymentRail] : rails);
+    const rail = this.railOf(caller, source.currency, 'PAYOUT', request.destination.paymentRail ? [request.destination.paymentRail] : rails, external.sandboxSuffix);
+    if ('immediateFailure' in rail) throw new Error('a payout rail never fails at once'); // only sandbox pulls do
     const amount = { amount: request.amount, currency: source.currency };
     const terms: TransactionTerms = {
       ...this.common(caller, transactionId, rail, now),
@@ -87,7 +88,7 @@ export class TransferService {
     const external = await this.peers.payableExternalAccount(caller, source.accountId);
     const pullRail = railsOf(external.account).find((r) => PULL_RAILS.includes(r));
     if (!pullRail) throw new ApiError('SOURCE_NOT_PULL_CAPABLE', `external account ${source.accountId} cannot be debited: pulls need one of ${PULL_RAILS.join(', ')}`);
-    const script = caller.mode === 'SANDBOX' ? sandboxPullScript(external.sandboxSuffix) : this.productionRail(caller, destination.currency, 'PULL', [pullRail]);
+    const script = this.railOf(caller, destination.currency, 'PULL', [pullRail], external.sandboxSuffix);
     const rail: RailScript = 'immediateFailure' in script ? { outcome: 'FAIL', delayMs: 0, failureReason: script.immediateFailure } : script;
     const amount = { amount: request.amount, currency: destination.currency };
     const terms: TransactionTerms = {
@@ -119,16 +120,11 @@ export class TransferService {
     );
   }
 
-  /**
-   * The production connector routed for the currency on one of the account's rails (Rails.railFor); none: 501 before
-   * anything is recorded, held or sent, naming what to configure.
-   */
-  private productionRail(caller: CallerContext, currency: string, direction: RailDirection, accountRails: string[]): ConnectorRail {
-    for (const paymentRail of accountRails.length > 0 ? accountRails : [undefined]) {
-      const rail = this.rails.railFor(caller.mode, currency, direction, paymentRail);
-      if (rail) return rail;
-    }
-    throw noProductionRail(currency, direction);
+  /** The payment's rail (Rails.railFor); no production connector for it: 501 before anything is recorded, held or sent. */
+  private railOf(caller: CallerContext, currency: string, direction: RailDirection, paymentRails: string[], sandboxSuffix: string | null): RailChoice {
+    const rail = this.rails.railFor({ mode: caller.mode, currency, direction, paymentRails, sandboxSuffix });
+    if (!rail) throw noProductionRail(currency, direction);
+    return rail;
   }
 
   /** A production rail's timing is the rail's (its calendar, its bridge): not known up front, so not promised. */

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { EntityManager } from 'typeorm';
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
-import { ApiError, capabilitiesOf, RailCapabilities, RailConnectorConfig } from '@payments/contracts';
+import { ApiError, capabilitiesOf, RailCapabilities, RailConnectorConfig, TransactionFailureReason } from '@payments/contracts';
 import { queryRows, TimerRow } from '@payments/eventsourcing';
 import { DirectoryFileStore, FileExistsError, sha256Of } from '@payments/rails';
 import type { RailConnector, RailImportResult, RailOrder } from '../rail-connector';
@@ -322,8 +322,25 @@ export class FileRailConnector implements RailConnector {
       });
       return 'exception';
     }
-    // Acknowledgements and pending statuses change nothing; anything else (a whole message or block rejected, a bank fee) is an operator's.
+    // Acknowledgements and pending statuses change nothing.
     if (entry.raw.informational === true) return 'none';
+    // A whole file refused by the bank (pain.002 group status RJCT): none of its payments was made, each fails with the code.
+    if (entry.raw.level === 'GROUP' && typeof entry.raw.fileId === 'string') {
+      const members = await queryRows<{ payment_id: string }>(tx, `SELECT payment_id FROM ${this.schema}.rail_payments WHERE file_id = $1 AND connector_id = $2 AND status = 'FILED'`, [entry.raw.fileId, this.config.id]);
+      if (members.length > 0) {
+        for (const p of members) {
+          await this.context.outcomes.record(tx, {
+            paymentId: p.payment_id,
+            kind: 'REJECTED',
+            ...(typeof entry.raw.failureReason === 'string' ? { failureReason: entry.raw.failureReason as TransactionFailureReason } : {}),
+            ...(typeof entry.raw.railCode === 'string' ? { railCode: entry.raw.railCode } : {}),
+            source: fileId,
+          });
+        }
+        return 'outcome';
+      }
+    }
+    // Anything else (a block rejected without its transactions, a bank fee, a whole file of no payment of ours) is an operator's.
     await this.context.exceptions.record(tx, { exceptionId, connectorId: this.config.id, fileId, kind: 'UNMATCHED_ENTRY', message: entry.message, detail: entry.raw });
     return 'exception';
   }

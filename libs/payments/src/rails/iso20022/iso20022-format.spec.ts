@@ -230,14 +230,14 @@ describe('ISO 20022 inbound', () => {
     expect(parsed.summary).toMatchObject({ wholeMessageRejected: true });
   });
 
-  it('records reasons outside the events enum as QUOTE_EXECUTION_FAILED, the code kept', () => {
+  it('records each reason as the published reason its code maps to, the code kept', () => {
     const parsed = pain002.parse(libraryFixture('pain002-partial.v10.xml'));
     const outcomes = parsed.entries.flatMap((e) => (e.type === 'OUTCOME' ? [[e.railReference, e.kind, e.failureReason, e.railCode]] : []));
     expect(outcomes).toEqual([
       ['E2E-0001', 'SETTLED', undefined, undefined],
       ['E2E-0002', 'REJECTED', 'ACCOUNT_INVALID', 'AC01'],
       ['E2E-0003', 'REJECTED', 'QUOTE_EXECUTION_FAILED', 'AM04'],
-      ['E2E-0004', 'REJECTED', 'QUOTE_EXECUTION_FAILED', 'MS03'],
+      ['E2E-0004', 'REJECTED', 'COUNTERPARTY_POST_TX_FAILED', 'MS03'],
     ]);
   });
 
