@@ -308,6 +308,41 @@ describe('rails: production payouts and collections through bank files and the g
     expect((await prod('GET', `/transactions/${pulledIn}`)).body.status).toBe('COMPLETED');
   });
 
+  it('shows operators the connectors, the files with their payments, and each payment with its outcomes', async () => {
+    const connectors = (await op('GET', '/rails/connectors', reviewer)).body.data;
+    expect(connectors.map((c: any) => [c.id, c.kind, c.capabilities])).toEqual([
+      ['ach', 'NACHA', { payout: true, pull: true, returns: true, accountValidation: true, statuses: false }],
+      ['sepa', 'ISO20022', { payout: true, pull: false, returns: true, accountValidation: false, statuses: true }],
+      ['wires', 'HTTP', { payout: true, pull: false, returns: true, accountValidation: false, statuses: true }],
+    ]);
+    const outbound = (await op('GET', '/rails/files?connectorId=ach&direction=OUTBOUND', reviewer)).body;
+    expect(outbound.totalCount).toBeGreaterThanOrEqual(4);
+    const [row] = await payments(`SELECT file_id FROM payments.rail_payments WHERE payment_id = $1`, [returned]);
+    const file = (await op('GET', `/rails/files/${row.file_id}`, reviewer)).body;
+    expect(file).toMatchObject({ direction: 'OUTBOUND', format: 'NACHA', status: 'WRITTEN' });
+    const content = await t.operatorCall('GET', `/rails/files/${row.file_id}/content`, { auth: reviewer.auth });
+    expect(content.status).toBe(200);
+    expect(String(content.body)).toContain(file.payments?.[0]?.railReference ?? (await payments(`SELECT rail_reference FROM payments.rail_payments WHERE payment_id = $1`, [returned]))[0].rail_reference);
+    const payment = (await op('GET', `/rails/payments/${encodeURIComponent(returned)}`, reviewer)).body;
+    expect(payment).toMatchObject({ status: 'RETURNED' });
+    expect(JSON.stringify(payment)).toContain('R01');
+  });
+
+  it('entries matching no payment, and notifications of change, become exceptions an operator resolves', async () => {
+    // A NOC and a return for trace numbers of no payment of ours (the NOC fixture of libs/rails, written by hand).
+    const noc = readFileSync(join(__dirname, '../../rails/src/nacha/fixtures/noc-c01.ach'), 'utf8');
+    const imported = await importFile('noc.ach', noc);
+    expect(imported.body).toMatchObject({ duplicate: false, entries: 1, outcomes: 0, exceptions: 1 });
+    const stray = await importFile('stray-return.ach', nachaReturnFile([{ originalTrace: `${ODFI}9999999`, code: 'R03', amount: 777, routingNumber: '021000021', accountNumber: '999', name: 'NOBODY' }], ODFI));
+    expect(stray.body).toMatchObject({ outcomes: 0, exceptions: 1 });
+    const open = (await op('GET', `/rails/exceptions?status=OPEN&connectorId=ach`, reviewer)).body.data;
+    const ours = open.filter((e: any) => e.fileId === imported.body.fileId || e.fileId === stray.body.fileId);
+    expect(ours.map((e: any) => e.kind).sort()).toEqual(['UNMATCHED_ENTRY', 'UNMATCHED_ENTRY']);
+    const resolved = await op('POST', `/rails/exceptions/${encodeURIComponent(ours[0].id)}/resolve`, reviewer, { resolution: 'not ours: the bank confirmed a misrouted file' });
+    expect(resolved.body).toMatchObject({ status: 'RESOLVED' });
+    expect(await balance()).toBe(65_000); // nothing moved
+  });
+
   it('leaves the ledger balanced', async () => {
     await expectLedgerClean(t);
   });
