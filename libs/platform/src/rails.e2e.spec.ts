@@ -270,6 +270,11 @@ describe('rails: production payouts and collections through bank files and the g
     expect(await transaction(eurRejected, 'FAILED')).toMatchObject({ failureDetail: 'AC04' });
     expect(await balance()).toBe(70_000 - 5_000);
 
+    // A booking of another amount is not taken as the payment's settlement: an exception, the payment still waits.
+    const wrong = await importFile('camt054-wrong.xml', camt054Debits(DEBTOR_IBAN, [{ endToEndId: paidRow.rail_reference, amount: 4_400, currency: 'EUR' }]));
+    expect(wrong.body).toMatchObject({ outcomes: 0, exceptions: 1 });
+    expect((await op('GET', `/rails/exceptions?kind=AMOUNT_MISMATCH`, reviewer)).body.data).toEqual([expect.objectContaining({ paymentId: eurPaidOut, fileId: wrong.body.fileId })]);
+    expect((await prod('GET', `/transactions/${eurPaidOut}`)).body.status).toBe('PROCESSING');
     writeFileSync(join(dirs.sepaIn, 'camt054.xml'), camt054Debits(DEBTOR_IBAN, [{ endToEndId: paidRow.rail_reference, amount: 4_500, currency: 'EUR' }]));
     await transaction(eurPaidOut, 'COMPLETED');
     expect(await balance()).toBe(65_000);

@@ -17,7 +17,7 @@ export type RailPaymentStatusValue = (typeof RAIL_PAYMENT_STATUSES)[number];
 export const RAIL_EXCEPTION_STATUSES = ['OPEN', 'RESOLVED'] as const;
 export type RailExceptionStatus = (typeof RAIL_EXCEPTION_STATUSES)[number];
 /** What an operator must look at; each kind is explained in docs/rails.md#exceptions. */
-export const RAIL_EXCEPTION_KINDS = ['UNMATCHED_ENTRY', 'NOTIFICATION_OF_CHANGE', 'RETURN_NOT_REVERSIBLE', 'CONTRADICTORY_OUTCOME', 'UNMATCHED_CREDIT', 'REFUSED_FILE', 'UNWRITABLE_FILE', 'BRIDGE_ERROR', 'NO_VERIFYING_RAIL'] as const;
+export const RAIL_EXCEPTION_KINDS = ['UNMATCHED_ENTRY', 'NOTIFICATION_OF_CHANGE', 'RETURN_NOT_REVERSIBLE', 'CONTRADICTORY_OUTCOME', 'UNMATCHED_CREDIT', 'AMOUNT_MISMATCH', 'REFUSED_FILE', 'UNWRITABLE_FILE', 'BRIDGE_ERROR', 'NO_VERIFYING_RAIL'] as const;
 export type RailExceptionKind = (typeof RAIL_EXCEPTION_KINDS)[number];
 
 /** The connector id pattern of RAILS_CONFIG (rails-config.ts). */

@@ -308,6 +308,21 @@ export class FileRailConnector implements RailConnector {
         await this.context.exceptions.record(tx, { exceptionId, connectorId: this.config.id, fileId, paymentId: payment.payment_id, kind: 'NOTIFICATION_OF_CHANGE', message: `${entry.code}: ${entry.message} (external account ${payment.external_account_id})`, detail: entry.raw });
         return 'exception';
       }
+      // A report of another amount than we sent is not about this payment as we know it: an operator decides.
+      const amount = entry.raw.amount;
+      const currency = entry.raw.currency;
+      if ((typeof amount === 'number' && amount !== Number(payment.amount)) || (typeof currency === 'string' && currency !== payment.currency)) {
+        await this.context.exceptions.record(tx, {
+          exceptionId,
+          connectorId: this.config.id,
+          fileId,
+          paymentId: payment.payment_id,
+          kind: 'AMOUNT_MISMATCH',
+          message: `${entry.kind} for ${entry.railReference} reports ${String(amount)} ${String(currency ?? payment.currency)}, the payment is ${payment.amount} ${payment.currency}: nothing changed`,
+          detail: entry.raw,
+        });
+        return 'exception';
+      }
       const recorded = await this.context.outcomes.record(tx, { paymentId: payment.payment_id, kind: entry.kind, ...(entry.failureReason ? { failureReason: entry.failureReason } : {}), ...(entry.railCode ? { railCode: entry.railCode } : {}), source: fileId });
       return recorded ? 'outcome' : 'none';
     }
