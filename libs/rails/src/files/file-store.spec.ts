@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DirectoryFileStore, FileExistsError, FileNameError, FileStore, sha256Of } from './file-store';
-import { FileStoreUnavailableError, S3FileStore } from './s3-file-store';
-import { startS3TestServer, TestS3Server } from './testing/start-s3-test-server';
+import { S3FileStore } from './s3-file-store';
+import { startS3TestServer, TestS3Server } from './testing/test-s3-fixture';
 
 /**
  * The promises every FileStore keeps, run against each store: a directory, and an S3 bucket served by a separate

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { FileExistsError, sha256Of } from './file-store';
 import { FileStoreUnavailableError, S3FileStore, S3FileStoreOptions } from './s3-file-store';
-import { startS3TestServer, TestS3Server } from './testing/start-s3-test-server';
+import { startS3TestServer, TestS3Server } from './testing/test-s3-fixture';
 
 /** What only a bucket has: checksums the store keeps, files others put there, pagination, and a store that fails. */
 describe('S3FileStore against an S3-compatible server process', () => {

@@ -4,9 +4,9 @@ import { resolve } from 'node:path';
 import { eventually, freePort } from '@payments/testing';
 
 /** The server's source: Node 24 runs it as it is (types stripped), so no build is needed first. */
-const SERVER = resolve(__dirname, 's3-test-server.ts');
+const SERVER = resolve(__dirname, 'test-s3-server.ts');
 
-/** Test fixture: s3-test-server.ts as its own process on loopback, with its bucket and the credentials it verifies. */
+/** Test fixture: test-s3-server.ts as its own process on loopback, with its bucket and the credentials it verifies. */
 export interface TestS3Server {
   endpoint: string;
   region: string;

@@ -1,5 +1,5 @@
 /**
- * Test entry point: a small S3-compatible server, run as its own process (`node s3-test-server.ts`: Node 24 strips the
+ * Test entry point: a small S3-compatible server, run as its own process (`node test-s3-server.ts`: Node 24 strips the
  * types; node: imports only, no syntax that needs transpiling) so S3FileStore is tested over loopback against a real
  * HTTP peer, as it would run against MinIO. Path-style addressing only (`/bucket/key`); one bucket.
  *
