@@ -7,7 +7,7 @@ import { startS3TestServer, TestS3Server } from './testing/test-s3-fixture';
 
 /**
  * The promises every FileStore keeps, run against each store: a directory, and an S3 bucket served by a separate
- * process speaking the S3 REST API over loopback (testing/s3-test-server.ts, verifying SigV4 and checksums).
+ * process speaking the S3 REST API over loopback (testing/test-s3-server.ts, verifying SigV4 and checksums).
  */
 interface StoreUnderTest {
   open(): Promise<void>;
