@@ -65,13 +65,36 @@ export interface HttpConnectorSettings {
   pollAfterSeconds: number;
 }
 
+/** A bucket of an S3-compatible store (AWS S3, MinIO, Ceph RGW) and the key prefix a connector's files live under. */
+export interface S3FileLocation {
+  /** The store's URL (`https://minio.internal:9000`); AWS's regional endpoint when absent. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  /** Key prefix, without leading or trailing `/` (`bank-ach/outbox`); '' is the bucket's root. */
+  prefix: string;
+  /** Path-style URLs (`endpoint/bucket/key`), as MinIO and Ceph usually need (default false: virtual-hosted). */
+  forcePathStyle: boolean;
+  /** Environment variables holding the access key id and the secret access key. */
+  accessKeyIdEnv: string;
+  secretAccessKeyEnv: string;
+}
+
+/** Where one side of a file connector keeps its files: a directory, or a bucket and prefix. */
+export type FileLocation = { directory: string } | { s3: S3FileLocation };
+
 export interface RailConnectorConfig {
   id: string;
   kind: RailConnectorKind;
   routes: RailRoute[];
-  /** File connectors: where payment files are written and where returns and statements arrive. */
+  /**
+   * File connectors: where payment files are written and where returns and statements arrive, each either a
+   * directory (`outboxDirectory`, `inboxDirectory`) or a bucket (`outbox: { s3 }`, `inbox: { s3 }`).
+   */
   outboxDirectory?: string;
   inboxDirectory?: string;
+  outbox?: { s3: S3FileLocation };
+  inbox?: { s3: S3FileLocation };
   /** File connectors: how often pending payments are written into a file (default 60 s). */
   batchIntervalSeconds?: number;
   nacha?: NachaConnectorSettings;
@@ -93,7 +116,17 @@ export const capabilitiesOf = (c: RailConnectorConfig): RailCapabilities => ({
   statuses: c.kind !== 'NACHA',
 });
 
+/** Where a file connector's `side` keeps its files, from whichever of the two forms the configuration gave. */
+export function fileLocationOf(c: RailConnectorConfig, side: 'outbox' | 'inbox'): FileLocation {
+  const s3 = c[side]?.s3;
+  if (s3) return { s3 };
+  const directory = side === 'outbox' ? c.outboxDirectory : c.inboxDirectory;
+  if (!directory) throw new Error(`rails connector ${c.id}: no ${side} (${side}Directory or ${side}.s3)`);
+  return { directory };
+}
+
 const ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
 const CURRENCY = /^[A-Z]{3}$/;
 const RAIL = /^[A-Z][A-Z0-9_]{1,39}$/;
 
@@ -121,6 +154,43 @@ function obj(v: unknown, where: string): Record<string, unknown> {
   return v as Record<string, unknown>;
 }
 
+function bool(o: Record<string, unknown>, key: string, where: string, fallback: boolean): boolean {
+  const v = o[key] ?? fallback;
+  if (typeof v !== 'boolean') throw new RailsConfigError(where, `${key} must be true or false`);
+  return v;
+}
+
+function s3Location(v: unknown, where: string): S3FileLocation {
+  const o = obj(v, where);
+  const known = ['endpoint', 'region', 'bucket', 'prefix', 'forcePathStyle', 'accessKeyIdEnv', 'secretAccessKeyEnv'];
+  const unknown = Object.keys(o).filter((k) => !known.includes(k));
+  // Keys and secrets are never in the file: a stray field (say accessKeyId) is refused rather than ignored.
+  if (unknown.length > 0) throw new RailsConfigError(where, `unknown field ${unknown.join(', ')} (fields: ${known.join(', ')}; credentials only by accessKeyIdEnv and secretAccessKeyEnv)`);
+  if (typeof o.prefix !== 'string') throw new RailsConfigError(where, 'prefix must be a string (\'\' for the bucket\'s root)');
+  if (o.prefix !== '' && (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(o.prefix) || o.prefix.split('/').some((p) => p === '.' || p === '..'))) {
+    throw new RailsConfigError(where, `prefix "${o.prefix}" must be segments of letters, digits, '.', '_' and '-' joined by '/', without a leading or trailing '/'`);
+  }
+  return {
+    ...(o.endpoint !== undefined ? { endpoint: str(o, 'endpoint', where, /^https?:\/\/[^/]+\/?$/).replace(/\/$/, '') } : {}),
+    region: str(o, 'region', where, /^[a-z0-9-]{1,40}$/),
+    bucket: str(o, 'bucket', where, /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/),
+    prefix: o.prefix,
+    forcePathStyle: bool(o, 'forcePathStyle', where, false),
+    accessKeyIdEnv: str(o, 'accessKeyIdEnv', where, ENV_NAME),
+    secretAccessKeyEnv: str(o, 'secretAccessKeyEnv', where, ENV_NAME),
+  };
+}
+
+/** One side of a file connector: `<side>Directory` or `<side>: { s3 }`, exactly one. */
+function fileSide(o: Record<string, unknown>, side: 'outbox' | 'inbox', where: string): { directory: string } | { s3: S3FileLocation } {
+  const directoryKey = `${side}Directory`;
+  if (o[directoryKey] !== undefined && o[side] !== undefined) throw new RailsConfigError(where, `give ${directoryKey} or ${side}, not both`);
+  if (o[side] === undefined) return { directory: str(o, directoryKey, where) };
+  const s = obj(o[side], `${where}.${side}`);
+  if (Object.keys(s).join() !== 's3') throw new RailsConfigError(`${where}.${side}`, 'must be { "s3": { … } } (or use ' + directoryKey + ' for a directory)');
+  return { s3: s3Location(s.s3, `${where}.${side}.s3`) };
+}
+
 function route(v: unknown, where: string): RailRoute {
   const o = obj(v, where);
   const directions = o.directions;
@@ -146,16 +216,21 @@ function connector(v: unknown, index: number): RailConnectorConfig {
       ...base,
       http: {
         baseUrl: baseUrl.replace(/\/+$/, ''),
-        apiKeyEnv: str(h, 'apiKeyEnv', `${where}.http`, /^[A-Z][A-Z0-9_]*$/),
-        callbackSecretEnv: str(h, 'callbackSecretEnv', `${where}.http`, /^[A-Z][A-Z0-9_]*$/),
+        apiKeyEnv: str(h, 'apiKeyEnv', `${where}.http`, ENV_NAME),
+        callbackSecretEnv: str(h, 'callbackSecretEnv', `${where}.http`, ENV_NAME),
         timeoutMs: int(h, 'timeoutMs', `${where}.http`, 10_000, 100, 120_000),
         pollAfterSeconds: int(h, 'pollAfterSeconds', `${where}.http`, 300, 1, 86_400),
       },
     };
   }
+  const outbox = fileSide(o, 'outbox', where);
+  const inbox = fileSide(o, 'inbox', where);
+  if ('s3' in outbox && 's3' in inbox && overlaps(outbox.s3, inbox.s3)) {
+    throw new RailsConfigError(`${where}.inbox.s3`, 'prefix must not be (inside) the outbox\'s prefix in the same bucket, nor contain it: the connector would import its own payment files');
+  }
   const files = {
-    outboxDirectory: str(o, 'outboxDirectory', where),
-    inboxDirectory: str(o, 'inboxDirectory', where),
+    ...('directory' in outbox ? { outboxDirectory: outbox.directory } : { outbox }),
+    ...('directory' in inbox ? { inboxDirectory: inbox.directory } : { inbox }),
     batchIntervalSeconds: int(o, 'batchIntervalSeconds', where, 60, 1, 86_400),
   };
   if (kind === 'NACHA') {
@@ -192,6 +267,12 @@ function connector(v: unknown, index: number): RailConnectorConfig {
       debtorAgentBic: str(s, 'debtorAgentBic', w, /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/),
     },
   };
+}
+
+function overlaps(a: S3FileLocation, b: S3FileLocation): boolean {
+  if ((a.endpoint ?? '') !== (b.endpoint ?? '') || a.bucket !== b.bucket) return false;
+  const [pa, pb] = [a.prefix, b.prefix].map((p) => (p === '' ? '' : `${p}/`));
+  return pa.startsWith(pb) || pb.startsWith(pa);
 }
 
 /** Validates a parsed configuration; any problem stops the process with a message naming the field. */

@@ -15,8 +15,8 @@ import { iso20022RailKind } from './iso20022/iso20022-format';
 /** The connector kinds this build has (each in its own folder under rails/). */
 function factories(egress: EgressClient, publicUrl: string): Partial<Record<RailConnectorKind, RailConnectorFactory>> {
   return {
-    NACHA: (context) => new FileRailConnector(context, nachaRailKind),
-    ISO20022: (context) => new FileRailConnector(context, iso20022RailKind),
+    NACHA: (context) => new FileRailConnector(context, nachaRailKind, egress),
+    ISO20022: (context) => new FileRailConnector(context, iso20022RailKind, egress),
     HTTP: (context) =>
       new HttpRailConnector(context, egressFetch(egress, { purpose: `rail bridge ${context.config.id}`, timeoutMs: context.config.http!.timeoutMs }), `${publicUrl}${RAIL_CALLBACKS_PATH}/${context.config.id}`),
   };

@@ -33,8 +33,33 @@ export function checkFileName(name: string): void {
 
 export const sha256Of = (content: Buffer): string => createHash('sha256').update(content).digest('hex');
 
-export class DirectoryFileStore {
+/**
+ * Where a rail's bank files live: a directory (DirectoryFileStore) or an S3-compatible bucket (S3FileStore). Every
+ * store keeps the same promises: a file is written whole and once (the same bytes again answer the stored file, other
+ * bytes under a taken name are a FileExistsError, of concurrent writers exactly one wins), names pass checkFileName,
+ * and `list()` gives each complete file with the SHA-256 of its bytes.
+ */
+export interface FileStore {
+  /** Where the files are, for log lines and errors (a path, `s3://bucket/prefix/`); never a credential. */
+  readonly location: string;
+  /** Makes the place exist where that is the store's to do (a directory), so others can put files there. */
+  prepare(): Promise<void>;
+  write(name: string, content: Buffer | string): Promise<StoredFile>;
+  list(): Promise<StoredFile[]>;
+  /** The file's bytes; rejects when there is no such file. */
+  read(name: string): Promise<Buffer>;
+}
+
+export class DirectoryFileStore implements FileStore {
   constructor(readonly directory: string) {}
+
+  get location(): string {
+    return this.directory;
+  }
+
+  async prepare(): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+  }
 
   /**
    * Writes `content` as `name`, atomically and once. Writing the same bytes again (a retry after a crash that came

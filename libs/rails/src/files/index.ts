@@ -1,1 +1,2 @@
 export * from './file-store';
+export * from './s3-file-store';

@@ -1,13 +1,14 @@
-import { mkdir } from 'node:fs/promises';
 import type { EntityManager } from 'typeorm';
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
-import { ApiError, capabilitiesOf, RailCapabilities, RailConnectorConfig, TransactionFailureReason } from '@payments/contracts';
+import { ApiError, capabilitiesOf, fileLocationOf, RailCapabilities, RailConnectorConfig, TransactionFailureReason } from '@payments/contracts';
 import { queryRows, TimerRow } from '@payments/eventsourcing';
-import { DirectoryFileStore, FileExistsError, sha256Of } from '@payments/rails';
+import { FileExistsError, FileStore, sha256Of } from '@payments/rails';
+import type { EgressClient } from '@payments/runtime';
 import type { RailConnector, RailImportResult, RailOrder } from '../rail-connector';
 import type { RailFileRow } from '../rail-file-row';
 import type { RailPaymentRow } from '../rail-payments';
 import { RAIL_CONNECTOR_TIMER, RailConnectorContext } from '../rails';
+import { fileStoreFor } from './file-store-for';
 import type { FileRailKind, InboundEntry, InboundFormat, OutboundFileMeta, OutboundFormat, ParsedInboundFile } from './file-format';
 
 const SETTLE_TIMER_NAMESPACE = '6f1e9a3c-5b27-4d8e-a4c1-3e7d2b9f0a68';
@@ -18,6 +19,7 @@ const utcDay = (iso: string) => iso.slice(0, 10).replace(/-/g, '');
 /**
  * A bank-file rail (NACHA, ISO 20022): payments accepted as SUBMITTED are written into files in an outbox directory
  * the bank (or an SFTP job) collects; return and status files are imported from an inbox directory or by an operator.
+ * Either side may be an S3-compatible bucket instead of a directory (fileStoreFor).
  *
  * Exactly one file per payment: a file is first *claimed* in one transaction (its row, status WRITING, with the
  * creation time and day sequence that fix its bytes, and its payments' `file_id`), then written (atomically, never
@@ -32,8 +34,8 @@ export class FileRailConnector implements RailConnector {
   readonly capabilities: RailCapabilities;
   private readonly outbound: OutboundFormat;
   private readonly inbound: InboundFormat[];
-  private readonly outbox: DirectoryFileStore;
-  private readonly inbox: DirectoryFileStore;
+  private readonly outbox: FileStore;
+  private readonly inbox: FileStore;
   private loop?: { stop: () => void; done: Promise<void> };
   /** Inbox files refused once (by SHA-256): reported once as an exception, not retried every round. */
   private readonly refused = new Set<string>();
@@ -41,12 +43,14 @@ export class FileRailConnector implements RailConnector {
   constructor(
     private readonly context: RailConnectorContext,
     kind: FileRailKind,
+    /** Checks a bucket's endpoint like every outbound call (a directory needs none). */
+    egress?: EgressClient,
   ) {
     this.capabilities = capabilitiesOf(context.config);
     this.outbound = kind.outbound(context.config);
     this.inbound = kind.inbound(context.config);
-    this.outbox = new DirectoryFileStore(context.config.outboxDirectory!);
-    this.inbox = new DirectoryFileStore(context.config.inboxDirectory!);
+    this.outbox = fileStoreFor(fileLocationOf(context.config, 'outbox'), process.env, { egress, purpose: `rails connector ${context.config.id} outbox` });
+    this.inbox = fileStoreFor(fileLocationOf(context.config, 'inbox'), process.env, { egress, purpose: `rails connector ${context.config.id} inbox` });
   }
 
   get config(): RailConnectorConfig {
@@ -96,8 +100,8 @@ export class FileRailConnector implements RailConnector {
 
   /** One round: finish files a crash left half-done, write what is pending, import what arrived. */
   async round(): Promise<void> {
-    // The directories exist from the first round, so a bank's SFTP job (or an operator) has somewhere to put files.
-    await Promise.all([mkdir(this.config.outboxDirectory!, { recursive: true }), mkdir(this.config.inboxDirectory!, { recursive: true })]);
+    // Directories exist from the first round, so a bank's SFTP job (or an operator) has somewhere to put files.
+    await Promise.all([this.outbox.prepare(), this.inbox.prepare()]);
     await this.recover();
     while (await this.writeNextFile()) {
       // files of at most maxEntries payments, until nothing is pending
