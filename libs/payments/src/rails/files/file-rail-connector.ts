@@ -220,7 +220,7 @@ export class FileRailConnector implements RailConnector {
    * fired late or early (an operator advancing it) settles exactly the payments it was scheduled for.
    */
   async onTimer(timer: TimerRow): Promise<void> {
-    const { connectorId, fileId, settlesAt } = timer.payload as { connectorId: string; fileId: string; settlesAt: string };
+    const { fileId, settlesAt } = timer.payload as { fileId: string; settlesAt: string };
     await this.context.dataSource.transaction(async (tx) => {
       const due = await queryRows<{ payment_id: string }>(tx, `SELECT payment_id FROM ${this.schema}.rail_payments WHERE file_id = $1 AND settles_at = $2 AND status = 'FILED' FOR UPDATE`, [fileId, settlesAt]);
       for (const p of due) await this.context.outcomes.record(tx, { paymentId: p.payment_id, kind: 'SETTLED', source: `calendar:${fileId}` });
