@@ -241,6 +241,13 @@ describe('rails: production payouts and collections through bank files and the g
     expect(entries).toEqual([expect.objectContaining({ amount: 0, traceNumber: row.rail_reference, accountNumber: '5500123002' })]);
     await advanceCalendar(row.file_id);
     await eventually(async () => ((await prod('GET', `/customers/external-accounts/${created.body.id}`)).body.status === 'ACTIVE' ? true : undefined), { what: 'the prenoted account ACTIVE' });
+
+    // Another account's prenote comes back R03 (no account, unable to locate): it becomes UNVERIFIED, with its webhook.
+    const wrong = await prod('POST', '/customers/external-accounts', { customerId, ...usdAccount('5500123003', 'Nora Nobody') });
+    const wrongRow = await filed(`Prenote:${wrong.body.id}`);
+    const imported = await importFile('prenote-return.ach', nachaReturnFile([{ originalTrace: wrongRow.rail_reference, code: 'R03', amount: 0, routingNumber: '021000021', accountNumber: '5500123003', name: 'NORA NOBODY' }], ODFI));
+    expect(imported.body).toMatchObject({ outcomes: 1, exceptions: 0 });
+    await eventually(async () => ((await prod('GET', `/customers/external-accounts/${wrong.body.id}`)).body.status === 'UNVERIFIED' ? true : undefined), { what: 'the returned prenote UNVERIFIED' });
     expect((await op('PUT', '/account-verification-methods/USD', admin, { method: 'OPERATOR_APPROVAL' })).status).toBe(200);
   });
 
@@ -302,6 +309,23 @@ describe('rails: production payouts and collections through bank files and the g
     expect((await webhooksOnce(id, 4)).map(([, status]) => status)).toEqual(['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED']);
   });
 
+  it('a bridge that times out, then sends its news out of order, still has the wire paid once', async () => {
+    expect((await bridge.control('POST', '/_control/reset')).status).toBe(204);
+    expect((await bridge.control('POST', '/_control/faults', { hangSubmits: { count: 1, ms: 4_000, afterAccept: true }, staleCallbacks: true })).status).toBe(200);
+    const before = await balance();
+    const created = await prod('POST', '/transfer-out', { source: { accountId: usdInternal }, destination: { accountId: usdExternal, paymentRail: 'WIRE' }, amount: 1_000 });
+    const id = created.body.id;
+    await transaction(id, 'COMPLETED');
+    const received = (await bridge.control('GET', '/_control/received')).body;
+    expect(received.payments.filter((p: any) => p.order.id === id)).toHaveLength(1);
+    // Each SETTLED callback was followed by a stale PENDING one: the payment stays COMPLETED, debited once.
+    expect(received.callbacks.some((c: any) => c.paymentId === id && c.status === 'PENDING')).toBe(true);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect((await prod('GET', `/transactions/${id}`)).body.status).toBe('COMPLETED');
+    expect(await balance()).toBe(before - 1_000);
+    expect((await webhooksOnce(id, 3)).map(([, status]) => status)).toEqual(['PENDING', 'PROCESSING', 'COMPLETED']);
+  });
+
   it('a forged callback is refused and changes nothing', async () => {
     const res = await fetch(`${new URL(t.url).origin}/rails/v1/callbacks/wires`, {
       method: 'POST',
@@ -345,7 +369,7 @@ describe('rails: production payouts and collections through bank files and the g
     expect(ours.map((e: any) => e.kind).sort()).toEqual(['UNMATCHED_ENTRY', 'UNMATCHED_ENTRY']);
     const resolved = await op('POST', `/rails/exceptions/${encodeURIComponent(ours[0].id)}/resolve`, reviewer, { resolution: 'not ours: the bank confirmed a misrouted file' });
     expect(resolved.body).toMatchObject({ status: 'RESOLVED' });
-    expect(await balance()).toBe(65_000); // nothing moved
+    expect(await balance()).toBe(64_000); // nothing moved
   });
 
   it('leaves the ledger balanced', async () => {

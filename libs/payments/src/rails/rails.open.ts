@@ -1,4 +1,4 @@
-import { EMPTY_RAILS_CONFIG, RAIL_CALLBACKS_PATH, RailConnectorKind, RailsConfig } from '@payments/contracts';
+import { ApiError, EMPTY_RAILS_CONFIG, RAIL_CALLBACKS_PATH, RailConnectorKind, RailsConfig } from '@payments/contracts';
 import type { TimerHandler } from '@payments/eventsourcing';
 import { EgressClient, egressFetch, type ServiceHost } from '@payments/runtime';
 import { HttpRailConnector } from './http/http-rail-connector';
@@ -48,14 +48,30 @@ export function openRails(
   outcomes.connect({
     applyToTransaction: (payment, outcome) => saga.applyRailOutcome(payment, outcome),
     applyToPrenote: async (payment, outcome) => {
-      await peers.recordRailVerification({
-        platformId: payment.platform_id,
-        mode: payment.mode,
-        externalAccountId: payment.external_account_id,
-        outcome: outcome.kind === 'SETTLED' ? 'VERIFIED' : 'FAILED',
-        rail: payment.payment_rail,
-        ...(outcome.railCode ? { reason: outcome.railCode } : {}),
-      });
+      try {
+        await peers.recordRailVerification({
+          platformId: payment.platform_id,
+          mode: payment.mode,
+          externalAccountId: payment.external_account_id,
+          outcome: outcome.kind === 'SETTLED' ? 'VERIFIED' : 'FAILED',
+          rail: payment.payment_rail,
+          ...(outcome.railCode ? { reason: outcome.railCode } : {}),
+        });
+      } catch (error) {
+        // A late return of a prenote whose account was already verified (409), or an account deleted meanwhile (404):
+        // the account's verdict stands; an operator sees the return and decides (an ACH return after the wait window).
+        if (!(error instanceof ApiError) || (error.status !== 409 && error.status !== 404)) throw error;
+        await host.dataSource.transaction((tx) =>
+          exceptions.record(tx, {
+            exceptionId: `RailException:${payment.payment_id}/${outcome.kind}`,
+            connectorId: payment.connector_id,
+            paymentId: payment.payment_id,
+            kind: 'CONTRADICTORY_OUTCOME',
+            message: `prenote ${outcome.kind} (${outcome.railCode ?? outcome.source}) for external account ${payment.external_account_id}, which accounts refused: ${error.message}`,
+            detail: { ...outcome },
+          }),
+        );
+      }
     },
   });
   return rails;

@@ -47,6 +47,9 @@ export interface RailExceptionRow {
  * A list key that sorts as the list does: the creation time, fixed width to the microsecond, then the id (ids are
  * not all time-ordered: an exception's id is derived from what it is about). Text, so keysetPage's cursor carries it.
  */
+/** A file's columns but its bytes (`content`: an imported file as received, read only for its download). */
+const FILE_COLUMNS = 'file_id, connector_id, direction, format, name, status, sha256, size_bytes, entry_count, total_amount, meta, imported_by, created_at, written_at';
+
 const listKey = (table: string, idColumn: string) => `(to_char(${table}.created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') || ${table}.${idColumn})`;
 
 export const railFileNotFound = () => new ApiError('REFERENCE_NOT_FOUND', 'no rail file with this id');
@@ -167,7 +170,7 @@ export class RailsQueries {
       db: this.db,
       from: `FROM ${this.table('rail_files')} WHERE ${where.sql}`,
       params: where.params,
-      select: `*, ${key} AS list_key`,
+      select: `${FILE_COLUMNS}, ${key} AS list_key`,
       keyColumn: key,
       order: 'desc',
       limit: query.limit,
@@ -178,7 +181,7 @@ export class RailsQueries {
   }
 
   async fileRow(db: SqlExecutor, fileId: string): Promise<RailFileRow> {
-    const [row] = await queryRows<RailFileRow>(db, `SELECT * FROM ${this.table('rail_files')} WHERE file_id = $1`, [fileId]);
+    const [row] = await queryRows<RailFileRow>(db, `SELECT ${FILE_COLUMNS} FROM ${this.table('rail_files')} WHERE file_id = $1`, [fileId]);
     if (!row) throw railFileNotFound();
     return row;
   }
@@ -202,7 +205,7 @@ export class RailsQueries {
     if (!row) throw paymentNotFound();
     const [outcomes, files] = await Promise.all([
       queryRows<RailOutcomeRow>(this.db, `SELECT * FROM ${this.table('rail_outcomes')} WHERE payment_id = $1 ORDER BY recorded_at, outcome_id`, [paymentId]),
-      row.file_id ? queryRows<RailFileRow>(this.db, `SELECT * FROM ${this.table('rail_files')} WHERE file_id = $1`, [row.file_id]) : Promise.resolve([]),
+      row.file_id ? queryRows<RailFileRow>(this.db, `SELECT ${FILE_COLUMNS} FROM ${this.table('rail_files')} WHERE file_id = $1`, [row.file_id]) : Promise.resolve([]),
     ]);
     return { ...railPaymentView(row), outcomes: outcomes.map(railOutcomeView), ...(files[0] ? { file: railFileView(files[0]) } : {}) };
   }
