@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import type { Client } from 'pg';
 import { EVENT_CATALOGUES } from '@payments/contracts';
 import { serviceTopic } from '@payments/messaging';
 import type { BusView } from './bus-view';
 import type { ApiClient } from './client';
-import { ADMIN_MAIN, REPO_ROOT, sleep } from './platform-process';
+import { runAdmin, sleep } from './platform-process';
 import type { WebhookReceiver } from './receiver';
 import type { World } from './setup';
 import type { OpRecord } from './workload';
@@ -256,15 +255,11 @@ function collapse(items: string[]): string {
 
 /** The operator's checker: entries and currencies balance, balances equal postings and events, nothing overdrawn. */
 export async function checkLedger(env: NodeJS.ProcessEnv): Promise<Violation[]> {
-  const child = spawn(process.execPath, [ADMIN_MAIN, 'ledger:check'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const code = await new Promise<number | null>((done) => child.once('exit', (c) => done(c)));
+  const { code, output } = await runAdmin(env, ['ledger:check']);
   if (code === 0) return [];
-  let details = out.trim();
+  let details = output.trim();
   try {
-    details = JSON.stringify(JSON.parse(out).violations);
+    details = JSON.stringify(JSON.parse(output).violations);
   } catch {
     // not the JSON report (the checker itself failed): show its output
   }
