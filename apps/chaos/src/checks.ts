@@ -1,15 +1,14 @@
-import { spawn } from 'node:child_process';
 import type { Client } from 'pg';
 import { EVENT_CATALOGUES } from '@payments/contracts';
 import { serviceTopic } from '@payments/messaging';
 import type { BusView } from './bus-view';
-import type { ApiClient } from './client';
-import { ADMIN_MAIN, REPO_ROOT, sleep } from './platform-process';
+import { runAdmin, sleep } from './platform-process';
 import type { WebhookReceiver } from './receiver';
 import type { World } from './setup';
-import type { OpRecord } from './workload';
+import type { RailBank } from './rail-bank';
+import { Clients, clientOf, isProduction, OpRecord } from './workload';
 
-export type CheckName = 'lost' | 'duplicated' | 'stuck' | 'replay' | 'ledger' | 'bus' | 'inbox' | 'webhooks' | 'quiescence';
+export type CheckName = 'lost' | 'duplicated' | 'stuck' | 'replay' | 'ledger' | 'bus' | 'inbox' | 'webhooks' | 'quiescence' | 'rails';
 
 export interface Violation {
   check: CheckName;
@@ -67,8 +66,10 @@ export interface CheckContext {
   busNamespace: string;
   world: World;
   records: OpRecord[];
-  client: ApiClient;
+  clients: Clients;
   receiver: WebhookReceiver;
+  bank: RailBank;
+  outbox: string;
 }
 
 const topicOf = (namespace: string, service: string) => `${namespace}${serviceTopic(service)}`;
@@ -83,7 +84,7 @@ export async function replayAcknowledged(ctx: CheckContext): Promise<Violation[]
   for (const record of ctx.records) {
     if (record.result.outcome !== 'acked') continue;
     const first = record.result.answer!;
-    const again = await ctx.client.call(record.method, record.path, record.body, record.op.key);
+    const again = await clientOf(ctx.clients, record.op.kind).call(record.method, record.path, record.body, record.op.key);
     const answer = again.answer;
     if (!answer || answer.status !== first.status || answer.body?.id !== first.body?.id) {
       violations.push({ check: 'replay', message: `op ${record.op.index} (${record.op.kind} ${record.op.key}): first answer ${first.status} ${first.body?.id}, same key again: ${answer ? `${answer.status} ${answer.body?.id ?? answer.body?.code}` : again.outcome}` });
@@ -112,8 +113,16 @@ async function snapshot(ctx: CheckContext): Promise<Snapshot> {
     moving[`${schema}.events`] = await count(db, `SELECT count(*)::int AS n FROM ${schema}.events`);
     moving[`${schema}.inbox`] = await count(db, `SELECT count(*)::int AS n FROM ${schema}.inbox`);
   }
-  const pending = await count(db, `SELECT count(*)::int AS n FROM webhooks.deliveries WHERE status = 'PENDING'`);
+  // Production deliveries go to an https endpoint nothing answers (production.ts): they stay pending by design.
+  const pending = await count(db, `SELECT count(*)::int AS n FROM webhooks.deliveries WHERE status = 'PENDING' AND mode <> 'PRODUCTION'`);
   if (pending > 0) busy.push(`${pending} webhooks pending`);
+  // Rail payments not final wait for the connector's batch, the bank's returns and the calendar the bank advances.
+  const rails = (await db.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM payments.rail_payments GROUP BY status ORDER BY status`)).rows;
+  moving.rails = rails;
+  const open = rails.filter((r) => r.status === 'SUBMITTED' || r.status === 'FILED').reduce((n, r) => n + r.n, 0);
+  if (open > 0) busy.push(`${open} rail payments not settled or returned`);
+  busy.push(...(await ctx.bank.pending()));
+  moving.bank = ctx.bank.fingerprint();
   moving.deliveries = (await db.query(`SELECT status, count(*)::int AS n FROM webhooks.deliveries GROUP BY status ORDER BY status`)).rows;
   moving.transactions = (await db.query(`SELECT status, count(*)::int AS n FROM payments.transactions GROUP BY status ORDER BY status`)).rows;
   for (const service of RELAYED_SERVICES) {
@@ -164,7 +173,7 @@ export async function waitQuiescent(ctx: CheckContext, options: { timeoutMs: num
  * legitimately have run once) has two effects. Effects are counted by the operation's unique amount.
  */
 export async function checkOperations(ctx: CheckContext): Promise<Violation[]> {
-  const { db, world, records, client } = ctx;
+  const { db, world, records, clients } = ctx;
   const violations: Violation[] = [];
   const lost = (r: OpRecord, why: string) => violations.push({ check: 'lost', op: r.op.index, message: `op ${r.op.index} (${r.op.kind} ${r.op.key}) acknowledged ${r.resourceId}: ${why}` });
   const duplicated = (r: OpRecord, what: string, ids: string[]) =>
@@ -188,15 +197,17 @@ export async function checkOperations(ctx: CheckContext): Promise<Violation[]> {
   for (const r of records) {
     if (r.result.outcome === 'skipped') continue;
     const { op } = r;
-    const usd = world.customers[op.customer].usd;
+    const usd = isProduction(op.kind) ? world.production.usd : world.customers[op.customer].usd;
     const acked = r.result.outcome === 'acked';
     switch (op.kind) {
       case 'transferOut':
-      case 'transferIn': {
-        const type = op.kind === 'transferOut' ? 'OUTGOING' : 'INCOMING';
+      case 'transferIn':
+      case 'prodTransferOut':
+      case 'prodTransferIn': {
+        const type = op.kind === 'transferOut' || op.kind === 'prodTransferOut' ? 'OUTGOING' : 'INCOMING';
         const same = transactions.filter((t) => t.type === type && t.quote_id === null && Number(t.amount) === op.amount).map((t) => t.transaction_id);
         if (same.length > 1) duplicated(r, `${type} transactions`, same);
-        const legs = entries(usd, op.kind === 'transferOut' ? -op.amount : op.amount, isPayment);
+        const legs = entries(usd, type === 'OUTGOING' ? -op.amount : op.amount, isPayment);
         if (legs.length > 1) duplicated(r, 'ledger entries', legs);
         if (acked && !same.includes(r.resourceId!)) lost(r, same.length ? `the amount's transaction is ${same.join(', ')}` : 'no such transaction');
         break;
@@ -226,8 +237,8 @@ export async function checkOperations(ctx: CheckContext): Promise<Violation[]> {
   // What a client sees: every acknowledged transaction and quote can be read back.
   for (const r of records) {
     if (r.result.outcome !== 'acked' || r.op.kind === 'fund') continue;
-    const path = r.op.kind === 'transferOut' || r.op.kind === 'transferIn' ? `/transactions/${r.resourceId}` : `/quotes/${r.resourceId}`;
-    const read = await client.call('GET', path, undefined, undefined);
+    const path = r.op.kind === 'quote' || r.op.kind === 'execute' ? `/quotes/${r.resourceId}` : `/transactions/${r.resourceId}`;
+    const read = await clientOf(clients, r.op.kind).call('GET', path, undefined, undefined);
     if (read.outcome !== 'acked') lost(r, `GET ${path} answered ${read.answer?.status ?? read.outcome}`);
   }
   // Every transaction has reached an end state: with the timers drained, nothing will move them any more.
@@ -256,15 +267,11 @@ function collapse(items: string[]): string {
 
 /** The operator's checker: entries and currencies balance, balances equal postings and events, nothing overdrawn. */
 export async function checkLedger(env: NodeJS.ProcessEnv): Promise<Violation[]> {
-  const child = spawn(process.execPath, [ADMIN_MAIN, 'ledger:check'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const code = await new Promise<number | null>((done) => child.once('exit', (c) => done(c)));
+  const { code, output } = await runAdmin(env, ['ledger:check']);
   if (code === 0) return [];
-  let details = out.trim();
+  let details = output.trim();
   try {
-    details = JSON.stringify(JSON.parse(out).violations);
+    details = JSON.stringify(JSON.parse(output).violations);
   } catch {
     // not the JSON report (the checker itself failed): show its output
   }
@@ -324,7 +331,7 @@ export async function checkInboxes(ctx: CheckContext): Promise<Violation[]> {
   return violations;
 }
 
-/** Every transaction status change was queued as a webhook, and what the dispatcher calls delivered, we received. */
+/** Every sandbox transaction status change was queued as a webhook, and what the dispatcher calls delivered, we received. */
 export async function checkWebhooks(ctx: CheckContext): Promise<Violation[]> {
   const violations: Violation[] = [];
   const received = new Set(ctx.receiver.received.map((w) => w.webhookId));
@@ -332,7 +339,7 @@ export async function checkWebhooks(ctx: CheckContext): Promise<Violation[]> {
     `SELECT e.event_id::text, e.data->'transaction'->>'id' AS transaction_id, e.data->'transaction'->>'status' AS tx_status,
             d.webhook_id, d.status, d.type
        FROM payments.events e LEFT JOIN webhooks.deliveries d ON d.event_id = e.event_id::text
-      WHERE e.type = 'TransactionStatusChanged.v1'
+      WHERE e.type = 'TransactionStatusChanged.v1' AND e.data->>'mode' <> 'PRODUCTION'
       ORDER BY e.global_position`,
   );
   const missing = rows.filter((r) => r.webhook_id === null);

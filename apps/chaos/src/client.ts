@@ -52,6 +52,8 @@ export class ApiClient {
     private readonly origin: string,
     private readonly authorization: string,
     private readonly policy: RetryPolicy = DEFAULT_RETRY,
+    /** The platform API's version prefix; `/operator/v1` for the operator API. */
+    private readonly basePath = API_BASE_PATH,
   ) {}
 
   /** One attempt. Throws on a transport failure: the caller cannot know whether the server acted. */
@@ -61,7 +63,7 @@ export class ApiClient {
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     this.onWire++;
     try {
-      const response = await fetch(`${this.origin}${API_BASE_PATH}${path}`, {
+      const response = await fetch(`${this.origin}${this.basePath}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

@@ -45,6 +45,8 @@ export interface PlatformProcessOptions {
   dataDir: string;
   /** Echo the child's output (stdout and stderr) to ours. */
   verbose?: boolean;
+  /** More settings (KYC_APPROVALS_REQUIRED, RAILS_CONFIG…), applied last. */
+  extraEnv?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -107,6 +109,7 @@ export class PlatformProcess {
     else delete env.KAFKA_BROKERS;
     for (const name of ['PUBLIC_URL', 'EMBEDDED_POSTGRES_PORT', 'RPC_HOST', 'QUOTE_TTL_MS', 'IDEMPOTENCY_TTL_HOURS', 'RPC_TIMEOUT_MS']) delete env[name];
     for (const name of Object.keys(env)) if (/_RPC_HOST$/.test(name)) delete env[name];
+    Object.assign(env, options.extraEnv);
     return new PlatformProcess(options, env);
   }
 
@@ -173,6 +176,17 @@ export class PlatformProcess {
     child.kill(signal);
     return exited;
   }
+}
+
+/** `npm run admin -- ARGS` (built) on the platform's database and settings: its exit code and its output. */
+export async function runAdmin(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number | null; stdout: string; output: string }> {
+  const child = spawn(process.execPath, [ADMIN_MAIN, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let output = '';
+  child.stdout!.on('data', (d) => ((stdout += d), (output += d)));
+  child.stderr!.on('data', (d) => (output += d));
+  const code = await new Promise<number | null>((done) => child.once('exit', (c) => done(c)));
+  return { code, stdout, output };
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

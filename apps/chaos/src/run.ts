@@ -7,9 +7,12 @@ import { BusView, deleteKafkaNamespace, kafkaBusView, pgBusView } from './bus-vi
 import { CheckContext, CheckName, checkBus, checkInboxes, checkLedger, checkOperations, checkWebhooks, replayAcknowledged, Violation, waitQuiescent } from './checks';
 import { ApiClient, basicAuth } from './client';
 import { PlatformProcess } from './platform-process';
+import { createOperator, fundProduction, operatorClient, productionEnv, railDirectories, setUpProduction } from './production';
+import { RailBank } from './rail-bank';
+import { checkProductionWebhooks, checkRails } from './rail-checks';
 import { WebhookReceiver } from './receiver';
-import { setUpWorld } from './setup';
-import { planWorkload, runWorkload } from './workload';
+import { setUpWorld, World } from './setup';
+import { isProduction, planWorkload, plannedReturns, runWorkload } from './workload';
 
 export interface RunOptions {
   seed: number;
@@ -35,7 +38,11 @@ export interface RunResult {
 }
 
 /** Checks shown as `name=ok|FAIL(n)` in the summary; lost and duplicated are shown as counts. */
-const SHOWN: CheckName[] = ['stuck', 'replay', 'ledger', 'bus', 'inbox', 'webhooks', 'quiescence'];
+const SHOWN: CheckName[] = ['stuck', 'replay', 'ledger', 'bus', 'inbox', 'webhooks', 'rails', 'quiescence'];
+/** The production customer's opening balance, pulled in by ACH before the workload: far above what it pays out. */
+const PRODUCTION_FUNDING = 1_000_000_000;
+/** Seconds between NACHA files: NACHA allows 36 files a day to one bank (file id modifiers A-Z, 0-9), so a run stays well below. */
+const BATCH_INTERVAL_SECONDS = 2;
 
 /**
  * One seed: a fresh database, the platform as a child process, setup, the seeded workload with its crashes, then
@@ -55,10 +62,13 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
   await admin(serverUrl.toString(), `CREATE DATABASE "${databaseName}"`);
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-chaos-'));
   const sandbox = { clientId: `chaos-${options.seed}`, clientSecret: randomBytes(24).toString('hex') };
+  const production = { clientId: `chaos-${options.seed}-prod`, clientSecret: randomBytes(24).toString('hex') };
+  const rails = railDirectories(dataDir);
   const db = new Client({ connectionString: runUrl.toString(), application_name: 'chaos-checks' });
   let receiver: WebhookReceiver | undefined;
   let platform: PlatformProcess | undefined;
   let bus: BusView | undefined;
+  let bank: RailBank | undefined;
   try {
     await db.connect(); // before the platform takes its connections: on a busy shared server the checks still get one
     receiver = await WebhookReceiver.start();
@@ -67,14 +77,19 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
       kafkaBrokers: kafkaBrokers?.join(','),
       busNamespace,
       sandbox,
-      production: { clientId: `chaos-${options.seed}-prod`, clientSecret: randomBytes(24).toString('hex') },
+      production,
       secretHashKey: randomBytes(32).toString('hex'),
       dataDir,
       verbose: options.verbose,
+      extraEnv: productionEnv(rails, BATCH_INTERVAL_SECONDS),
     });
     await platform.start();
-    const client = new ApiClient(platform.origin, basicAuth(sandbox.clientId, sandbox.clientSecret));
-    const world = await setUpWorld(client, receiver);
+    const clients = { sandbox: new ApiClient(platform.origin, basicAuth(sandbox.clientId, sandbox.clientSecret)), production: new ApiClient(platform.origin, basicAuth(production.clientId, production.clientSecret)) };
+    const reviewer = await createOperator(platform.env, 'Chaos Reviewer', 'REVIEWER');
+    const world: World = { ...(await setUpWorld(clients.sandbox, receiver)), production: await setUpProduction(clients.production, operatorClient(platform.origin, reviewer)) };
+    await fundProduction(clients.production, db, world.production, PRODUCTION_FUNDING, `chaos-${options.seed}-production-funding`);
+    bank = new RailBank(db, rails, plannedReturns(plan), world.production.accountNumber);
+    bank.start();
     log(`seed ${options.seed}: set up in ${Date.now() - started} ms on ${kafkaBrokers ? 'Kafka' : 'the PostgreSQL-log bus'} (database ${databaseName}); kills before ops ${plan.kills.map((k) => `${k.atOp}${k.mode === 'busy' ? '' : `(${k.mode})`}`).join(', ')}`);
 
     const running = platform;
@@ -84,20 +99,23 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
         await running.start();
       },
     };
-    const stats = await runWorkload(plan, world, client, crasher, options.concurrency);
+    const stats = await runWorkload(plan, world, clients, crasher, options.concurrency);
     log(`seed ${options.seed}: workload done in ${Date.now() - started} ms`);
 
     bus = kafkaBrokers ? await kafkaBusView(kafkaBrokers, `chaos-${options.seed}`) : pgBusView(db);
-    const ctx: CheckContext = { db, bus, busNamespace, world, records: stats.records, client, receiver };
+    const ctx: CheckContext = { db, bus, busNamespace, world, records: stats.records, clients, receiver, bank, outbox: rails.outbox };
     const violations: Violation[] = [];
     violations.push(...(await replayAcknowledged(ctx)));
     violations.push(...(await waitQuiescent(ctx, { timeoutMs: kafkaBrokers ? 180_000 : 90_000, stableMs: kafkaBrokers ? 45_000 : 10_000 })));
+    await bank.stop();
     violations.push(...(await checkOperations(ctx)));
     await platform.stop(); // a clean stop: the database checks look at a platform at rest
     violations.push(...(await checkLedger({ ...platform.env, LOG_LEVEL: 'silent' })));
     violations.push(...(await checkBus(ctx)));
     violations.push(...(await checkInboxes(ctx)));
     violations.push(...(await checkWebhooks(ctx)));
+    violations.push(...(await checkProductionWebhooks(ctx)));
+    violations.push(...(await checkRails(ctx)));
 
     const outcomes = stats.records.map((r) => r.result.outcome);
     const n = (check: CheckName) => violations.filter((v) => v.check === check).length;
@@ -110,6 +128,9 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
       `gaveup=${outcomes.filter((o) => o === 'gave-up').length}`,
       `kills=${stats.kills}`,
       `retries=${stats.retries}`,
+      `prod=${stats.records.filter((r) => isProduction(r.op.kind) && r.result.outcome === 'acked').length}`,
+      `returns=${bank.returnsWritten}(+${bank.reimportsWritten} again)`,
+      `achFiles=${bank.filesSettled}`,
       `lost=${ops('lost')}`, // operations, each may have several violation lines
       `duplicated=${ops('duplicated')}`,
       ...SHOWN.map((c) => `${c}=${n(c) === 0 ? 'ok' : `FAIL(${n(c)})`}`),
@@ -118,6 +139,7 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
     if (rejected.length > 0) log(`seed ${options.seed}: rejected: ${tally(rejected.map((r) => `${r.op.kind} ${r.result.answer?.status} ${r.result.answer?.body?.code ?? ''}`.trim()))}`);
     return { seed: options.seed, violations, summary: `seed ${options.seed}: ${parts.join(' ')}`, databaseName };
   } finally {
+    await bank?.stop();
     await platform?.stop().catch(() => undefined);
     await receiver?.close();
     await bus?.close().catch(() => undefined);

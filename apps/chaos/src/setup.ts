@@ -1,5 +1,6 @@
 import { ApiClient } from './client';
 import { sleep } from './platform-process';
+import type { ProductionWorld } from './production';
 import { WebhookReceiver } from './receiver';
 
 /**
@@ -25,6 +26,8 @@ export interface CustomerWorld {
 
 export interface World {
   customers: CustomerWorld[];
+  /** The production customer (production.ts), set up after the sandbox ones. */
+  production: ProductionWorld;
 }
 
 const currency = (code: string) => ({ currencyCode: code, minAmount: 1, maxAmount: 100_000_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] });
@@ -32,7 +35,7 @@ const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', 
 const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Edsger Dijkstra', 'Barbara Liskov'];
 
 /** The platform before the workload: webhook endpoint, customers, their accounts, funds and external accounts. */
-export async function setUpWorld(client: ApiClient, receiver: WebhookReceiver): Promise<World> {
+export async function setUpWorld(client: ApiClient, receiver: WebhookReceiver): Promise<Omit<World, 'production'>> {
   await client.must('PATCH', '/config', { webhookEndpoint: receiver.url, supportedCurrencies: [currency('USD'), currency('EUR')] });
   // The TEST webhook proves the dispatcher knows the endpoint: events from now on are queued for it.
   await until('the TEST webhook', async () => receiver.received.some((w) => w.type === 'TEST'));
@@ -79,12 +82,12 @@ export function germanIban(bankCode: string, account: string): string {
   return `DE${String(98 - rest).padStart(2, '0')}${bban}`;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`setup: timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(50);
   }
 }

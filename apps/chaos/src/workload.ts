@@ -1,9 +1,14 @@
 import { ApiClient, CallResult } from './client';
 import { sleep } from './platform-process';
 import { Prng } from './prng';
+import type { PlannedReturn } from './rail-bank';
 import { EUR_SUFFIXES, PAYOUT_SUFFIXES, PULL_SUFFIXES, World } from './setup';
 
-export type OpKind = 'transferOut' | 'transferIn' | 'quote' | 'execute' | 'fund';
+export type OpKind = 'transferOut' | 'transferIn' | 'quote' | 'execute' | 'fund' | 'prodTransferOut' | 'prodTransferIn';
+
+/** Production operations: sent with the production credentials, moved by the NACHA connector and the run's bank. */
+export const PRODUCTION_KINDS: readonly OpKind[] = ['prodTransferOut', 'prodTransferIn'];
+export const isProduction = (kind: OpKind) => PRODUCTION_KINDS.includes(kind);
 
 /** One planned operation. Accounts are named by customer index and sandbox suffix, so the plan needs no ids. */
 export interface PlannedOp {
@@ -19,6 +24,8 @@ export interface PlannedOp {
   immediate?: boolean;
   /** execute: the index of the (non-immediate) quote operation it executes. */
   quoteOp?: number;
+  /** prodTransferOut: the bank returns it (R01), before or after the calendar settles it, its file maybe twice. */
+  returned?: PlannedReturn;
 }
 
 export interface KillPoint {
@@ -38,7 +45,7 @@ export interface Plan {
   kills: KillPoint[];
 }
 
-const WEIGHTS: Record<OpKind, number> = { transferOut: 30, transferIn: 15, quote: 30, execute: 10, fund: 15 };
+const WEIGHTS: Record<OpKind, number> = { transferOut: 30, transferIn: 15, quote: 30, execute: 10, fund: 15, prodTransferOut: 12, prodTransferIn: 4 };
 const amountOf = (index: number) => 10_000 + index; // smallest unit; far from the opening balances and from each other
 
 /** The whole workload and its kill points, from the seed alone. */
@@ -70,7 +77,11 @@ export function planWorkload(seed: number, opCount: number, killCount: number): 
         break;
       }
       case 'fund':
+      case 'prodTransferIn':
         ops.push(base);
+        break;
+      case 'prodTransferOut':
+        ops.push({ ...base, returned: prng.chance(0.35) ? { when: prng.chance(0.5) ? 'before' : 'after', reimport: prng.chance(0.5) } : undefined });
         break;
     }
   }
@@ -104,6 +115,19 @@ export interface Crasher {
   crash(): Promise<void>;
 }
 
+/** The platform API as the sandbox credentials and as the production ones. */
+export interface Clients {
+  sandbox: ApiClient;
+  production: ApiClient;
+}
+
+export const clientOf = (clients: Clients, kind: OpKind) => (isProduction(kind) ? clients.production : clients.sandbox);
+
+/** The bank's plan: each returned payout by its (unique) amount. */
+export function plannedReturns(plan: Plan): Map<number, PlannedReturn> {
+  return new Map(plan.ops.flatMap((op) => (op.returned ? [[op.amount, op.returned] as const] : [])));
+}
+
 export interface WorkloadStats {
   records: OpRecord[];
   kills: number;
@@ -127,6 +151,10 @@ function requestOf(op: PlannedOp, world: World, quoteId?: string): { method: str
       return { method: 'POST', path: `/quotes/${quoteId}/execute`, body: {} };
     case 'fund':
       return { method: 'POST', path: `/sandbox/internal-accounts/${customer.usd}/fund`, body: { amount: op.amount } };
+    case 'prodTransferOut':
+      return { method: 'POST', path: '/transfer-out', body: { source: { accountId: world.production.usd }, destination: { accountId: world.production.usdExternal }, amount: op.amount } };
+    case 'prodTransferIn':
+      return { method: 'POST', path: '/transfer-in', body: { source: { accountId: world.production.usdExternal }, destination: { accountId: world.production.usd }, amount: op.amount } };
   }
 }
 
@@ -134,7 +162,7 @@ function requestOf(op: PlannedOp, world: World, quoteId?: string): { method: str
  * Runs the plan with `concurrency` operations in flight, crashing the platform at the plan's kill points. The order
  * in which operations are sent and the kill points are fixed by the plan; only timing varies between replays.
  */
-export async function runWorkload(plan: Plan, world: World, client: ApiClient, crasher: Crasher, concurrency: number): Promise<WorkloadStats> {
+export async function runWorkload(plan: Plan, world: World, clients: Clients, crasher: Crasher, concurrency: number): Promise<WorkloadStats> {
   const records: OpRecord[] = new Array(plan.ops.length);
   const done: Promise<void>[] = new Array(plan.ops.length);
   let retries = 0;
@@ -154,7 +182,7 @@ export async function runWorkload(plan: Plan, world: World, client: ApiClient, c
       }
     }
     const { method, path, body } = requestOf(op, world, quoteId);
-    const result = await client.call(method, path, body, op.key, () => retries++);
+    const result = await clientOf(clients, op.kind).call(method, path, body, op.key, () => retries++);
     const record: OpRecord = { op, method, path, body, result };
     if (result.outcome === 'acked') {
       const answer = result.answer!.body ?? {};
@@ -177,12 +205,12 @@ export async function runWorkload(plan: Plan, world: World, client: ApiClient, c
       if (kill.mode === 'quiet') {
         // Wait (bounded) until nothing is on the wire; requests waiting to retry do not count.
         const deadline = Date.now() + 10_000;
-        while (client.onWire > 0 && Date.now() < deadline) await sleep(10);
+        while (clients.sandbox.onWire + clients.production.onWire > 0 && Date.now() < deadline) await sleep(10);
       }
       if (kill.mode !== 'answer') crash();
     }
     while (inFlight.size >= concurrency) await Promise.race(inFlight);
-    const answered = kill?.mode === 'answer' ? client.nextAnswer(10_000) : undefined;
+    const answered = kill?.mode === 'answer' ? clientOf(clients, op.kind).nextAnswer(10_000) : undefined;
     const running = execute(op);
     done[op.index] = running;
     const tracked = running.finally(() => inFlight.delete(tracked));

@@ -9,7 +9,7 @@ import { expectLedgerClean } from './test-payments';
 import { internalAccountOf } from './test-quotes';
 import { setProductionRates } from './test-rates';
 import { startRailBridge, TestRailBridge } from './test-rail-bridge';
-import { camt054Debits, nachaReturnFile, pain002Rejection } from './test-rail-files';
+import { camt054Debits, nachaReturnFile, pain002Rejection } from '@payments/rails/testing';
 import { startTestPlatform, TestOperator, TestPlatform, TestTenant } from './test-platform';
 
 const ODFI = '02100002';

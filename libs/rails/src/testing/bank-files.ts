@@ -1,6 +1,7 @@
 /**
  * Test fixtures: the files a bank sends back, written from the specifications' record layouts and message
- * definitions (not with our writers), so an import is tested against what a bank would send.
+ * definitions (not with our writers), so an import is tested against what a bank would send. Not part of the runtime
+ * API (`@payments/rails/testing`): the rails' e2e tests and the chaos run's simulated bank use them.
  */
 
 const alpha = (value: string, width: number) => value.toUpperCase().slice(0, width).padEnd(width, ' ');
