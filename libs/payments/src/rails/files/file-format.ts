@@ -36,6 +36,8 @@ export interface OutboundFormat {
   readonly extension: string;
   /** At most this many payments per file (a NACHA batch is unbounded in practice; keep files reviewable). */
   readonly maxEntries: number;
+  /** At most this many files a UTC day (NACHA's file id modifier: A–Z, 0–9); later payments wait for the next day. */
+  readonly maxFilesPerDay?: number;
   /** Refuses an order the format cannot carry (ApiError INVALID_INPUT naming the field), before it is recorded. */
   validate(order: RailOrder): void;
   /** The rail reference of a payment: an ACH trace number (ODFI + sequence), an end-to-end id. */

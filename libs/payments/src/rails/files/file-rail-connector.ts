@@ -119,18 +119,21 @@ export class FileRailConnector implements RailConnector {
   async writeNextFile(): Promise<string | undefined> {
     const file = await this.context.dataSource.transaction(async (tx) => {
       await queryRows(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`rails.files.${this.config.id}`]);
-      const pending = await queryRows<{ payment_id: string }>(
-        tx,
-        `SELECT payment_id FROM ${this.schema}.rail_payments WHERE connector_id = $1 AND status = 'SUBMITTED' ORDER BY sequence LIMIT $2 FOR UPDATE`,
-        [this.config.id, this.outbound.maxEntries],
-      );
-      if (pending.length === 0) return undefined;
       const createdAt = new Date().toISOString();
       const [{ n }] = await queryRows<{ n: number }>(
         tx,
         `SELECT count(*)::int AS n FROM ${this.schema}.rail_files WHERE connector_id = $1 AND direction = 'OUTBOUND' AND (meta->>'createdAt') LIKE $2`,
         [this.config.id, `${createdAt.slice(0, 10)}%`],
       );
+      // The day's files are all used (NACHA: 36 file id modifiers): payments wait for the next UTC day, visible as
+      // payments_rail_payments_pending. A file claimed beyond the limit could never be written.
+      if (this.outbound.maxFilesPerDay !== undefined && n >= this.outbound.maxFilesPerDay) return undefined;
+      const pending = await queryRows<{ payment_id: string }>(
+        tx,
+        `SELECT payment_id FROM ${this.schema}.rail_payments WHERE connector_id = $1 AND status = 'SUBMITTED' ORDER BY sequence LIMIT $2 FOR UPDATE`,
+        [this.config.id, this.outbound.maxEntries],
+      );
+      if (pending.length === 0) return undefined;
       const meta: OutboundFileMeta = { createdAt, sequenceOfDay: n + 1, fileId: `RailFile:${uuidv7()}` };
       const name = `${this.config.id}-${utcDay(createdAt)}-${String(meta.sequenceOfDay).padStart(3, '0')}.${this.outbound.extension}`;
       const [row] = await queryRows<RailFileRow>(

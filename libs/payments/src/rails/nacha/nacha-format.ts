@@ -39,6 +39,7 @@ export function nachaOutbound(config: RailConnectorConfig): OutboundFormat {
     name: 'NACHA',
     extension: 'ach',
     maxEntries: MAX_ENTRIES,
+    maxFilesPerDay: 36,
     validate: (order) => {
       addressOf(order);
     },
