@@ -13,8 +13,11 @@ import { awaitDrain } from './backlog';
 import type { LoadResult, LoadSpec } from './load';
 import { REFERENCE_ACCOUNTS, referenceAccountId } from './reference-data';
 import { moneySetup, MoneySetup } from './money-setup';
-import { appendTable, backlogTable, loadTable, Row, sustainedTable } from './report';
+import { appendTable, backlogTable, loadTable, Row, sqlTable, sustainedTable } from './report';
 import { sustainedRun } from './sustained';
+import { countSql, ignoreClient, installSqlCounter, SqlCounts } from './sql-counter';
+
+installSqlCounter(); // before the platform opens its pools: every statement it sends is counted
 
 /**
  * `npm run bench`: the platform's hot paths next to reference rows measured in the same run on the same PostgreSQL —
@@ -40,10 +43,23 @@ async function measure(scenario: string, spec: Spec, reference?: string): Promis
   return { scenario, reference, ...(await load(spec)) };
 }
 
-/** A write row, then the backlog it left, until drained (the platform's asynchronous side keeping up or not). */
+/** Transactions the payments service holds: a write row's count of transfer-outs is the difference. */
+const transactionCount = async (db: Client) => Number((await db.query(`SELECT count(*)::int AS n FROM payments.transactions`)).rows[0].n);
+
+/**
+ * A write row, then the backlog it left, until drained (the platform's asynchronous side keeping up or not), with the
+ * SQL the platform sent per transaction created: while the load ran, and in all once the backlog drained.
+ */
 async function measureWrite(db: Client, scenario: string, spec: Spec, reference: string): Promise<Row> {
+  const before = await transactionCount(db);
+  const window = countSql();
   const row = await measure(scenario, spec, reference);
-  return { ...row, drain: await awaitDrain(db, performance.now()) };
+  const duringLoad = window();
+  const drain = await awaitDrain(db, performance.now());
+  const total = window();
+  const created = (await transactionCount(db)) - before;
+  const per = (c: SqlCounts) => ({ statements: created ? c.statements / created : 0, commits: created ? c.commits / created : 0 });
+  return { ...row, drain, sql: { created, duringLoad: per(duringLoad), total: per(total) } };
 }
 
 /** The append rows, in their own process like the load generator; the last stdout line is the report. */
@@ -74,6 +90,7 @@ async function main(): Promise<void> {
   // Connected up front: under load the platform and the references take most of PostgreSQL's connections.
   const db = new Client({ connectionString: platform.databaseUrl, application_name: 'bench-backlog' });
   await db.connect();
+  ignoreClient(db);
   try {
     const created = platform.createdPlatform ?? (await platform.identity.platforms.create('bench'));
     const auth = `Basic ${Buffer.from(`${created.sandbox.clientId}:${created.sandbox.clientSecret}`).toString('base64')}`;
@@ -104,6 +121,7 @@ async function main(): Promise<void> {
     const sections = [
       loadTable(rows, DURATION_S, CONNECTIONS),
       backlogTable(rows),
+      sqlTable(rows),
       appendTable(appends.results, appends.emmettVersion, APPENDERS, DURATION_S),
       ...(sustained ? [sustainedTable(sustained, sustainedScenario, SUSTAINED_S)] : []),
     ];

@@ -10,6 +10,8 @@ export interface Row extends LoadResult {
   reference?: string;
   /** Write rows: the asynchronous backlog the load left behind. */
   drain?: Drain;
+  /** Write rows: SQL the platform sent per transaction created, while the load ran and in all once drained. */
+  sql?: { created: number; duringLoad: { statements: number; commits: number }; total: { statements: number; commits: number } };
 }
 
 const table = (header: string[], lines: (string | number)[][]) =>
@@ -42,6 +44,16 @@ export function backlogTable(rows: Row[]): string {
     'Asynchronous backlog at the end of each write row (due unfired timers and relay lag by service, bus consumer lag by group), polled every 250 ms until drained',
     '',
     table(['write row', 'timers due', 'relay lag (events)', 'bus consumer lag (messages)', 'drained after'], lines),
+  ].join('\n');
+}
+
+export function sqlTable(rows: Row[]): string {
+  const f = (n: number) => n.toFixed(1);
+  const lines = rows.flatMap((r) => (r.sql ? [[r.scenario, r.sql.created, f(r.sql.duringLoad.statements), f(r.sql.duringLoad.commits), f(r.sql.total.statements), f(r.sql.total.commits)]] : []));
+  return [
+    "SQL the platform sent per transaction created (every pg query call of the platform's process: statements; COMMITs and writes outside a transaction: commits), while the load ran and in all once the backlog drained",
+    '',
+    table(['write row', 'transactions', 'statements (load)', 'commits (load)', 'statements (amortised, drained)', 'commits (amortised, drained)'], lines),
   ].join('\n');
 }
 

@@ -1,0 +1,52 @@
+import { Client } from 'pg';
+
+/** What the platform sent PostgreSQL while a counter window was open. */
+export interface SqlCounts {
+  /** Statements (each `query` call: a TypeORM query, a BEGIN and a COMMIT are one each). */
+  statements: number;
+  /** Transactions that wrote: explicit COMMITs, and writes sent outside a transaction (each its own commit). */
+  commits: number;
+}
+
+const BEGIN = /^\s*(BEGIN|START TRANSACTION)\b/i;
+const END = /^\s*(COMMIT|ROLLBACK|END)\b/i;
+const COMMIT = /^\s*(COMMIT|END)\b/i;
+const WRITE = /^\s*(INSERT|UPDATE|DELETE|WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE)\b)/i;
+
+const inTransaction = new WeakSet<Client>();
+const counts: SqlCounts = { statements: 0, commits: 0 };
+const ignored = new WeakSet<Client>();
+
+/**
+ * Counts the statements and commits of every pg client in this process (the platform runs in the bench's process):
+ * `pg.Client.prototype.query` is wrapped once, before the platform starts. The bench's own clients are left out
+ * (`ignore`). The counts are what issue #30 is about: statements and commits per transfer-out, on the request path and
+ * amortised over what the asynchronous side does after.
+ */
+export function installSqlCounter(): void {
+  const original = Client.prototype.query as (...args: unknown[]) => unknown;
+  (Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function counted(this: Client, ...args: unknown[]) {
+    if (!ignored.has(this)) {
+      const first = args[0];
+      const text = typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'text' in first ? String((first as { text: unknown }).text) : '';
+      counts.statements++;
+      if (BEGIN.test(text)) inTransaction.add(this);
+      else if (END.test(text)) {
+        if (COMMIT.test(text)) counts.commits++;
+        inTransaction.delete(this);
+      } else if (!inTransaction.has(this) && WRITE.test(text)) counts.commits++;
+    }
+    return original.apply(this, args);
+  };
+}
+
+/** Leaves a client of the bench itself (the backlog poller) out of the counts. */
+export function ignoreClient(client: Client): void {
+  ignored.add(client);
+}
+
+/** Starts a window; the returned function ends it with what was counted in between. */
+export function countSql(): () => SqlCounts {
+  const start = { ...counts };
+  return () => ({ statements: counts.statements - start.statements, commits: counts.commits - start.commits });
+}
