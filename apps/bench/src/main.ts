@@ -15,7 +15,7 @@ import { REFERENCE_ACCOUNTS, referenceAccountId } from './reference-data';
 import { moneySetup, MoneySetup } from './money-setup';
 import { appendTable, backlogTable, loadTable, Row, sqlTable, sustainedTable } from './report';
 import { sustainedRun } from './sustained';
-import { countSql, ignoreClient, installSqlCounter, SqlCounts } from './sql-counter';
+import { countSql, ignoreClient, installSqlCounter, SqlCounts, takeSqlProfile } from './sql-counter';
 
 installSqlCounter(); // before the platform opens its pools: every statement it sends is counted
 
@@ -58,6 +58,8 @@ async function measureWrite(db: Client, scenario: string, spec: Spec, reference:
   const drain = await awaitDrain(db, performance.now());
   const total = window();
   const created = (await transactionCount(db)) - before;
+  const profile = takeSqlProfile(created);
+  if (profile.length > 0) process.stderr.write(`\nSQL per transaction, ${scenario}:\n${profile.join('\n')}\n`);
   const per = (c: SqlCounts) => ({ statements: created ? c.statements / created : 0, commits: created ? c.commits / created : 0 });
   return { ...row, drain, sql: { created, duringLoad: per(duringLoad), total: per(total) } };
 }
@@ -101,6 +103,14 @@ async function main(): Promise<void> {
     const refTransfers = (accounts: number) => Array.from({ length: accounts }, (_, i) => JSON.stringify({ accountId: referenceAccountId(i), amount: 100 }));
 
     const rows: Row[] = [];
+    takeSqlProfile(1); // the set-up's statements are not a row's
+    if (process.env.BENCH_ONLY === 'transfer-out') {
+      // A quick look at the money path alone (with BENCH_SQL_PROFILE=1: where its statements go).
+      rows.push(await measure(`reference R2: transfer-out in 1 transaction, over ${REFERENCE_ACCOUNTS} accounts`, { url: `${ref}/transfer-out`, method: 'POST', headers: { 'content-type': 'application/json' }, bodies: refTransfers(REFERENCE_ACCOUNTS) }));
+      rows.push(await measureWrite(db, `POST /transfer-out over ${money.payers.length} accounts`, { url: `${platform.url}/transfer-out`, method: 'POST', headers, bodies: transfers(money.payers) }, 'R2'));
+      process.stdout.write(`\n${[loadTable(rows, DURATION_S, CONNECTIONS), backlogTable(rows), sqlTable(rows)].join('\n\n')}\n`);
+      return;
+    }
     rows.push(await measure('reference: bare node:http, fixed JSON', { url: `${ref}/fixed` }));
     rows.push(await measure('reference R1: node:http + pg, GET by id (1 indexed SELECT)', { url: `${ref}/customers/c1` }));
     rows.push(await measure('GET /customers/{id}', { url: `${platform.url}/customers/${encodeURIComponent(money.payers[0].customerId)}`, headers }, 'R1'));

@@ -15,6 +15,8 @@ const WRITE = /^\s*(INSERT|UPDATE|DELETE|WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE)\b
 
 const inTransaction = new WeakSet<Client>();
 const counts: SqlCounts = { statements: 0, commits: 0 };
+/** BENCH_SQL_PROFILE=1: statements by their text (whitespace collapsed, first 120 characters), to see where they go. */
+const profile = process.env.BENCH_SQL_PROFILE === '1' ? new Map<string, number>() : undefined;
 const ignored = new WeakSet<Client>();
 
 /**
@@ -30,6 +32,10 @@ export function installSqlCounter(): void {
       const first = args[0];
       const text = typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'text' in first ? String((first as { text: unknown }).text) : '';
       counts.statements++;
+      if (profile) {
+        const key = text.replace(/\s+/g, ' ').trim().slice(0, 120);
+        profile.set(key, (profile.get(key) ?? 0) + 1);
+      }
       if (BEGIN.test(text)) inTransaction.add(this);
       else if (END.test(text)) {
         if (COMMIT.test(text)) counts.commits++;
@@ -49,4 +55,12 @@ export function ignoreClient(client: Client): void {
 export function countSql(): () => SqlCounts {
   const start = { ...counts };
   return () => ({ statements: counts.statements - start.statements, commits: counts.commits - start.commits });
+}
+
+/** The profile since the last call (BENCH_SQL_PROFILE=1), most frequent first, per `per` transactions; then reset. */
+export function takeSqlProfile(per: number): string[] {
+  if (!profile || per === 0) return [];
+  const lines = [...profile.entries()].sort((a, b) => b[1] - a[1]).map(([text, n]) => `${(n / per).toFixed(2).padStart(7)}  ${text}`);
+  profile.clear();
+  return lines;
 }
