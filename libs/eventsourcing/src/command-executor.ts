@@ -1,7 +1,7 @@
 import { inCommandSpan, withTraceparent } from './command-tracing';
 import { Decider, DomainError, DomainEvent } from './decider';
 import { GroupCommit, GroupCommitOptions } from './group-commit';
-import { StreamStateCache } from './state-cache';
+import { foldStream, Loaded, StreamStateCache } from './state-cache';
 import { EventMetadata } from './envelope';
 import { EventStore, RecordedEvent, WrongExpectedVersionError } from './event-store';
 import { Transactional } from './migrations';
@@ -79,21 +79,30 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     return retryOnConflict(() => this.db.transaction((tx) => this.attempt(tx, request)), this.versionConflictRetriesMax);
   }
 
+
   /** One attempt in the caller's transaction (a consumer adding its inbox row), in a span of its own. */
   decideAndAppend<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
     return inCommandSpan(request.streamId, this.schema, () => this.attempt(tx, { ...request, metadata: withTraceparent(request.metadata) }));
   }
 
   private async attempt<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
-    const loaded = request.newStream ? { state: request.decider.initialState, version: 0 } : await this.load(tx, request);
+    const loaded: Loaded<S> = request.newStream ? { state: request.decider.initialState, version: 0 } : await this.load(tx, request);
     const { state, version } = loaded;
     const decision = request.decider.decide(request.command, state);
     if (decision instanceof DomainError) throw decision;
     if (decision.length === 0) return { state, events: [], version };
-    const appended = (await this.store.append(tx, request.streamId, version, decision, {
-      platformId: request.platformId,
-      metadata: request.metadata,
-    })) as RecordedEvent<E>[];
+    let appended: RecordedEvent<E>[];
+    try {
+      appended = (await this.store.append(tx, request.streamId, version, decision, {
+        platformId: request.platformId,
+        metadata: request.metadata,
+        expectedLastEventId: loaded.lastEventId,
+      })) as RecordedEvent<E>[];
+    } catch (error) {
+      // The fold was stale (cached past a rollback, or another writer's append): the retry reads the stream whole.
+      if (error instanceof WrongExpectedVersionError) this.states.forget(request.streamId);
+      throw error;
+    }
     if (request.claim) await request.claim(tx);
     await appendNewStreams(tx, this.store, request.also, { platformId: request.platformId, metadata: request.metadata });
     const stateAfter = decision.reduce((s, e) => request.decider.evolve(s, e), state);
@@ -102,12 +111,15 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     return { state: stateAfter, events: appended, version: version + appended.length };
   }
 
-  private async load<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<{ state: S; version: number }> {
+  private async load<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<Loaded<S>> {
     // Writers of one stream queue here instead of racing: under contention (many debits on one account) the
     // optimistic check would otherwise turn most of them into retries and, past the bound, 409s. The unique
     // (stream_id, stream_version) stays as the safety net for writers that bypass this path.
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [request.streamId]);
-    const loaded = await this.states.load(tx, request.streamId, request.decider, (db, id, from) => this.store.readStream(db, id, from));
+    // A cached fold is used as it is: the append's guard (expectedLastEventId) proves it current or refuses it.
+    const cached = this.states.get<S>(request.streamId, request.decider);
+    if (cached) return cached;
+    const loaded = foldStream(request.decider, await this.store.readStream(tx, request.streamId));
     this.states.remember(request.streamId, request.decider, loaded.state, loaded.version, loaded.lastEventId);
     return loaded;
   }

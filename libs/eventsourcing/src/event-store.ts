@@ -15,6 +15,12 @@ export type ExpectedVersion = number | 'any' | 'no_stream';
 export interface AppendOptions {
   platformId?: string | null;
   metadata?: EventMetadata;
+  /**
+   * With a numeric expected version: the id of the stream's event at that version, as the writer folded it (a cached
+   * state). The insert then also refuses a stream whose event there is another one (a rolled-back append the writer
+   * remembered, another process's write), in the same statement.
+   */
+  expectedLastEventId?: string;
 }
 
 /** One stream's share of `appendMany`: its events go in as versions after+1, after+2, ... */
@@ -23,6 +29,12 @@ export interface StreamAppend {
   after: number;
   events: readonly DomainEvent[];
   options?: AppendOptions;
+  /**
+   * The stream as the writer folded it before this statement: its event at `version` is `eventId` (version 0: the
+   * stream was empty). Every append of the stream in the statement carries the same guard, so a stale fold inserts
+   * none of them and `appendMany` refuses the whole statement.
+   */
+  guard?: { version: number; eventId?: string };
 }
 
 /** Raised when another writer appended to the stream first; the write path retries, then answers 409. */
@@ -110,17 +122,17 @@ export class PostgresEventStore implements EventStore {
    * and then nothing is inserted.
    */
   private insertAfter(db: SqlExecutor, streamId: string, after: number, events: readonly DomainEvent[], options: AppendOptions): Promise<EventRow[]> {
-    const params: unknown[] = [streamId, after, options.platformId ?? null, JSON.stringify(options.metadata ?? {})];
+    const params: unknown[] = [streamId, after, options.platformId ?? null, JSON.stringify(options.metadata ?? {}), options.expectedLastEventId ?? null];
     const values = events.map((event, i) => {
       params.push(uuidv7(), after + i + 1, event.type, JSON.stringify(event.data));
-      const b = 4 + i * 4;
+      const b = 5 + i * 4;
       return `($${b + 1}::uuid, $${b + 2}::int, $${b + 3}::text, $${b + 4}::jsonb)`;
     });
     return queryRows(db,
       `INSERT INTO ${this.table} (event_id, stream_id, stream_version, type, platform_id, data, metadata)
        SELECT v.event_id, $1, v.stream_version, v.type, $3, v.data, $4::jsonb
          FROM (VALUES ${values.join(', ')}) AS v(event_id, stream_version, type, data)
-        WHERE $2::int = 0 OR EXISTS (SELECT 1 FROM ${this.table} WHERE stream_id = $1 AND stream_version = $2::int)
+        WHERE $2::int = 0 OR EXISTS (SELECT 1 FROM ${this.table} WHERE stream_id = $1 AND stream_version = $2::int AND ($5::uuid IS NULL OR event_id = $5::uuid))
        RETURNING *`,
       params,
     );
@@ -129,22 +141,33 @@ export class PostgresEventStore implements EventStore {
   async appendMany(db: SqlExecutor, appends: readonly StreamAppend[]): Promise<RecordedEvent[][]> {
     const params: unknown[] = [];
     const ids: string[][] = [];
-    const values = appends.flatMap(({ streamId, after, events, options = {} }) => {
+    const values = appends.flatMap(({ streamId, after, events, options = {}, guard }) => {
       const streamIds: string[] = [];
       ids.push(streamIds);
       return events.map((event, i) => {
         const eventId = uuidv7();
         streamIds.push(eventId);
-        params.push(eventId, streamId, after + i + 1, event.type, options.platformId ?? null, JSON.stringify(event.data), JSON.stringify(options.metadata ?? {}));
-        const b = params.length - 7;
-        return `($${b + 1}::uuid, $${b + 2}, $${b + 3}::int, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, $${b + 7}::jsonb)`;
+        params.push(eventId, streamId, after + i + 1, event.type, options.platformId ?? null, JSON.stringify(event.data), JSON.stringify(options.metadata ?? {}), guard?.version ?? null, guard?.eventId ?? null);
+        const b = params.length - 9;
+        return `($${b + 1}::uuid, $${b + 2}::text, $${b + 3}::int, $${b + 4}::text, $${b + 5}::text, $${b + 6}::jsonb, $${b + 7}::jsonb, $${b + 8}::int, $${b + 9}::uuid)`;
       });
     });
     if (values.length === 0) return appends.map(() => []);
     const rows: EventRow[] = await queryRows(db,
-      `INSERT INTO ${this.table} (event_id, stream_id, stream_version, type, platform_id, data, metadata) VALUES ${values.join(', ')} RETURNING *`,
+      `INSERT INTO ${this.table} (event_id, stream_id, stream_version, type, platform_id, data, metadata)
+       SELECT v.event_id, v.stream_id, v.stream_version, v.type, v.platform_id, v.data, v.metadata
+         FROM (VALUES ${values.join(', ')}) AS v(event_id, stream_id, stream_version, type, platform_id, data, metadata, guard_version, guard_event)
+        WHERE v.guard_version IS NULL OR v.guard_version = 0
+           OR EXISTS (SELECT 1 FROM ${this.table} e WHERE e.stream_id = v.stream_id AND e.stream_version = v.guard_version AND (v.guard_event IS NULL OR e.event_id = v.guard_event))
+       RETURNING *`,
       params,
     );
+    if (rows.length < values.length) {
+      // A guarded stream was not as its writer folded it: none of its events went in, so none of the statement's may.
+      const inserted = new Set(rows.map((row) => row.event_id));
+      const stale = appends.find((_, i) => ids[i].some((id) => !inserted.has(id)))!;
+      throw new WrongExpectedVersionError(stale.streamId, stale.after);
+    }
     const byId = new Map(rows.map((row) => [row.event_id, toRecorded(row)]));
     return ids.map((streamIds) => streamIds.map((id) => byId.get(id)!));
   }

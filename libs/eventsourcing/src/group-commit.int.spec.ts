@@ -81,3 +81,46 @@ describe('group commit (CommandExecutor.execute under concurrency, real PostgreS
     expect(await store.readStream(db.dataSource, 'Taken:1')).toHaveLength(1);
   });
 });
+
+/** The group path trusts cached folds: its append guard is what keeps a stale one from deciding anything. */
+describe('group commit with a stale cached fold (real PostgreSQL)', () => {
+  let db: TestServiceDb;
+  const store = new PostgresEventStore('gcs');
+  const reads: string[] = [];
+
+  beforeAll(async () => {
+    db = await openTestServiceDb('gcs');
+  });
+  afterAll(() => db.close());
+
+  const executorOn = () => {
+    const base = asTransactional(db.dataSource);
+    // Every statement the executor sends, to see which commands read their stream.
+    const spied: Transactional<EntityManager> = {
+      ...base,
+      transaction: (work) => base.transaction((tx) => work(new Proxy(tx, { get: (t, k) => (k === 'query' ? (sql: string, p?: unknown[]) => (reads.push(sql), t.query(sql, p)) : Reflect.get(t, k)) }))),
+    };
+    return new CommandExecutor(spied, store, 5, 100, { groupsInFlightMax: 1, groupSizeMax: 64 });
+  };
+  const add = (executor: CommandExecutor<EntityManager>, streamId: string, by: number) => executor.execute({ decider: counter, streamId, command: { by, max: 1_000_000 } });
+  const eventReads = () => reads.filter((sql) => /FROM\s+"?gcs"?\.events/.test(sql) && /^\s*SELECT/i.test(sql)).length;
+
+  it('decides on the stream as stored after another process wrote it: nothing lost, versions 1..n', async () => {
+    const mine = executorOn();
+    const other = executorOn(); // another process: its own cache
+    await Promise.all([add(mine, 'Shared:1', 1), add(mine, 'Shared:2', 1)]);
+    await add(other, 'Shared:1', 100); // mine's cached fold of Shared:1 is now stale
+    const results = await Promise.all([add(mine, 'Shared:1', 1), add(mine, 'Shared:1', 1), add(mine, 'Shared:2', 1)]);
+    expect(results.map((r) => r.state)).toEqual([102, 103, 2]);
+    expect((await store.readStream(db.dataSource, 'Shared:1')).map((e) => e.streamVersion)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('reads no events for commands on streams it just wrote (a hot stream costs no tail read)', async () => {
+    const mine = executorOn();
+    await Promise.all([add(mine, 'Warm:1', 1), add(mine, 'Warm:2', 1)]);
+    reads.length = 0;
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => add(mine, `Warm:${1 + (i % 2)}`, 1)));
+    expect(results.map((r) => r.state).sort((a, b) => a - b)).toEqual([2, 2, 3, 3, 4, 4, 5, 5, 6, 6]);
+    expect(eventReads()).toBe(0);
+  });
+});

@@ -5,7 +5,7 @@ import { DomainError, DomainEvent } from './decider';
 import type { EventStore, RecordedEvent } from './event-store';
 import type { Transactional } from './migrations';
 import type { SqlExecutor } from './sql';
-import type { Loaded, StreamStateCache } from './state-cache';
+import { foldStream, Loaded, StreamStateCache } from './state-cache';
 import { appendNewStreams } from './new-streams';
 
 // The group handles requests of any state, command and event types; each is decided with its own decider.
@@ -95,6 +95,8 @@ export class GroupCommit<Tx extends SqlExecutor> {
     try {
       decided = await inContext(group[0].context, () => this.db.transaction((tx) => this.writeGroup(tx, group)));
     } catch {
+      // Any fold of the group may have been stale (what a refused guard says): each command reads its stream again.
+      for (const p of group) this.states.forget(p.request.streamId);
       await Promise.all(group.map(alone));
       return;
     }
@@ -112,6 +114,8 @@ export class GroupCommit<Tx extends SqlExecutor> {
 
   private async writeGroup(tx: Tx, group: Pending<Tx>[]): Promise<Decided<Tx>[]> {
     const folds = await this.load(tx, group);
+    // Each stream's fold before the group's commands: the guard of all its appends in this statement.
+    const guards = new Map([...folds].map(([streamId, { version, lastEventId }]) => [streamId, { version, eventId: lastEventId }]));
     const decided: Decided<Tx>[] = group.map((pending) => {
       const { streamId, decider, command } = pending.request;
       const { state, version } = folds.get(streamId)!;
@@ -125,7 +129,7 @@ export class GroupCommit<Tx extends SqlExecutor> {
     const writes = decided.filter((d): d is Extract<Decided<Tx>, { after: number }> => 'after' in d);
     const appended = await this.store.appendMany(
       tx,
-      writes.map((w) => ({ streamId: w.pending.request.streamId, after: w.after, events: w.events, options: { platformId: w.pending.request.platformId, metadata: w.pending.request.metadata } })),
+      writes.map((w) => ({ streamId: w.pending.request.streamId, after: w.after, events: w.events, options: { platformId: w.pending.request.platformId, metadata: w.pending.request.metadata }, guard: guards.get(w.pending.request.streamId) })),
     );
     // In arrival order, each with the events and the state after its own command, as on the single path.
     for (const [i, w] of writes.entries()) {
@@ -137,7 +141,10 @@ export class GroupCommit<Tx extends SqlExecutor> {
     return decided;
   }
 
-  /** Every stream of the group locked (in one order, so two groups cannot deadlock each other) and folded. */
+  /**
+   * Every stream of the group locked (in one order, so two groups cannot deadlock each other) and folded: from the
+   * cache as it is (the append's guard checks it), the others read whole in one statement.
+   */
   private async load(tx: Tx, group: Pending<Tx>[]): Promise<Map<string, Loaded<unknown>>> {
     const folds = new Map<string, Loaded<unknown>>();
     const deciders = new Map<string, AnyRequest<Tx>['decider']>();
@@ -148,18 +155,15 @@ export class GroupCommit<Tx extends SqlExecutor> {
     const streams = [...deciders.keys()];
     if (streams.length === 0) return folds;
     await tx.query('SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(s, 0) AS h FROM unnest($1::text[]) AS s ORDER BY 1) AS sorted', [streams]);
-    const from = streams.map((streamId) => ({ streamId, fromVersion: this.states.readFrom(streamId, deciders.get(streamId)) }));
-    const tails = await this.store.readStreams(tx, from);
     const misses: string[] = [];
-    for (const { streamId, fromVersion } of from) {
-      const loaded = this.states.fold(streamId, deciders.get(streamId)!, fromVersion, tails.get(streamId)!);
-      if (loaded) folds.set(streamId, loaded);
+    for (const streamId of streams) {
+      const cached = this.states.get(streamId, deciders.get(streamId));
+      if (cached) folds.set(streamId, cached);
       else misses.push(streamId);
     }
     if (misses.length > 0) {
-      // The cached prefix no longer matches (a rolled-back append, another process's write): read these whole.
       const whole = await this.store.readStreams(tx, misses.map((streamId) => ({ streamId, fromVersion: 1 })));
-      for (const streamId of misses) folds.set(streamId, this.states.fold(streamId, deciders.get(streamId)!, 1, whole.get(streamId)!)!);
+      for (const streamId of misses) folds.set(streamId, foldStream(deciders.get(streamId)! as never, whole.get(streamId)!));
     }
     return folds;
   }

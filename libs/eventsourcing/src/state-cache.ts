@@ -1,5 +1,4 @@
 import type { RecordedEvent } from './event-store';
-import type { SqlExecutor } from './sql';
 
 /** A folded state and the last event folded into it. */
 interface Entry {
@@ -13,48 +12,28 @@ type FoldWith<S> = { initialState: S; evolve(state: S, event: never): S };
 export interface Loaded<S> {
   state: S;
   version: number;
+  /** The event at `version` (undefined for an empty stream): the append's guard that this state is still current. */
   lastEventId?: string;
 }
 
 /**
- * Folded states of recently written streams, so a hot stream (one account taking many holds) is not re-read and
- * re-folded from its first event on every command. It is only a hint: each use re-reads the stream from the cached
- * version and requires the event stored there to be the one cached, so a rolled-back append or a write by another
- * process shows as a mismatch and the stream is read whole. Least recently used entries are evicted.
+ * Folded states of recently written streams, so a command on a hot stream (one account taking many holds) neither
+ * re-reads nor re-folds it (issue #30: nothing re-reads what this process just wrote). An entry is trusted without a
+ * read because the append checks it: it inserts only if the stream's event at the cached version is the cached one
+ * (`lastEventId`) and the next version is free (unique index). A rolled-back append, a commit that failed or another
+ * process's write makes that check refuse (WrongExpectedVersionError); the writer then forgets the entry and decides
+ * again on the stream read whole. Least recently used entries are evicted.
  */
 export class StreamStateCache {
   private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly entriesMax: number) {}
 
-  /** The state and version of `streamId` after every stored event, using a cached prefix when it is still valid. */
-  async load<S>(
-    db: SqlExecutor,
-    streamId: string,
-    decider: FoldWith<S>,
-    readFrom: (db: SqlExecutor, streamId: string, fromVersion: number) => Promise<RecordedEvent[]>,
-  ): Promise<Loaded<S>> {
-    const from = this.readFrom(streamId, decider);
-    return this.fold(streamId, decider, from, await readFrom(db, streamId, from)) ?? this.fold(streamId, decider, 1, await readFrom(db, streamId, 1))!;
-  }
-
-  /** The version to read `streamId` from: the cached one (re-read to check it), or 1. */
-  readFrom(streamId: string, decider: unknown): number {
+  /** The cached state of `streamId` as folded by `decider`, if any. */
+  get<S>(streamId: string, decider: unknown): Loaded<S> | undefined {
     const cached = this.entries.get(streamId);
-    return cached && cached.decider === decider ? cached.version : 1;
-  }
-
-  /** The state after `events` read from version `from`; undefined when they do not continue the cached prefix. */
-  fold<S>(streamId: string, decider: FoldWith<S>, from: number, events: readonly RecordedEvent[]): Loaded<S> | undefined {
-    if (from === 1) {
-      const state = events.reduce((s, e) => decider.evolve(s, e as never), decider.initialState);
-      return { state, version: events.length, lastEventId: events[events.length - 1]?.eventId };
-    }
-    const cached = this.entries.get(streamId);
-    if (!cached || cached.decider !== decider || cached.version !== from || events[0]?.eventId !== cached.lastEventId) return undefined;
-    const rest = events.slice(1);
-    const state = rest.reduce((s, e) => decider.evolve(s, e as never), cached.state as S);
-    return { state, version: cached.version + rest.length, lastEventId: rest.length > 0 ? rest[rest.length - 1].eventId : cached.lastEventId };
+    if (!cached || cached.decider !== decider) return undefined;
+    return { state: cached.state as S, version: cached.version, lastEventId: cached.lastEventId };
   }
 
   remember(streamId: string, decider: unknown, state: unknown, version: number, lastEventId: string | undefined): void {
@@ -63,4 +42,15 @@ export class StreamStateCache {
     this.entries.set(streamId, { decider, state, version, lastEventId });
     if (this.entries.size > this.entriesMax) this.entries.delete(this.entries.keys().next().value as string);
   }
+
+  /** After a refused append: the entry was stale (or may be), the next command reads the stream whole. */
+  forget(streamId: string): void {
+    this.entries.delete(streamId);
+  }
+}
+
+/** A whole stream folded from its first event. */
+export function foldStream<S>(decider: FoldWith<S>, events: readonly RecordedEvent[]): Loaded<S> {
+  const state = events.reduce((s, e) => decider.evolve(s, e as never), decider.initialState);
+  return { state, version: events.length, lastEventId: events[events.length - 1]?.eventId };
 }
