@@ -26,6 +26,11 @@ export interface ScheduleTimer {
   platformId?: string;
   payload?: Record<string, unknown>;
   id?: string;
+  /**
+   * A timer this one makes pointless (the step it guarded is done): deleted in the same statement if it has not
+   * fired, so it never claims, loads and fires to do nothing.
+   */
+  replaces?: string;
 }
 
 /**
@@ -72,12 +77,12 @@ export class DurableTimers<Tx extends SqlExecutor> {
   async schedule(tx: SqlExecutor, timer: ScheduleTimer): Promise<string> {
     const id = timer.id ?? uuidv7();
     const delayMs = Math.max(0, Math.round(timer.realTime ? timer.delayMs : timer.delayMs * this.options.timeScale));
-    await queryRows(tx, 
-      `INSERT INTO ${this.table} (id, name, stream_id, platform_id, payload, due_at, traceparent)
+    const params = [id, timer.name, timer.streamId ?? null, timer.platformId ?? null, JSON.stringify(timer.payload ?? {}), delayMs, activeTraceparent() ?? null];
+    const insert = `INSERT INTO ${this.table} (id, name, stream_id, platform_id, payload, due_at, traceparent)
        VALUES ($1, $2, $3, $4, $5::jsonb, now() + ($6::bigint * interval '1 millisecond'), $7)
-       ON CONFLICT (id) DO NOTHING`,
-      [id, timer.name, timer.streamId ?? null, timer.platformId ?? null, JSON.stringify(timer.payload ?? {}), delayMs, activeTraceparent() ?? null],
-    );
+       ON CONFLICT (id) DO NOTHING`;
+    if (timer.replaces) await queryRows(tx, `WITH replaced AS (DELETE FROM ${this.table} WHERE id = $8 AND fired_at IS NULL) ${insert}`, [...params, timer.replaces]);
+    else await queryRows(tx, insert, params);
     return id;
   }
 

@@ -36,6 +36,15 @@ describe('payments saga: durable across a restart, and driven by quoting\'s Quot
     await expectLedgerClean(t);
   });
 
+  it('leaves one pending timer per payout once its funds are held: the hold\'s safety net goes with the rail step', async () => {
+    const p = await payer(t, '003', 10_000);
+    const res = await t.call('POST', '/transfer-out', { body: { source: { accountId: p.internal }, destination: { accountId: p.external }, amount: 1_000 } });
+    expect(res.body).toMatchObject({ status: 'PROCESSING' });
+    const pending = await t.platform.payments.host.dataSource.query(`SELECT payload->>'step' AS step FROM timers WHERE stream_id = $1 AND fired_at IS NULL`, [res.body.id]);
+    expect(pending).toEqual([{ step: 'rail' }]);
+    await untilTransaction(t, res.body.id, (tx) => tx.status === 'COMPLETED');
+  });
+
   it('executes a quote from QuoteExecuted.v1: holds, settles both currencies with fees, and a redelivery has one effect', async () => {
     const customerId = (await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Quote Payer' } })).body.id;
     const usd = await internalAccountOf(t, t.tenant.sandbox, customerId, 'USD');

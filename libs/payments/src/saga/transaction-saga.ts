@@ -20,6 +20,7 @@ const STEP_TIMER_NAMESPACE = '5b3f2a4e-8d61-4c2b-9f7e-1a6c0d3e9b52';
 export const HOLD_RETRY_DELAY_MS = 5_000;
 
 type Step = 'approval' | 'hold' | 'rail' | 'return';
+const stepTimerId = (transactionId: string, step: Step) => uuidv5(`${transactionId}/${step}`, STEP_TIMER_NAMESPACE);
 
 const now = () => new Date().toISOString();
 
@@ -300,9 +301,15 @@ export class TransactionSaga {
 
   private async scheduleNext(tx: EntityManager, s: ExistingTransaction): Promise<void> {
     const next = nextStep(s);
-    if (!next) return;
+    // Past PENDING the hold's safety-net timer has nothing left to do: it goes with the next step's scheduling.
+    const holdTimer = s.plan.hold && s.status !== 'PENDING' ? stepTimerId(s.transactionId, 'hold') : undefined;
+    if (!next) {
+      if (holdTimer && s.status === 'FAILED') await this.timers.cancel(tx, holdTimer);
+      return;
+    }
     await this.timers.schedule(tx, {
-      id: uuidv5(`${s.transactionId}/${next.step}`, STEP_TIMER_NAMESPACE),
+      id: stepTimerId(s.transactionId, next.step),
+      replaces: holdTimer,
       name: TRANSACTION_STEP_TIMER,
       delayMs: next.delayMs,
       realTime: next.realTime,
