@@ -2,6 +2,7 @@ import '@payments/observability/register'; // first: tracing patches modules as 
 import 'reflect-metadata';
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -83,10 +84,30 @@ function startReference(databaseUrl: string): Promise<{ url: string; child: Chil
   });
 }
 
+/** A port free on loopback now: two benches (or a bench and a test run) on one machine must not share ports. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The RPC ports and the embedded PostgreSQL's: the environment's when set, else free ones. */
+async function ports(): Promise<Record<string, string>> {
+  const names = ['IDENTITY', 'ACCOUNTS', 'QUOTING', 'PAYMENTS', 'WEBHOOK_DISPATCHER', 'WALLET_AUTH', 'CARDS', 'AGENTS'].map((s) => `${s}_RPC_PORT`).concat('EMBEDDED_POSTGRES_PORT');
+  const chosen: Record<string, string> = {};
+  for (const name of names) chosen[name] = process.env[name] ?? String(await freePort());
+  return chosen;
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-'));
   chmodSync(dataDir, 0o755); // as root, embedded PostgreSQL runs as the postgres user, which must enter it
-  const config = loadConfig({ ...process.env, PORT: '0', GATEWAY_OPS_PORT: '0', IDENTITY_RPC_PORT: process.env.IDENTITY_RPC_PORT ?? '4191', IDENTITY_OPS_PORT: '0', ACCOUNTS_RPC_PORT: process.env.ACCOUNTS_RPC_PORT ?? '4192', ACCOUNTS_OPS_PORT: '0', QUOTING_RPC_PORT: process.env.QUOTING_RPC_PORT ?? '4193', QUOTING_OPS_PORT: '0', PAYMENTS_RPC_PORT: process.env.PAYMENTS_RPC_PORT ?? '4194', PAYMENTS_OPS_PORT: '0', WEBHOOK_DISPATCHER_RPC_PORT: process.env.WEBHOOK_DISPATCHER_RPC_PORT ?? '4195', WEBHOOK_DISPATCHER_OPS_PORT: '0', WALLET_AUTH_RPC_PORT: process.env.WALLET_AUTH_RPC_PORT ?? '4196', WALLET_AUTH_OPS_PORT: '0', CARDS_RPC_PORT: process.env.CARDS_RPC_PORT ?? '4197', CARDS_OPS_PORT: '0', AGENTS_RPC_PORT: process.env.AGENTS_RPC_PORT ?? '4198', AGENTS_OPS_PORT: '0', SANDBOX_TIME_SCALE: '0.01', DATA_DIR: dataDir, RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ ...process.env, ...(await ports()), PORT: '0', GATEWAY_OPS_PORT: '0', IDENTITY_OPS_PORT: '0', ACCOUNTS_OPS_PORT: '0', QUOTING_OPS_PORT: '0', PAYMENTS_OPS_PORT: '0', WEBHOOK_DISPATCHER_OPS_PORT: '0', WALLET_AUTH_OPS_PORT: '0', CARDS_OPS_PORT: '0', AGENTS_OPS_PORT: '0', SANDBOX_TIME_SCALE: '0.01', DATA_DIR: dataDir, RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'silent' });
   const platform = await startPlatform({ config, logger: createLogger('bench', 'silent') });
   const reference = await startReference(platform.databaseUrl);
   // Connected up front: under load the platform and the references take most of PostgreSQL's connections.

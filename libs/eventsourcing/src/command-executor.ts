@@ -59,8 +59,12 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     private readonly versionConflictRetriesMax = 5,
     /** Folded states kept for hot streams (0 turns the cache off); see StreamStateCache. */
     stateCacheEntriesMax = 2_000,
-    /** Concurrent `execute` calls written in shared transactions (group-commit.ts); `false`: one transaction each. */
-    grouping: GroupCommitOptions | false = { groupsInFlightMax: 4, groupSizeMax: 64 },
+    /**
+     * Concurrent `execute` calls written in shared transactions (group-commit.ts); `false`: one transaction each. One
+     * group in flight: what arrives while it is written waits and goes in the next group, so groups grow with the load
+     * (measured, issue #30: 1.7 transactions per transfer-out instead of 3.3 with 4 in flight).
+     */
+    grouping: GroupCommitOptions | false = { groupsInFlightMax: 1, groupSizeMax: 64 },
   ) {
     this.schema = (store as { schema?: string }).schema;
     this.states = new StreamStateCache(stateCacheEntriesMax);
