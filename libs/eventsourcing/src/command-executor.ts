@@ -11,6 +11,19 @@ import { appendNewStreams, NewStream } from './new-streams';
 /** An inline projection: updates read models in the same transaction as the append (read-your-writes). */
 export type Projection<Tx, S, E extends DomainEvent> = (tx: Tx, events: readonly RecordedEvent<E>[], stateAfter: S) => Promise<void>;
 
+/** What one command appended and the state after it, for a set-based projection. */
+export interface Projected<S, E extends DomainEvent> {
+  events: readonly RecordedEvent<E>[];
+  stateAfter: S;
+}
+
+/**
+ * A set-based inline projection: the commands of a group that share this function are projected by one call, in
+ * arrival order (a stream may appear more than once: its last item is its latest state), so their read-model rows
+ * are written in one statement instead of one per command. The single path calls it with one item.
+ */
+export type ProjectionOfMany<Tx, S, E extends DomainEvent> = (tx: Tx, items: readonly Projected<S, E>[]) => Promise<void>;
+
 export interface CommandRequest<Tx, S, C, E extends DomainEvent> {
   decider: Decider<S, C, E>;
   streamId: string;
@@ -18,6 +31,8 @@ export interface CommandRequest<Tx, S, C, E extends DomainEvent> {
   platformId?: string | null;
   metadata?: EventMetadata;
   project?: Projection<Tx, S, E>;
+  /** Like `project`, set-based across a group (ProjectionOfMany); runs after `project` when both are given. */
+  projectAll?: ProjectionOfMany<Tx, S, E>;
   /** Runs in the append's transaction when the command appended events: an Idempotency-Key claim (idempotency-claims.ts). */
   claim?: (tx: Tx) => Promise<void>;
   /**
@@ -111,6 +126,7 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     await appendNewStreams(tx, this.store, request.also, { platformId: request.platformId, metadata: request.metadata });
     const stateAfter = decision.reduce((s, e) => request.decider.evolve(s, e), state);
     if (request.project) await request.project(tx, appended, stateAfter);
+    if (request.projectAll) await request.projectAll(tx, [{ events: appended, stateAfter }]);
     this.states.remember(request.streamId, request.decider, stateAfter, version + appended.length, appended[appended.length - 1].eventId);
     return { state: stateAfter, events: appended, version: version + appended.length };
   }

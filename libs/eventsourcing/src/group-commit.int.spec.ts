@@ -73,6 +73,21 @@ describe('group commit (CommandExecutor.execute under concurrency, real PostgreS
     for (const i of [0, 6, 8, 19]) expect(await store.readStream(db.dataSource, `Mixed:${i}`)).toHaveLength(1);
   });
 
+  it('projects a group\'s commands that share a set-based projection in one call, each stream at its latest state', async () => {
+    const calls: number[] = [];
+    const projectAll = async (tx: EntityManager, items: readonly { stateAfter: number; events: readonly { streamId: string }[] }[]) => {
+      calls.push(items.length);
+      const latest = new Map(items.map((i) => [i.events[0].streamId, i.stateAfter]));
+      await tx.query('INSERT INTO gc.totals SELECT * FROM unnest($1::text[], $2::int[]) ON CONFLICT (stream_id) DO UPDATE SET total = excluded.total', [[...latest.keys()], [...latest.values()]]);
+    };
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => executor.execute({ decider: counter, streamId: `Batch:${i % 10}`, command: { by: 1, max: 100 }, projectAll })));
+    expect(results).toHaveLength(40);
+    expect(calls.reduce((a, b) => a + b, 0)).toBe(40); // every command projected once
+    expect(calls.length).toBeLessThan(20); // in far fewer calls than commands
+    const rows = await db.dataSource.query(`SELECT total FROM gc.totals WHERE stream_id LIKE 'Batch:%'`);
+    expect(rows.map((r: { total: number }) => r.total)).toEqual(Array(10).fill(4));
+  });
+
   it('answers CONFLICT for a new stream that exists, without failing its group', async () => {
     await add('Taken:1', 1);
     const outcomes = await Promise.allSettled([add('Taken:1', 1, 10_000, { newStream: true }), ...Array.from({ length: 10 }, (_, i) => add(`Free:${i}`, 1, 10_000, { newStream: true }))]);

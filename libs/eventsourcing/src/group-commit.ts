@@ -1,4 +1,4 @@
-import type { CommandRequest, CommandResult } from './command-executor';
+import type { CommandRequest, CommandResult, Projected } from './command-executor';
 import { activeContext, inContext } from './command-tracing';
 import type { Context } from '@payments/observability';
 import { DomainError, DomainEvent } from './decider';
@@ -132,12 +132,17 @@ export class GroupCommit<Tx extends SqlExecutor> {
       writes.map((w) => ({ streamId: w.pending.request.streamId, after: w.after, events: w.events, options: { platformId: w.pending.request.platformId, metadata: w.pending.request.metadata }, guard: guards.get(w.pending.request.streamId) })),
     );
     // In arrival order, each with the events and the state after its own command, as on the single path.
+    const projectedAll = new Map<NonNullable<AnyRequest<Tx>['projectAll']>, Projected<unknown, DomainEvent>[]>();
     for (const [i, w] of writes.entries()) {
       w.appended = appended[i];
       if (w.pending.request.claim) await w.pending.request.claim(tx);
       await appendNewStreams(tx, this.store, w.pending.request.also, { platformId: w.pending.request.platformId, metadata: w.pending.request.metadata });
       if (w.pending.request.project) await w.pending.request.project(tx, appended[i], w.stateAfter);
+      const all = w.pending.request.projectAll;
+      if (all) projectedAll.set(all, [...(projectedAll.get(all) ?? []), { events: appended[i], stateAfter: w.stateAfter }]);
     }
+    // Set-based projections last: one call (one statement per read model) for every command of the group sharing it.
+    for (const [projectAll, items] of projectedAll) await projectAll(tx, items);
     return decided;
   }
 

@@ -75,15 +75,28 @@ export class DurableTimers<Tx extends SqlExecutor> {
   }
 
   async schedule(tx: SqlExecutor, timer: ScheduleTimer): Promise<string> {
-    const id = timer.id ?? uuidv7();
-    const delayMs = Math.max(0, Math.round(timer.realTime ? timer.delayMs : timer.delayMs * this.options.timeScale));
-    const params = [id, timer.name, timer.streamId ?? null, timer.platformId ?? null, JSON.stringify(timer.payload ?? {}), delayMs, activeTraceparent() ?? null];
-    const insert = `INSERT INTO ${this.table} (id, name, stream_id, platform_id, payload, due_at, traceparent)
-       VALUES ($1, $2, $3, $4, $5::jsonb, now() + ($6::bigint * interval '1 millisecond'), $7)
-       ON CONFLICT (id) DO NOTHING`;
-    if (timer.replaces) await queryRows(tx, `WITH replaced AS (DELETE FROM ${this.table} WHERE id = $8 AND fired_at IS NULL) ${insert}`, [...params, timer.replaces]);
-    else await queryRows(tx, insert, params);
+    const [id] = await this.scheduleMany(tx, [timer]);
     return id;
+  }
+
+  /**
+   * Several timers in one statement (a group commit's transactions), each as `schedule` would; the timers they
+   * replace deleted in the same statement. Returns their ids in order.
+   */
+  async scheduleMany(tx: SqlExecutor, timers: readonly ScheduleTimer[]): Promise<string[]> {
+    if (timers.length === 0) return [];
+    const ids = timers.map((t) => t.id ?? uuidv7());
+    const delays = timers.map((t) => Math.max(0, Math.round(t.realTime ? t.delayMs : t.delayMs * this.options.timeScale)));
+    const replaced = timers.flatMap((t) => (t.replaces ? [t.replaces] : []));
+    await queryRows(tx,
+      `WITH replaced AS (DELETE FROM ${this.table} WHERE id = ANY($8::uuid[]) AND fired_at IS NULL)
+       INSERT INTO ${this.table} (id, name, stream_id, platform_id, payload, due_at, traceparent)
+       SELECT t.id, t.name, t.stream_id, t.platform_id, t.payload::jsonb, now() + (t.delay_ms * interval '1 millisecond'), $7
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[]) AS t(id, name, stream_id, platform_id, payload, delay_ms)
+       ON CONFLICT (id) DO NOTHING`,
+      [ids, timers.map((t) => t.name), timers.map((t) => t.streamId ?? null), timers.map((t) => t.platformId ?? null), timers.map((t) => JSON.stringify(t.payload ?? {})), delays, activeTraceparent() ?? null, replaced],
+    );
+    return ids;
   }
 
   async cancel(tx: SqlExecutor, id: string): Promise<void> {

@@ -1,12 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
 import { ApiError, TransactionRefund, UnresolvedFunds } from '@payments/contracts';
-import { CommandExecutor, CommandRequest, DomainError, DurableTimers, EventMetadata, fold, PostgresEventStore, queryRows, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { CommandExecutor, CommandRequest, DomainError, DurableTimers, EventMetadata, fold, PostgresEventStore, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import { currencyObject } from '@payments/money';
 import { Peers, systemCaller } from '../rpc/peers';
 import { NOT_PENDING_APPROVAL, TransactionCommand, transactionDecider } from '../transactions/transaction.decider';
 import { TransactionEvent, TransactionTerms } from '../transactions/transaction.events';
-import { projectTransaction } from '../transactions/transaction.projection';
+import { projectTransactions } from '../transactions/transaction.projection';
 import { awaitsApproval, ExistingTransaction, TransactionState } from '../transactions/transaction.state';
 import { entryIdOf, holdIdOf, PlannedEntry, reversalIdOf } from './ledger-plan';
 import { PLATFORM_APPROVAL_WINDOW_MS, SandboxRailScript } from './rail-script';
@@ -86,10 +86,7 @@ export class TransactionSaga {
       command,
       claim,
       newStream,
-      project: async (t, events, state) => {
-        await projectTransaction(t, events, state);
-        if (state.status !== 'NONE') await this.scheduleNext(t, state);
-      },
+      projectAll: this.projectAll,
     };
     const result = tx ? await this.executor.decideAndAppend(tx, request) : await this.executor.execute(request);
     return result.state;
@@ -299,23 +296,27 @@ export class TransactionSaga {
     await this.peers.ledger.transfer(systemCaller(s.platformId, s.mode), { entryId: entryIdOf(s.transactionId, entry.key), legs: entry.legs, reference: s.transactionId, kind: `PAYMENT_${entry.key.toUpperCase()}` });
   }
 
-  private async scheduleNext(tx: EntityManager, s: ExistingTransaction): Promise<void> {
-    const next = nextStep(s);
-    // Past PENDING the hold's safety-net timer has nothing left to do: it goes with the next step's scheduling.
-    const holdTimer = s.plan.hold && s.status !== 'PENDING' ? stepTimerId(s.transactionId, 'hold') : undefined;
-    if (!next) {
-      if (holdTimer && s.status === 'FAILED') await this.timers.cancel(tx, holdTimer);
-      return;
+  /**
+   * The read model and each transaction's next step, for every command of a group at once (one statement each):
+   * a transaction's latest state decides. Past PENDING the hold's safety-net timer has nothing left to do, so it goes
+   * with the next step's scheduling (or alone when the payment failed).
+   */
+  private readonly projectAll = async (tx: EntityManager, items: readonly { stateAfter: TransactionState }[]): Promise<void> => {
+    const latest = new Map<string, ExistingTransaction>();
+    for (const { stateAfter } of items) if (stateAfter.status !== 'NONE') latest.set(stateAfter.transactionId, stateAfter);
+    const states = [...latest.values()];
+    await projectTransactions(tx, states);
+    const next: ScheduleTimer[] = [];
+    const cancelled: string[] = [];
+    for (const s of states) {
+      const step = nextStep(s);
+      const holdTimer = s.plan.hold && s.status !== 'PENDING' ? stepTimerId(s.transactionId, 'hold') : undefined;
+      if (step) {
+        next.push({ id: stepTimerId(s.transactionId, step.step), replaces: holdTimer, name: TRANSACTION_STEP_TIMER, delayMs: step.delayMs, realTime: step.realTime, streamId: s.transactionId, platformId: s.platformId, payload: { transactionId: s.transactionId, step: step.step } });
+      } else if (holdTimer && s.status === 'FAILED') cancelled.push(holdTimer);
     }
-    await this.timers.schedule(tx, {
-      id: stepTimerId(s.transactionId, next.step),
-      replaces: holdTimer,
-      name: TRANSACTION_STEP_TIMER,
-      delayMs: next.delayMs,
-      realTime: next.realTime,
-      streamId: s.transactionId,
-      platformId: s.platformId,
-      payload: { transactionId: s.transactionId, step: next.step },
-    });
-  }
+    await this.timers.scheduleMany(tx, next);
+    for (const id of cancelled) await this.timers.cancel(tx, id);
+  };
+
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { TransactionDestination, TransactionSource } from '@payments/contracts';
 import type { Projection } from '@payments/eventsourcing';
 import { TransactionEvent } from './transaction.events';
-import { TransactionState } from './transaction.state';
+import { ExistingTransaction, TransactionState } from './transaction.state';
 import { listKeyOf } from './transaction-list-key';
 import { toTransaction } from './transaction.view';
 
@@ -11,16 +11,29 @@ const accountIdentifierOf = (side: TransactionSource | TransactionDestination): 
   'accountId' in side ? side.accountId : 'umaAddress' in side ? side.umaAddress : null;
 
 /** The transactions read model: the API body plus the columns tenancy and list filters use. */
-export const projectTransaction: Projection<EntityManager, TransactionState, TransactionEvent> = async (tx, _events, state) => {
-  if (state.status === 'NONE') return;
+export const projectTransaction: Projection<EntityManager, TransactionState, TransactionEvent> = (tx, _events, state) => projectTransactions(tx, [state]);
+
+/**
+ * Several transactions' rows in one statement (a group commit's): each transaction's latest state in `states` (a
+ * row may be upserted only once per statement).
+ */
+export async function projectTransactions(tx: EntityManager, states: readonly TransactionState[]): Promise<void> {
+  const latest = new Map<string, ExistingTransaction>();
+  for (const state of states) if (state.status !== 'NONE') latest.set(state.transactionId, state);
+  if (latest.size === 0) return;
+  const rows = [...latest.values()];
+  const column = <T>(pick: (s: ExistingTransaction) => T) => rows.map(pick);
   await tx.query(
     `INSERT INTO transactions (transaction_id, platform_id, mode, type, status, customer_id, platform_customer_id, sender_identifier, receiver_identifier, reference, quote_id, body, created_at, updated_at, list_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-     ON CONFLICT (transaction_id) DO UPDATE SET status = $5, body = $12, updated_at = $14`,
+     SELECT r.transaction_id, r.platform_id, r.mode, r.type, r.status, r.customer_id, r.platform_customer_id, r.sender_identifier, r.receiver_identifier, r.reference, r.quote_id, r.body::jsonb, r.created_at, r.updated_at, r.list_key
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[], $14::timestamptz[], $15::text[])
+         AS r(transaction_id, platform_id, mode, type, status, customer_id, platform_customer_id, sender_identifier, receiver_identifier, reference, quote_id, body, created_at, updated_at, list_key)
+     ON CONFLICT (transaction_id) DO UPDATE SET status = excluded.status, body = excluded.body, updated_at = excluded.updated_at`,
     [
-      state.transactionId, state.platformId, state.mode, state.type, state.status, state.customerId, state.platformCustomerId ?? null,
-      accountIdentifierOf(state.source), accountIdentifierOf(state.destination), state.reference, state.quoteId,
-      JSON.stringify(toTransaction(state)), state.createdAt, state.updatedAt, listKeyOf(state.createdAt, state.transactionId),
+      column((s) => s.transactionId), column((s) => s.platformId), column((s) => s.mode), column((s) => s.type), column((s) => s.status),
+      column((s) => s.customerId), column((s) => s.platformCustomerId ?? null), column((s) => accountIdentifierOf(s.source)), column((s) => accountIdentifierOf(s.destination)),
+      column((s) => s.reference), column((s) => s.quoteId), column((s) => JSON.stringify(toTransaction(s))), column((s) => s.createdAt), column((s) => s.updatedAt),
+      column((s) => listKeyOf(s.createdAt, s.transactionId)),
     ],
   );
-};
+}
