@@ -42,6 +42,18 @@ describe('DurableTimers (real PostgreSQL)', () => {
   const effect = (timer: TimerRow) => db.dataSource.query(`INSERT INTO svc.effects (timer_id) VALUES ($1)`, [timer.id]);
   const handlers: Record<string, TimerHandler> = { 'quote.expire': effect };
 
+  it('records timers that finish together in shared statements: 32 fired, far fewer records, each once', async () => {
+    const base = asTransactional(db.dataSource);
+    let records = 0;
+    const counting: Transactional<EntityManager> = { ...base, query: (sql: string, params?: unknown[]) => ((records += /SET fired_at/.test(sql) ? 1 : 0), base.query(sql, params)) } as Transactional<EntityManager>;
+    const timers = timersOn({ concurrency: 32 }, counting);
+    await scheduleDue(timers, 32);
+    expect(await timers.fireDue(handlers)).toBe(32);
+    expect(await effects()).toBe(32);
+    expect((await db.dataSource.query(`SELECT count(*)::int AS n FROM svc.timers WHERE fired_at IS NULL`))[0].n).toBe(0);
+    expect(records).toBeLessThan(24); // one per timer before (32)
+  });
+
   it('fires a timer scheduled before a restart, once, after the restart', async () => {
     const before = new DurableTimers(asTransactional(db.dataSource), 'svc', { timeScale: 0.001, pollIntervalMs: 20 });
     // "6 minutes" at SANDBOX_TIME_SCALE=0.001 is 360 ms.

@@ -61,6 +61,9 @@ export class DurableTimers<Tx extends SqlExecutor> {
   private readonly table: string;
   private loop?: { wake: () => void; done: Promise<void> };
   private stopping = false;
+  /** Fired timers waiting for their record (recordFired), and the write in flight. */
+  private readonly fired: { timer: TimerRow; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private recording?: Promise<void>;
 
   constructor(
     private readonly db: Transactional<Tx>,
@@ -209,8 +212,38 @@ export class DurableTimers<Tx extends SqlExecutor> {
       await this.postpone(timer, error);
       return false;
     }
-    await queryRows(this.db, `UPDATE ${this.table} SET fired_at = now(), locked_until = NULL WHERE id = $1 AND attempts = $2`, [timer.id, timer.attempts]);
+    await this.recordFired(timer);
     return true;
+  }
+
+  /**
+   * Records that a timer fired, together with the others that finish while one such record is being written: one
+   * statement per batch instead of one per timer (issue #30), still fenced by each claim's attempts. A crash before
+   * the record fires the timer again, as it always could.
+   */
+  private recordFired(timer: TimerRow): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.fired.push({ timer, resolve, reject });
+      if (!this.recording) this.recording = this.writeFired().finally(() => (this.recording = undefined));
+    });
+  }
+
+  private async writeFired(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve)); // the handlers finishing in this round of I/O join the batch
+    while (this.fired.length > 0) {
+      const batch = this.fired.splice(0);
+      try {
+        await queryRows(this.db,
+          `UPDATE ${this.table} t SET fired_at = now(), locked_until = NULL
+             FROM unnest($1::uuid[], $2::int[]) AS f(id, attempts)
+            WHERE t.id = f.id AND t.attempts = f.attempts`,
+          [batch.map((f) => f.timer.id), batch.map((f) => f.timer.attempts)],
+        );
+        for (const f of batch) f.resolve();
+      } catch (error) {
+        for (const f of batch) f.reject(error);
+      }
+    }
   }
 
   /** Never drops a timer: backs off exponentially (capped) and records the error for operators. */
