@@ -5,7 +5,7 @@ import { DomainError, DomainEvent } from './decider';
 import type { EventStore, RecordedEvent } from './event-store';
 import type { Transactional } from './migrations';
 import type { SqlExecutor } from './sql';
-import { foldStream, Loaded, StreamStateCache } from './state-cache';
+import { Loaded, lockAndFold, StreamStateCache } from './state-cache';
 import { appendNewStreams } from './new-streams';
 
 // The group handles requests of any state, command and event types; each is decided with its own decider.
@@ -141,30 +141,16 @@ export class GroupCommit<Tx extends SqlExecutor> {
     return decided;
   }
 
-  /**
-   * Every stream of the group locked (in one order, so two groups cannot deadlock each other) and folded: from the
-   * cache as it is (the append's guard checks it), the others read whole in one statement.
-   */
+  /** Every stream of the group locked and folded (lockAndFold); a new stream has nothing to lock or read. */
   private async load(tx: Tx, group: Pending<Tx>[]): Promise<Map<string, Loaded<unknown>>> {
-    const folds = new Map<string, Loaded<unknown>>();
+    const fresh = new Map<string, Loaded<unknown>>();
     const deciders = new Map<string, AnyRequest<Tx>['decider']>();
     for (const { request } of group) {
-      if (request.newStream) folds.set(request.streamId, { state: request.decider.initialState, version: 0 });
+      if (request.newStream) fresh.set(request.streamId, { state: request.decider.initialState, version: 0 });
       else deciders.set(request.streamId, request.decider);
     }
-    const streams = [...deciders.keys()];
-    if (streams.length === 0) return folds;
-    await tx.query('SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(s, 0) AS h FROM unnest($1::text[]) AS s ORDER BY 1) AS sorted', [streams]);
-    const misses: string[] = [];
-    for (const streamId of streams) {
-      const cached = this.states.get(streamId, deciders.get(streamId));
-      if (cached) folds.set(streamId, cached);
-      else misses.push(streamId);
-    }
-    if (misses.length > 0) {
-      const whole = await this.store.readStreams(tx, misses.map((streamId) => ({ streamId, fromVersion: 1 })));
-      for (const streamId of misses) folds.set(streamId, foldStream(deciders.get(streamId)! as never, whole.get(streamId)!));
-    }
+    const folds = await lockAndFold(tx, this.store, this.states, deciders);
+    for (const [streamId, fold] of fresh) if (!folds.has(streamId)) folds.set(streamId, fold);
     return folds;
   }
 }

@@ -35,7 +35,7 @@ describe('LedgerService (real PostgreSQL)', () => {
   });
 
   const fund = (account: string, amount: number, entryId: string) =>
-    ledger.postEntry(P, 'SANDBOX', { entryId, reference: 'fund', kind: 'SANDBOX_FUNDING', legs: [{ accountId: account, currency: 'USD', amount }, { accountId: funding, currency: 'USD', amount: -amount }] }, now(), [{ accountId: funding, currency: 'USD', amount: 0 }]);
+    ledger.postEntry(P, 'SANDBOX', { entryId, reference: 'fund', kind: 'SANDBOX_FUNDING', legs: [{ accountId: account, currency: 'USD', amount }, { accountId: funding, currency: 'USD', amount: -amount }] }, now(), { systemAccounts: [{ accountId: funding, currency: 'USD', amount: 0 }] });
   const balance = async (account: string) => (await dataSource.query(`SELECT total::int, held::int FROM ledger_accounts WHERE account_id = $1`, [account]))[0];
 
   it('funds through a balanced entry, once per entry id', async () => {
@@ -48,7 +48,7 @@ describe('LedgerService (real PostgreSQL)', () => {
     await fund('InternalAccount:b', 1_000, 'fund-b');
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        ledger.postEntry(P, 'SANDBOX', { entryId: `debit-${i}`, reference: 'payout', kind: 'PAYOUT', legs: [{ accountId: 'InternalAccount:b', currency: 'USD', amount: -30 }, { accountId: clearing, currency: 'USD', amount: 30 }] }, now(), [{ accountId: clearing, currency: 'USD', amount: 0 }]),
+        ledger.postEntry(P, 'SANDBOX', { entryId: `debit-${i}`, reference: 'payout', kind: 'PAYOUT', legs: [{ accountId: 'InternalAccount:b', currency: 'USD', amount: -30 }, { accountId: clearing, currency: 'USD', amount: 30 }] }, now(), { systemAccounts: [{ accountId: clearing, currency: 'USD', amount: 0 }] }),
       ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled').length;
@@ -62,7 +62,7 @@ describe('LedgerService (real PostgreSQL)', () => {
     expect(await balance('InternalAccount:a')).toEqual({ total: 10_000, held: 4_000 });
     await expect(ledger.placeHold(P, 'InternalAccount:a', { holdId: 'hold-2', amount: 6_001, reference: 'x' }, now())).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
     const capture = { entryId: 'capture-1', reference: 'hold-1', kind: 'PAYOUT', legs: [{ accountId: 'InternalAccount:a', currency: 'USD', amount: -3_500, holdId: 'hold-1' }, { accountId: clearing, currency: 'USD', amount: 3_500 }] };
-    await ledger.postEntry(P, 'SANDBOX', capture, now(), [{ accountId: clearing, currency: 'USD', amount: 0 }]);
+    await ledger.postEntry(P, 'SANDBOX', capture, now(), { systemAccounts: [{ accountId: clearing, currency: 'USD', amount: 0 }] });
     await ledger.postEntry(P, 'SANDBOX', capture, now()); // replay
     expect(await balance('InternalAccount:a')).toEqual({ total: 6_500, held: 0 });
     await ledger.placeHold(P, 'InternalAccount:a', { holdId: 'hold-3', amount: 500, reference: 'y' }, now());
@@ -96,8 +96,9 @@ describe('LedgerService (real PostgreSQL)', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.code).toBe('CONFLICT');
     expect((await dataSource.query(`SELECT count(*)::int AS n FROM journal_postings WHERE entry_id = 'race-1'`))[0].n).toBe(2);
-    await expect(ledger.reverse(P, 'SANDBOX', 'race-1', 'race-1-rev-a', now())).resolves.toBeUndefined();
-    await expect(ledger.reverse(P, 'SANDBOX', 'race-1', 'race-1-rev-a', now())).resolves.toBeUndefined(); // replay
+    const reversed = await ledger.reverse(P, 'SANDBOX', 'race-1', 'race-1-rev-a', now());
+    expect(reversed?.get('InternalAccount:a')).toMatchObject(await balance('InternalAccount:a')); // the accounts as posted
+    await expect(ledger.reverse(P, 'SANDBOX', 'race-1', 'race-1-rev-a', now())).resolves.toBeUndefined(); // replay: posts nothing
     await expect(ledger.reverse(P, 'SANDBOX', 'race-1', 'race-1-rev-b', now())).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
