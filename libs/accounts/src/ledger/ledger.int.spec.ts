@@ -102,6 +102,47 @@ describe('LedgerService (real PostgreSQL)', () => {
     await expect(ledger.reverse(P, 'SANDBOX', 'race-1', 'race-1-rev-b', now())).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
+  it('answers an entry with its accounts as posted: the balances the read model holds after it', async () => {
+    const posted = await fund('InternalAccount:b', 70, 'answer-1');
+    expect(posted?.get('InternalAccount:b')).toMatchObject(await balance('InternalAccount:b'));
+    expect(posted?.get(funding)).toMatchObject({ status: 'OPEN', owner: 'SYSTEM' });
+    await expect(fund('InternalAccount:b', 70, 'answer-1')).resolves.toBeUndefined(); // a replay posts nothing
+  });
+
+  it('posts once through a stale cached fold (another process appended to the account meanwhile)', async () => {
+    const otherProcess = new LedgerService(dataSource, new CommandExecutor(asTransactional(dataSource), store));
+    await fund('InternalAccount:b', 100, 'stale-1'); // this process now holds b's fold
+    await otherProcess.postEntry(P, 'SANDBOX', { entryId: 'stale-2', reference: 'fund', kind: 'SANDBOX_FUNDING', legs: [{ accountId: 'InternalAccount:b', currency: 'USD', amount: 50 }, { accountId: funding, currency: 'USD', amount: -50 }] }, now());
+    const before = await balance('InternalAccount:b');
+    const debit = { entryId: 'stale-3', reference: 'payout', kind: 'PAYOUT', legs: [{ accountId: 'InternalAccount:b', currency: 'USD', amount: -30 }, { accountId: clearing, currency: 'USD', amount: 30 }] };
+    const posted = await ledger.postEntry(P, 'SANDBOX', debit, now());
+    expect(await balance('InternalAccount:b')).toEqual({ total: before.total - 30, held: before.held });
+    expect(posted?.get('InternalAccount:b')).toMatchObject({ total: before.total - 30 });
+    expect((await dataSource.query(`SELECT count(*)::int AS n FROM journal_postings WHERE entry_id = 'stale-3'`))[0].n).toBe(2);
+  });
+
+  it('refuses an account whose opening rolled back though this process folded it (nothing posted)', async () => {
+    await expect(dataSource.transaction(async (tx) => {
+      await ledger.open(tx, { accountId: 'InternalAccount:ghost', platformId: P, mode: 'SANDBOX', owner: 'CUSTOMER', customerId: 'Customer:c', currency: 'USD', purpose: 'CUSTOMER' }, now());
+      throw new Error('the account creation failed after the ledger opened it');
+    })).rejects.toThrow('failed');
+    const entry = { entryId: 'ghost-1', reference: 'x', kind: 'TRANSFER', legs: [{ accountId: 'InternalAccount:a', currency: 'USD', amount: -1 }, { accountId: 'InternalAccount:ghost', currency: 'USD', amount: 1 }] };
+    await expect(ledger.postEntry(P, 'SANDBOX', entry, now())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await dataSource.query(`SELECT count(*)::int AS n FROM journal_entries WHERE entry_id = 'ghost-1'`))[0].n).toBe(0);
+  });
+
+  it("refuses a caller's leg on a SYSTEM account or on another platform's account (NOT_FOUND), before the entry id is claimed", async () => {
+    await fund('InternalAccount:a', 10, 'scope-fund');
+    const legs = (to: string) => [{ accountId: 'InternalAccount:a', currency: 'USD', amount: -1 }, { accountId: to, currency: 'USD', amount: 1 }];
+    await expect(ledger.postEntry(P, 'SANDBOX', { entryId: 'scope-1', reference: 'x', kind: 'TRANSFER', legs: legs(funding) }, now(), { callerLegs: ['InternalAccount:a', funding] })).rejects.toMatchObject({ code: 'NOT_FOUND', message: `account ${funding} not found` });
+    await dataSource.transaction((tx) => ledger.open(tx, { accountId: 'InternalAccount:theirs', platformId: 'Platform:other', mode: 'SANDBOX', owner: 'CUSTOMER', currency: 'USD', purpose: 'CUSTOMER' }, now()));
+    await expect(ledger.postEntry(P, 'SANDBOX', { entryId: 'scope-2', reference: 'x', kind: 'TRANSFER', legs: legs('InternalAccount:theirs') }, now())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(ledger.postEntry(P, 'PRODUCTION', { entryId: 'scope-3', reference: 'x', kind: 'TRANSFER', legs: legs('InternalAccount:b') }, now())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await dataSource.query(`SELECT count(*)::int AS n FROM journal_entries WHERE entry_id LIKE 'scope-_'`))[0].n).toBe(0);
+    // The ledger's own entries (a reversal) may name system accounts.
+    await expect(ledger.postEntry(P, 'SANDBOX', { entryId: 'scope-4', reference: 'x', kind: 'TRANSFER', legs: legs(funding) }, now())).resolves.toBeDefined();
+  });
+
   it('the checker finds a tampered balance', async () => {
     await dataSource.query(`UPDATE ledger_accounts SET total = total + 1 WHERE account_id = 'InternalAccount:a'`);
     const violations = await checkLedger(dataSource, store);
