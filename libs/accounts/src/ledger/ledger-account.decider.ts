@@ -1,6 +1,7 @@
 import type { Mode } from '@payments/contracts';
 import { assertNever, Decider, DomainError } from '@payments/eventsourcing';
 import { withBalanceChanged } from './balance-changed';
+import { closedOutcome } from './closed-holds';
 import { LedgerAccountEvent, LedgerOwner } from './ledger-account.events';
 import { available, LedgerAccount, LedgerAccountState, evolveLedgerAccount } from './ledger-account.state';
 
@@ -54,7 +55,7 @@ function decideOnOpen(command: Exclude<LedgerAccountCommand, { type: 'Open' }>, 
     case 'PlaceHold':
       return decidePlaceHold(command, account);
     case 'ReleaseHold': {
-      if (account.closedHolds[command.holdId]) return [];
+      if (closedOutcome(account.closedHolds, command.holdId)) return [];
       const hold = account.holds[command.holdId];
       if (!hold) return new DomainError('HOLD_NOT_FOUND', `hold ${command.holdId} does not exist`);
       return [{ type: 'HoldClosed.v1', data: { holdId: command.holdId, amount: hold.amount, outcome: command.outcome, at: command.now } }];
@@ -70,7 +71,7 @@ function decidePost(command: Extract<LedgerAccountCommand, { type: 'Post' }>, ac
   let spendable = available(account);
   if (command.holdId) {
     const hold = account.holds[command.holdId];
-    if (!hold) return new DomainError(account.closedHolds[command.holdId] ? 'HOLD_ALREADY_CLOSED' : 'HOLD_NOT_FOUND', `hold ${command.holdId} is not open`);
+    if (!hold) return new DomainError(closedOutcome(account.closedHolds, command.holdId) ? 'HOLD_ALREADY_CLOSED' : 'HOLD_NOT_FOUND', `hold ${command.holdId} is not open`);
     if (command.amount > 0 || -command.amount > hold.amount) return new DomainError('CAPTURE_EXCEEDS_HOLD', 'a capture debits at most the held amount');
     // Past its expiry a hold can no longer be captured, even if its expiry timer has not fired yet.
     if (hold.expiresAt && hold.expiresAt <= command.now) return new DomainError('HOLD_EXPIRED', `hold ${command.holdId} expired at ${hold.expiresAt}`);
@@ -92,7 +93,8 @@ function decidePlaceHold(command: Extract<LedgerAccountCommand, { type: 'PlaceHo
   if (invalidAmount(command.amount) || command.amount < 0) return new DomainError('INVALID_AMOUNT', 'a hold amount must be a positive safe integer');
   const existing = account.holds[command.holdId];
   if (existing) return existing.amount === command.amount ? [] : new DomainError('CONFLICT', `hold ${command.holdId} exists with another amount`);
-  if (account.closedHolds[command.holdId]) return new DomainError('HOLD_ALREADY_CLOSED', `hold ${command.holdId} was already ${account.closedHolds[command.holdId].toLowerCase()}`);
+  const closed = closedOutcome(account.closedHolds, command.holdId);
+  if (closed) return new DomainError('HOLD_ALREADY_CLOSED', `hold ${command.holdId} was already ${closed.toLowerCase()}`);
   if (account.owner !== 'SYSTEM' && available(account) < command.amount) {
     return new DomainError('INSUFFICIENT_FUNDS', `available ${available(account)} is less than ${command.amount}`);
   }
