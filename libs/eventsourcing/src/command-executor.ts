@@ -106,7 +106,8 @@ export class CommandExecutor<Tx extends SqlExecutor> {
 
   /**
    * A multi-stream request in the caller's transaction, set-based: its streams locked in one statement (lockAndFold),
-   * the folds admitted, every command decided (one refusal refuses all: nothing is written), every stream's events
+   * the folds admitted, every command decided (one refusal refuses all: nothing is written; a refusal on a stale
+   * cached fold is WrongExpectedVersionError instead, so the caller's retry decides on the streams read whole), every stream's events
    * appended in one statement, each guarded by the fold it was decided on (a stale fold fails the whole statement:
    * WrongExpectedVersionError, and every fold is read whole on the retry), then projected once. By stream: the
    * state after and the events appended; undefined when `admit` answered false.
@@ -120,7 +121,14 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     for (const { streamId, command } of request.commands) {
       const stream = decided.get(streamId)!;
       const decision = decider.decide(command, stream.state);
-      if (decision instanceof DomainError) throw decision;
+      if (decision instanceof DomainError) {
+        // Refused on a cached fold that is stale: the retry decides again on the streams read whole.
+        const cached = streamIds.filter((id) => folds.get(id)!.cached);
+        const stale = await this.store.staleOf(tx, cached.map((id) => ({ streamId: id, version: folds.get(id)!.version, eventId: folds.get(id)!.lastEventId })));
+        for (const id of stale) this.states.forget(id);
+        if (stale.size > 0) throw new WrongExpectedVersionError([...stale].join(','), folds.get([...stale][0])!.version);
+        throw decision;
+      }
       stream.events.push(...decision);
       stream.state = decision.reduce((s, e) => decider.evolve(s, e), stream.state);
     }
@@ -151,9 +159,13 @@ export class CommandExecutor<Tx extends SqlExecutor> {
   }
 
   private async attempt<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
-    const loaded: Loaded<S> = request.newStream ? { state: request.decider.initialState, version: 0 } : await this.load(tx, request);
+    let loaded: Loaded<S> = request.newStream ? { state: request.decider.initialState, version: 0 } : await this.load(tx, request);
+    let decision = request.decider.decide(request.command, loaded.state);
+    if (decision instanceof DomainError && loaded.cached && (await this.isStale(tx, request.streamId, loaded))) {
+      loaded = await this.readWhole(tx, request);
+      decision = request.decider.decide(request.command, loaded.state);
+    }
     const { state, version } = loaded;
-    const decision = request.decider.decide(request.command, state);
     if (decision instanceof DomainError) throw decision;
     if (decision.length === 0) return { state, events: [], version };
     let appended: RecordedEvent<E>[];
@@ -183,10 +195,20 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [request.streamId]);
     // A cached fold is used as it is: the append's guard (expectedLastEventId) proves it current or refuses it.
     const cached = this.states.get<S>(request.streamId, request.decider);
-    if (cached) return cached;
+    return cached ?? this.readWhole(tx, request);
+  }
+
+  private async readWhole<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<Loaded<S>> {
     const loaded = foldStream(request.decider, await this.store.readStream(tx, request.streamId));
     this.states.remember(request.streamId, request.decider, loaded.state, loaded.version, loaded.lastEventId);
     return loaded;
+  }
+
+  /** A cached fold a command was refused on, checked (state-cache.ts): stale, it is forgotten. */
+  private async isStale(tx: Tx, streamId: string, fold: Loaded<unknown>): Promise<boolean> {
+    const stale = (await this.store.staleOf(tx, [{ streamId, version: fold.version, eventId: fold.lastEventId }])).size > 0;
+    if (stale) this.states.forget(streamId);
+    return stale;
   }
 }
 

@@ -2,7 +2,7 @@ import type { CommandRequest, CommandResult } from './command-executor';
 import { activeContext, inContext } from './command-tracing';
 import type { Context } from '@payments/observability';
 import { DomainError, DomainEvent } from './decider';
-import type { EventStore, RecordedEvent } from './event-store';
+import { type EventStore, type RecordedEvent, WrongExpectedVersionError } from './event-store';
 import type { Transactional } from './migrations';
 import type { SqlExecutor } from './sql';
 import { Loaded, lockAndFold, StreamStateCache } from './state-cache';
@@ -116,6 +116,7 @@ export class GroupCommit<Tx extends SqlExecutor> {
     const folds = await this.load(tx, group);
     // Each stream's fold before the group's commands: the guard of all its appends in this statement.
     const guards = new Map([...folds].map(([streamId, { version, lastEventId }]) => [streamId, { version, eventId: lastEventId }]));
+    const cached = new Set([...folds].filter(([, fold]) => fold.cached).map(([streamId]) => streamId));
     const decided: Decided<Tx>[] = group.map((pending) => {
       const { streamId, decider, command } = pending.request;
       const { state, version } = folds.get(streamId)!;
@@ -126,6 +127,11 @@ export class GroupCommit<Tx extends SqlExecutor> {
       folds.set(streamId, { state: stateAfter, version: version + decision.length });
       return { pending, after: version, events: decision, stateAfter };
     });
+    // A refusal on a cached fold is only as good as the fold (state-cache.ts): a stale one sends the group back,
+    // each command to the single path, which decides again on its stream read whole.
+    const doubted = [...new Set(decided.flatMap((d) => ('refused' in d && cached.has(d.pending.request.streamId) ? [d.pending.request.streamId] : [])))];
+    const stale = await this.store.staleOf(tx, doubted.map((streamId) => ({ streamId, ...guards.get(streamId)! })));
+    if (stale.size > 0) throw new WrongExpectedVersionError([...stale].join(','), guards.get([...stale][0])!.version);
     const writes = decided.filter((d): d is Extract<Decided<Tx>, { after: number }> => 'after' in d);
     const appended = await this.store.appendMany(
       tx,

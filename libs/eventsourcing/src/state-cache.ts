@@ -15,6 +15,8 @@ export interface Loaded<S> {
   version: number;
   /** The event at `version` (undefined for an empty stream): the append's guard that this state is still current. */
   lastEventId?: string;
+  /** Taken from the cache, not read: current only if an append's guard (or `EventStore.staleOf`) says so. */
+  cached?: boolean;
 }
 
 /**
@@ -23,7 +25,10 @@ export interface Loaded<S> {
  * read because the append checks it: it inserts only if the stream's event at the cached version is the cached one
  * (`lastEventId`) and the next version is free (unique index). A rolled-back append, a commit that failed or another
  * process's write makes that check refuse (WrongExpectedVersionError); the writer then forgets the entry and decides
- * again on the stream read whole. Least recently used entries are evicted.
+ * again on the stream read whole. Nothing appended proves a refusal current, so a command refused on a cached fold
+ * asks the store whether the fold is stale (`EventStore.staleOf`, one statement, only then) before the refusal is
+ * answered; a stale fold is forgotten and the command decided again on the stream read whole (a hold placed or
+ * funds credited by another replica must not be refused). Least recently used entries are evicted.
  */
 export class StreamStateCache {
   private readonly entries = new Map<string, Entry>();
@@ -34,7 +39,7 @@ export class StreamStateCache {
   get<S>(streamId: string, decider: unknown): Loaded<S> | undefined {
     const cached = this.entries.get(streamId);
     if (!cached || cached.decider !== decider) return undefined;
-    return { state: cached.state as S, version: cached.version, lastEventId: cached.lastEventId };
+    return { state: cached.state as S, version: cached.version, lastEventId: cached.lastEventId, cached: true };
   }
 
   remember(streamId: string, decider: unknown, state: unknown, version: number, lastEventId: string | undefined): void {

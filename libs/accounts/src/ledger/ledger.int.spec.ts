@@ -52,6 +52,7 @@ describe('LedgerService (real PostgreSQL)', () => {
       ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled').length;
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason.message)).filter((m) => !m.startsWith('available'))).toEqual([]);
     expect(ok).toBe(33); // floor(1000 / 30)
     expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 'INSUFFICIENT_FUNDS')).toBe(true);
     expect(await balance('InternalAccount:b')).toEqual({ total: 10, held: 0 });
@@ -119,6 +120,22 @@ describe('LedgerService (real PostgreSQL)', () => {
     expect(await balance('InternalAccount:b')).toEqual({ total: before.total - 30, held: before.held });
     expect(posted?.get('InternalAccount:b')).toMatchObject({ total: before.total - 30 });
     expect((await dataSource.query(`SELECT count(*)::int AS n FROM journal_postings WHERE entry_id = 'stale-3'`))[0].n).toBe(2);
+  });
+
+  it('does not refuse on a stale fold what another process (a replica) made possible: a hold placed there, funds credited there', async () => {
+    const replica = new LedgerService(dataSource, new CommandExecutor(asTransactional(dataSource), store));
+    await fund('InternalAccount:b', 10, 'replica-1'); // this process folds b
+    await replica.placeHold(P, 'InternalAccount:b', { holdId: 'replica-hold', amount: 10, reference: 'x' }, now());
+    const capture = { entryId: 'replica-2', reference: 'x', kind: 'PAYOUT', legs: [{ accountId: 'InternalAccount:b', currency: 'USD', amount: -10, holdId: 'replica-hold' }, { accountId: clearing, currency: 'USD', amount: 10 }] };
+    await expect(ledger.postEntry(P, 'SANDBOX', capture, now(), { systemAccounts: [{ accountId: clearing, currency: 'USD', amount: 0 }] })).resolves.toBeDefined();
+    await replica.postEntry(P, 'SANDBOX', { entryId: 'replica-3', reference: 'fund', kind: 'SANDBOX_FUNDING', legs: [{ accountId: 'InternalAccount:b', currency: 'USD', amount: 25 }, { accountId: funding, currency: 'USD', amount: -25 }] }, now());
+    const { total, held } = await balance('InternalAccount:b');
+    const debit = { entryId: 'replica-4', reference: 'x', kind: 'PAYOUT', legs: [{ accountId: 'InternalAccount:b', currency: 'USD', amount: -(total - held) }, { accountId: clearing, currency: 'USD', amount: total - held }] };
+    await expect(ledger.postEntry(P, 'SANDBOX', debit, now())).resolves.toBeDefined();
+    await replica.placeHold(P, 'InternalAccount:b', { holdId: 'replica-hold-2', amount: 1, reference: 'x' }, now()).catch(() => undefined);
+    await fund('InternalAccount:b', 5, 'replica-5');
+    await expect(replica.placeHold(P, 'InternalAccount:b', { holdId: 'replica-hold-3', amount: 5, reference: 'x' }, now())).resolves.toMatchObject({ held: 5 });
+    expect(await balance('InternalAccount:b')).toEqual({ total: 5, held: 5 });
   });
 
   it('refuses an account whose opening rolled back though this process folded it (nothing posted)', async () => {
