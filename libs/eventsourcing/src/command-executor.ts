@@ -106,11 +106,11 @@ export class CommandExecutor<Tx extends SqlExecutor> {
 
   /**
    * A multi-stream request in the caller's transaction, set-based: its streams locked in one statement (lockAndFold),
-   * the folds admitted, every command decided (one refusal refuses all: nothing is written; a refusal on a stale
-   * cached fold is WrongExpectedVersionError instead, so the caller's retry decides on the streams read whole), every stream's events
-   * appended in one statement, each guarded by the fold it was decided on (a stale fold fails the whole statement:
-   * WrongExpectedVersionError, and every fold is read whole on the retry), then projected once. By stream: the
-   * state after and the events appended; undefined when `admit` answered false.
+   * the folds admitted, every command decided (one refusal refuses all and nothing is written), every stream's
+   * events appended in one statement, each guarded by the fold it was decided on, then projected once. A stale
+   * cached fold, whether the guard or a refusal finds it (state-cache.ts), is WrongExpectedVersionError: the
+   * caller's retry decides again on the streams read whole. By stream: the state after and the events appended;
+   * undefined when `admit` answered false.
    */
   async decideAndAppendAll<S, C, E extends DomainEvent>(tx: Tx, request: MultiStreamRequest<Tx, S, C, E>): Promise<Map<string, CommandResult<S, E>> | undefined> {
     const { decider } = request;

@@ -80,6 +80,8 @@ export class LedgerService {
     if (invalid) throw invalid;
     const { systemAccounts = [], claim, callerLegs = [] } = options;
     // A system account opens on its first entry (opening an open one decides nothing), in the entry's statements.
+    // Every account's lock is taken at the start, in one statement: a hot system shard's lock is held for the
+    // entry's few statements (claim, append, postings, balances), each one statement whatever the number of legs.
     const opening = new Map(systemAccounts.map((l) => [l.accountId, l]));
     const commands = [...new Set([...opening.keys(), ...entry.legs.map((l) => l.accountId)])].flatMap((accountId) => {
       const open = opening.get(accountId);
