@@ -1,7 +1,7 @@
 import { inCommandSpan, withTraceparent } from './command-tracing';
 import { Decider, DomainError, DomainEvent } from './decider';
 import { GroupCommit, GroupCommitOptions } from './group-commit';
-import { foldStream, Loaded, StreamStateCache } from './state-cache';
+import { foldStream, Loaded, lockAndFold, StreamStateCache } from './state-cache';
 import { EventMetadata } from './envelope';
 import { EventStore, RecordedEvent, WrongExpectedVersionError } from './event-store';
 import { Transactional } from './migrations';
@@ -49,6 +49,25 @@ export interface CommandRequest<Tx, S, C, E extends DomainEvent> {
   also?: readonly NewStream[];
 }
 
+
+/**
+ * Commands on several streams of one decider that must all be written or none (a journal entry's legs), in the
+ * caller's transaction: see `decideAndAppendAll`.
+ */
+export interface MultiStreamRequest<Tx, S, C, E extends DomainEvent> {
+  decider: Decider<S, C, E>;
+  /** Decided in this order; a stream's commands against its one fold. */
+  commands: readonly { streamId: string; command: C }[];
+  platformId?: string | null;
+  metadata?: EventMetadata;
+  /**
+   * Runs under the locks on the streams' folds, before anything is decided: it may refuse (throw) or answer false,
+   * and then nothing is decided or written (a replay). Its queries run in the transaction (an idempotency claim).
+   */
+  admit?: (tx: Tx, states: ReadonlyMap<string, S>) => Promise<boolean>;
+  /** One call for every stream that appended: set-based read models (one statement for all streams, not one each). */
+  project?: (tx: Tx, written: readonly { streamId: string; events: readonly RecordedEvent<E>[]; state: S }[]) => Promise<void>;
+}
 
 export interface CommandResult<S, E extends DomainEvent> {
   state: S;
@@ -104,10 +123,68 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     return inCommandSpan(request.streamId, this.schema, () => this.attempt(tx, { ...request, metadata: withTraceparent(request.metadata) }));
   }
 
+  /**
+   * A multi-stream request in the caller's transaction, set-based: its streams locked in one statement (lockAndFold),
+   * the folds admitted, every command decided (one refusal refuses all and nothing is written), every stream's
+   * events appended in one statement, each guarded by the fold it was decided on, then projected once. A stale
+   * cached fold, whether the guard or a refusal finds it (state-cache.ts), is WrongExpectedVersionError: the
+   * caller's retry decides again on the streams read whole. By stream: the state after and the events appended;
+   * undefined when `admit` answered false.
+   */
+  async decideAndAppendAll<S, C, E extends DomainEvent>(tx: Tx, request: MultiStreamRequest<Tx, S, C, E>): Promise<Map<string, CommandResult<S, E>> | undefined> {
+    const { decider } = request;
+    const streamIds = [...new Set(request.commands.map((c) => c.streamId))];
+    const folds = (await lockAndFold(tx, this.store, this.states, new Map(streamIds.map((id) => [id, decider])))) as Map<string, Loaded<S>>;
+    if (request.admit && !(await request.admit(tx, new Map([...folds].map(([id, fold]) => [id, fold.state]))))) return undefined;
+    const decided = new Map(streamIds.map((id) => [id, { state: folds.get(id)!.state, events: [] as E[] }]));
+    for (const { streamId, command } of request.commands) {
+      const stream = decided.get(streamId)!;
+      const decision = decider.decide(command, stream.state);
+      if (decision instanceof DomainError) {
+        // Refused on a cached fold that is stale: the retry decides again on the streams read whole.
+        const cached = streamIds.filter((id) => folds.get(id)!.cached);
+        const stale = await this.store.staleOf(tx, cached.map((id) => ({ streamId: id, version: folds.get(id)!.version, eventId: folds.get(id)!.lastEventId })));
+        for (const id of stale) this.states.forget(id);
+        if (stale.size > 0) throw new WrongExpectedVersionError([...stale].join(','), folds.get([...stale][0])!.version);
+        throw decision;
+      }
+      stream.events.push(...decision);
+      stream.state = decision.reduce((s, e) => decider.evolve(s, e), stream.state);
+    }
+    const writes = streamIds.filter((id) => decided.get(id)!.events.length > 0);
+    const metadata = withTraceparent(request.metadata);
+    let appended: RecordedEvent<E>[][];
+    try {
+      appended = (await this.store.appendMany(tx, writes.map((streamId) => {
+        const { version, lastEventId } = folds.get(streamId)!;
+        return { streamId, after: version, events: decided.get(streamId)!.events, options: { platformId: request.platformId, metadata }, guard: { version, eventId: lastEventId } };
+      }))) as RecordedEvent<E>[][];
+    } catch (error) {
+      for (const id of streamIds) this.states.forget(id);
+      // An empty stream's guard is the unique (stream_id, stream_version): another writer created it first.
+      if (isUniqueViolation(error)) throw new WrongExpectedVersionError(writes.join(','), 'no_stream');
+      throw error;
+    }
+    const written = writes.map((streamId, i) => ({ streamId, events: appended[i], state: decided.get(streamId)!.state }));
+    if (request.project && written.length > 0) await request.project(tx, written);
+    const results = new Map<string, CommandResult<S, E>>();
+    for (const streamId of streamIds) results.set(streamId, { state: decided.get(streamId)!.state, events: [], version: folds.get(streamId)!.version });
+    for (const { streamId, events, state } of written) {
+      const version = folds.get(streamId)!.version + events.length;
+      this.states.remember(streamId, decider, state, version, events[events.length - 1].eventId);
+      results.set(streamId, { state, events: [...events], version });
+    }
+    return results;
+  }
+
   private async attempt<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
-    const loaded: Loaded<S> = request.newStream ? { state: request.decider.initialState, version: 0 } : await this.load(tx, request);
+    let loaded: Loaded<S> = request.newStream ? { state: request.decider.initialState, version: 0 } : await this.load(tx, request);
+    let decision = request.decider.decide(request.command, loaded.state);
+    if (decision instanceof DomainError && loaded.cached && (await this.isStale(tx, request.streamId, loaded))) {
+      loaded = await this.readWhole(tx, request);
+      decision = request.decider.decide(request.command, loaded.state);
+    }
     const { state, version } = loaded;
-    const decision = request.decider.decide(request.command, state);
     if (decision instanceof DomainError) throw decision;
     if (decision.length === 0) return { state, events: [], version };
     let appended: RecordedEvent<E>[];
@@ -138,11 +215,26 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [request.streamId]);
     // A cached fold is used as it is: the append's guard (expectedLastEventId) proves it current or refuses it.
     const cached = this.states.get<S>(request.streamId, request.decider);
-    if (cached) return cached;
+    return cached ?? this.readWhole(tx, request);
+  }
+
+  private async readWhole<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<Loaded<S>> {
     const loaded = foldStream(request.decider, await this.store.readStream(tx, request.streamId));
     this.states.remember(request.streamId, request.decider, loaded.state, loaded.version, loaded.lastEventId);
     return loaded;
   }
+
+  /** A cached fold a command was refused on, checked (state-cache.ts): stale, it is forgotten. */
+  private async isStale(tx: Tx, streamId: string, fold: Loaded<unknown>): Promise<boolean> {
+    const stale = (await this.store.staleOf(tx, [{ streamId, version: fold.version, eventId: fold.lastEventId }])).size > 0;
+    if (stale) this.states.forget(streamId);
+    return stale;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; driverError?: { code?: string } };
+  return e.code === '23505' || e.driverError?.code === '23505';
 }
 
 /** Re-runs `attempt` while it fails with a version conflict, up to `retriesMax` extra times; then the 409 stands. */

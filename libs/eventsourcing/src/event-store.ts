@@ -55,6 +55,11 @@ export interface EventStore {
    * transaction (group commit). A version taken meanwhile fails the whole statement (unique violation).
    */
   appendMany(db: SqlExecutor, appends: readonly StreamAppend[]): Promise<RecordedEvent[][]>;
+  /**
+   * Which of these folds are stale: the stream's event at `version` is not `eventId`, or there are events after it.
+   * Read under the streams' locks, it proves a decision made on a cached fold current when no append does (a refusal).
+   */
+  staleOf(db: SqlExecutor, folds: readonly { streamId: string; version: number; eventId?: string }[]): Promise<Set<string>>;
   /** The events of several streams, each from its own version on (1 = whole), by stream id. */
   readStreams(db: SqlExecutor, from: readonly { streamId: string; fromVersion: number }[]): Promise<Map<string, RecordedEvent[]>>;
   /** The global log after a cursor, committed events only, in cursor order (see log-reader.ts). */
@@ -170,6 +175,17 @@ export class PostgresEventStore implements EventStore {
     }
     const byId = new Map(rows.map((row) => [row.event_id, toRecorded(row)]));
     return ids.map((streamIds) => streamIds.map((id) => byId.get(id)!));
+  }
+
+  async staleOf(db: SqlExecutor, folds: readonly { streamId: string; version: number; eventId?: string }[]): Promise<Set<string>> {
+    if (folds.length === 0) return new Set();
+    const rows: { stream_id: string }[] = await queryRows(db,
+      `SELECT f.stream_id FROM unnest($1::text[], $2::int[], $3::uuid[]) AS f(stream_id, version, event_id)
+        WHERE EXISTS (SELECT 1 FROM ${this.table} e WHERE e.stream_id = f.stream_id AND e.stream_version = f.version + 1)
+           OR (f.version > 0 AND NOT EXISTS (SELECT 1 FROM ${this.table} e WHERE e.stream_id = f.stream_id AND e.stream_version = f.version AND e.event_id = f.event_id))`,
+      [folds.map((f) => f.streamId), folds.map((f) => f.version), folds.map((f) => f.eventId ?? null)],
+    );
+    return new Set(rows.map((r) => r.stream_id));
   }
 
   async readStreams(db: SqlExecutor, from: readonly { streamId: string; fromVersion: number }[]): Promise<Map<string, RecordedEvent[]>> {

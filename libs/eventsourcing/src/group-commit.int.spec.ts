@@ -130,6 +130,18 @@ describe('group commit with a stale cached fold (real PostgreSQL)', () => {
     expect((await store.readStream(db.dataSource, 'Shared:1')).map((e) => e.streamVersion)).toEqual([1, 2, 3, 4]);
   });
 
+  it('does not refuse on a stale fold what the stream as stored allows (another process lowered it), grouped or alone', async () => {
+    const mine = executorOn();
+    const other = executorOn();
+    const limited = (executor: CommandExecutor<EntityManager>, streamId: string, by: number) => executor.execute({ decider: counter, streamId, command: { by, max: 10 } });
+    await Promise.all([limited(mine, 'Limit:1', 10), limited(mine, 'Limit:2', 10)]);
+    await Promise.all([limited(other, 'Limit:1', -5), limited(other, 'Limit:2', -5)]); // mine still folds both at 10
+    const grouped = await Promise.all([limited(mine, 'Limit:1', 3), limited(mine, 'Limit:3', 1)]);
+    expect(grouped.map((r) => r.state)).toEqual([8, 1]);
+    expect((await limited(mine, 'Limit:2', 3)).state).toBe(8); // alone
+    await expect(limited(mine, 'Limit:2', 3)).rejects.toMatchObject({ code: 'LIMIT_REACHED' }); // a refusal on a current fold stands
+  });
+
   it('reads no events for commands on streams it just wrote (a hot stream costs no tail read)', async () => {
     const mine = executorOn();
     await Promise.all([add(mine, 'Warm:1', 1), add(mine, 'Warm:2', 1)]);

@@ -2,10 +2,10 @@ import type { CommandRequest, CommandResult, Projected } from './command-executo
 import { activeContext, inContext } from './command-tracing';
 import type { Context } from '@payments/observability';
 import { DomainError, DomainEvent } from './decider';
-import type { EventStore, RecordedEvent } from './event-store';
+import { type EventStore, type RecordedEvent, WrongExpectedVersionError } from './event-store';
 import type { Transactional } from './migrations';
 import type { SqlExecutor } from './sql';
-import { foldStream, Loaded, StreamStateCache } from './state-cache';
+import { Loaded, lockAndFold, StreamStateCache } from './state-cache';
 import { appendNewStreams } from './new-streams';
 
 // The group handles requests of any state, command and event types; each is decided with its own decider.
@@ -116,6 +116,7 @@ export class GroupCommit<Tx extends SqlExecutor> {
     const folds = await this.load(tx, group);
     // Each stream's fold before the group's commands: the guard of all its appends in this statement.
     const guards = new Map([...folds].map(([streamId, { version, lastEventId }]) => [streamId, { version, eventId: lastEventId }]));
+    const cached = new Set([...folds].filter(([, fold]) => fold.cached).map(([streamId]) => streamId));
     const decided: Decided<Tx>[] = group.map((pending) => {
       const { streamId, decider, command } = pending.request;
       const { state, version } = folds.get(streamId)!;
@@ -126,6 +127,11 @@ export class GroupCommit<Tx extends SqlExecutor> {
       folds.set(streamId, { state: stateAfter, version: version + decision.length });
       return { pending, after: version, events: decision, stateAfter };
     });
+    // A refusal on a cached fold is only as good as the fold (state-cache.ts): a stale one sends the group back,
+    // each command to the single path, which decides again on its stream read whole.
+    const doubted = [...new Set(decided.flatMap((d) => ('refused' in d && cached.has(d.pending.request.streamId) ? [d.pending.request.streamId] : [])))];
+    const stale = await this.store.staleOf(tx, doubted.map((streamId) => ({ streamId, ...guards.get(streamId)! })));
+    if (stale.size > 0) throw new WrongExpectedVersionError([...stale].join(','), guards.get([...stale][0])!.version);
     const writes = decided.filter((d): d is Extract<Decided<Tx>, { after: number }> => 'after' in d);
     const appended = await this.store.appendMany(
       tx,
@@ -146,30 +152,16 @@ export class GroupCommit<Tx extends SqlExecutor> {
     return decided;
   }
 
-  /**
-   * Every stream of the group locked (in one order, so two groups cannot deadlock each other) and folded: from the
-   * cache as it is (the append's guard checks it), the others read whole in one statement.
-   */
+  /** Every stream of the group locked and folded (lockAndFold); a new stream has nothing to lock or read. */
   private async load(tx: Tx, group: Pending<Tx>[]): Promise<Map<string, Loaded<unknown>>> {
-    const folds = new Map<string, Loaded<unknown>>();
+    const fresh = new Map<string, Loaded<unknown>>();
     const deciders = new Map<string, AnyRequest<Tx>['decider']>();
     for (const { request } of group) {
-      if (request.newStream) folds.set(request.streamId, { state: request.decider.initialState, version: 0 });
+      if (request.newStream) fresh.set(request.streamId, { state: request.decider.initialState, version: 0 });
       else deciders.set(request.streamId, request.decider);
     }
-    const streams = [...deciders.keys()];
-    if (streams.length === 0) return folds;
-    await tx.query('SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(s, 0) AS h FROM unnest($1::text[]) AS s ORDER BY 1) AS sorted', [streams]);
-    const misses: string[] = [];
-    for (const streamId of streams) {
-      const cached = this.states.get(streamId, deciders.get(streamId));
-      if (cached) folds.set(streamId, cached);
-      else misses.push(streamId);
-    }
-    if (misses.length > 0) {
-      const whole = await this.store.readStreams(tx, misses.map((streamId) => ({ streamId, fromVersion: 1 })));
-      for (const streamId of misses) folds.set(streamId, foldStream(deciders.get(streamId)! as never, whole.get(streamId)!));
-    }
+    const folds = await lockAndFold(tx, this.store, this.states, deciders);
+    for (const [streamId, fold] of fresh) if (!folds.has(streamId)) folds.set(streamId, fold);
     return folds;
   }
 }

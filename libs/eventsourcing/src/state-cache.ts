@@ -1,4 +1,5 @@
-import type { RecordedEvent } from './event-store';
+import type { EventStore, RecordedEvent } from './event-store';
+import type { SqlExecutor } from './sql';
 
 /** A folded state and the last event folded into it. */
 interface Entry {
@@ -14,6 +15,8 @@ export interface Loaded<S> {
   version: number;
   /** The event at `version` (undefined for an empty stream): the append's guard that this state is still current. */
   lastEventId?: string;
+  /** Taken from the cache, not read: current only if an append's guard (or `EventStore.staleOf`) says so. */
+  cached?: boolean;
 }
 
 /**
@@ -22,7 +25,10 @@ export interface Loaded<S> {
  * read because the append checks it: it inserts only if the stream's event at the cached version is the cached one
  * (`lastEventId`) and the next version is free (unique index). A rolled-back append, a commit that failed or another
  * process's write makes that check refuse (WrongExpectedVersionError); the writer then forgets the entry and decides
- * again on the stream read whole. Least recently used entries are evicted.
+ * again on the stream read whole. Nothing appended proves a refusal current, so a command refused on a cached fold
+ * asks the store whether the fold is stale (`EventStore.staleOf`, one statement, only then) before the refusal is
+ * answered; a stale fold is forgotten and the command decided again on the stream read whole (a hold placed or
+ * funds credited by another replica must not be refused). Least recently used entries are evicted.
  */
 export class StreamStateCache {
   private readonly entries = new Map<string, Entry>();
@@ -33,7 +39,7 @@ export class StreamStateCache {
   get<S>(streamId: string, decider: unknown): Loaded<S> | undefined {
     const cached = this.entries.get(streamId);
     if (!cached || cached.decider !== decider) return undefined;
-    return { state: cached.state as S, version: cached.version, lastEventId: cached.lastEventId };
+    return { state: cached.state as S, version: cached.version, lastEventId: cached.lastEventId, cached: true };
   }
 
   remember(streamId: string, decider: unknown, state: unknown, version: number, lastEventId: string | undefined): void {
@@ -53,4 +59,32 @@ export class StreamStateCache {
 export function foldStream<S>(decider: FoldWith<S>, events: readonly RecordedEvent[]): Loaded<S> {
   const state = events.reduce((s, e) => decider.evolve(s, e as never), decider.initialState);
   return { state, version: events.length, lastEventId: events[events.length - 1]?.eventId };
+}
+
+/**
+ * Several streams locked in one statement, in one order (their lock keys sorted: every writer of several streams
+ * takes them so, so two cannot deadlock each other), and folded: from the cache as it is (the append's guard checks
+ * it), the others read whole in one statement.
+ */
+export async function lockAndFold(
+  tx: SqlExecutor,
+  store: Pick<EventStore, 'readStreams'>,
+  states: StreamStateCache,
+  deciders: ReadonlyMap<string, FoldWith<unknown>>,
+): Promise<Map<string, Loaded<unknown>>> {
+  const folds = new Map<string, Loaded<unknown>>();
+  const streams = [...deciders.keys()];
+  if (streams.length === 0) return folds;
+  await tx.query('SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(s, 0) AS h FROM unnest($1::text[]) AS s ORDER BY 1) AS sorted', [streams]);
+  const misses: string[] = [];
+  for (const streamId of streams) {
+    const cached = states.get(streamId, deciders.get(streamId));
+    if (cached) folds.set(streamId, cached);
+    else misses.push(streamId);
+  }
+  if (misses.length > 0) {
+    const whole = await store.readStreams(tx, misses.map((streamId) => ({ streamId, fromVersion: 1 })));
+    for (const streamId of misses) folds.set(streamId, foldStream(deciders.get(streamId)!, whole.get(streamId)!));
+  }
+  return folds;
 }

@@ -156,6 +156,16 @@ describe('ledger RPC for other services', () => {
     const mine = await fundedAccount(0);
     const theirs = { ...caller, platformId: other.platformId! };
     expect(await failure(LedgerRpc.captureHold, { accountId: mine, holdId: 'x', amount: 1, toPurpose: 'CLEARING', entryId: id('e') }, theirs)).toEqual({ status: 404, code: 'NOT_FOUND' });
+    // A leg on someone else's account, or on a SYSTEM account named by its id, is not found and posts nothing.
+    const theirAccount = (await t.platform.accounts.host.dataSource.query(`SELECT account_id FROM ledger_accounts WHERE platform_id = $1 AND owner <> 'SYSTEM' LIMIT 1`, [other.platformId]))[0]?.account_id ?? mine;
+    const [system] = await t.platform.accounts.host.dataSource.query(`SELECT account_id FROM ledger_accounts WHERE platform_id = $1 AND mode = 'SANDBOX' AND owner = 'SYSTEM' LIMIT 1`, [caller.platformId]);
+    for (const to of [theirAccount === mine ? 'InternalAccount:none' : theirAccount, system.account_id]) {
+      const entryId = id('t');
+      expect(await failure(LedgerRpc.transfer, { entryId, legs: [{ accountId, currency: 'USD', amount: -1 }, { accountId: to, currency: 'USD', amount: 1 }] })).toEqual({ status: 404, code: 'NOT_FOUND' });
+      expect(await failure(LedgerRpc.captureHold, { accountId, holdId: hold.holdId, amount: 1, toAccountId: to, entryId })).toEqual({ status: 404, code: 'NOT_FOUND' });
+      expect((await t.platform.accounts.host.dataSource.query('SELECT count(*)::int AS n FROM journal_entries WHERE entry_id = $1', [entryId]))[0].n).toBe(0);
+    }
+    expect(await failure(LedgerRpc.transfer, { entryId: id('t'), legs: [{ accountId: mine, currency: 'USD', amount: -1 }, { accountId, currency: 'USD', amount: 1 }] }, theirs)).toEqual({ status: 404, code: 'NOT_FOUND' });
 
     const invalid = [
       [LedgerRpc.placeHold, { ...hold, amount: 0 }],

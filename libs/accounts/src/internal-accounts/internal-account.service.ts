@@ -95,8 +95,7 @@ export class InternalAccountService {
       caller.mode,
       { entryId, reference: accountId, kind: 'SANDBOX_FUNDING', legs: [{ accountId, currency: row.currency, amount }, { accountId: funding, currency: row.currency, amount: -amount }] },
       now,
-      [{ accountId: funding, currency: row.currency, amount: 0 }],
-      claim,
+      { systemAccounts: [{ accountId: funding, currency: row.currency, amount: 0 }], claim },
     );
     return toInternalAccount(await this.find(caller, accountId));
   }

@@ -51,6 +51,33 @@ describe('ledgerAccountDecider', () => {
     ]);
     given(decider, [opened, funded, held, released]).when({ type: 'ReleaseHold', holdId: 'h1', outcome: 'EXPIRED', now: at }).then([]);
     given(decider, [opened, funded]).when({ type: 'ReleaseHold', holdId: 'nope', outcome: 'RELEASED', now: at }).thenFails('HOLD_NOT_FOUND');
+    given(decider, [opened, funded, held, released]).when({ type: 'PlaceHold', holdId: 'h1', amount: 600, reference: 'x', now: at }).thenFails('HOLD_ALREADY_CLOSED');
+  });
+
+  it('recognises every closed hold of a hot account, however many closed after it', () => {
+    const cycles = Array.from({ length: 2_000 }, (_, i): LedgerAccountEvent[] => [
+      { type: 'HoldPlaced.v1', data: { holdId: `Transaction:${i}`, amount: 1, reference: 'r', at } },
+      { type: 'HoldClosed.v1', data: { holdId: `Transaction:${i}`, amount: 1, outcome: i % 2 ? 'RELEASED' : 'CAPTURED', at } },
+    ]).flat();
+    const history = [opened, funded, ...cycles];
+    given(decider, history).when({ type: 'ReleaseHold', holdId: 'Transaction:7', outcome: 'EXPIRED', now: at }).then([]);
+    given(decider, history).when({ type: 'PlaceHold', holdId: 'Transaction:0', amount: 1, reference: 'x', now: at }).thenFails('HOLD_ALREADY_CLOSED');
+    given(decider, history).when(post('e9', -1, 'Transaction:1999')).thenFails('HOLD_ALREADY_CLOSED');
+    given(decider, history).when(post('e9', -1, 'Transaction:2000')).thenFails('HOLD_NOT_FOUND');
+  });
+
+  it("refuses a caller's hold command on another platform's, another mode's or a SYSTEM account (NOT_FOUND), and a hold in another currency", () => {
+    const hold = { type: 'PlaceHold' as const, holdId: 'h2', amount: 1, reference: 'x', now: at };
+    const system: LedgerAccountEvent = { ...opened, data: { ...opened.data, owner: 'SYSTEM' } } as LedgerAccountEvent;
+    for (const caller of [{ platformId: 'Q', mode: 'SANDBOX' as const }, { platformId: 'P', mode: 'PRODUCTION' as const }]) {
+      given(decider, [opened, funded, held]).when({ ...hold, caller }).thenFails('NOT_FOUND');
+      given(decider, [opened, funded, held]).when({ type: 'ReleaseHold', holdId: 'h1', outcome: 'RELEASED', now: at, caller }).thenFails('NOT_FOUND');
+    }
+    given(decider, [system, funded]).when({ ...hold, caller: { platformId: 'P', mode: 'SANDBOX' } }).thenFails('NOT_FOUND');
+    given(decider, []).when({ ...hold, caller: { platformId: 'P', mode: 'SANDBOX' } }).thenFails('NOT_FOUND');
+    given(decider, [opened, funded]).when({ ...hold, caller: { platformId: 'P', mode: 'SANDBOX' }, currency: 'EUR' }).thenFails('INVALID_CURRENCY');
+    const own = given(decider, [opened, funded]).when({ ...hold, caller: { platformId: 'P', mode: 'SANDBOX' }, currency: 'USD' }).decision;
+    expect(own).toEqual([expect.objectContaining({ type: 'HoldPlaced.v1' }), expect.objectContaining({ type: 'InternalAccountBalanceChanged.v1' })]);
   });
 
   it('lets a SYSTEM account go negative (it mirrors money outside the platform)', () => {

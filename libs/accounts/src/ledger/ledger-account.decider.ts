@@ -1,6 +1,7 @@
 import type { Mode } from '@payments/contracts';
 import { assertNever, Decider, DomainError } from '@payments/eventsourcing';
 import { withBalanceChanged } from './balance-changed';
+import { closedOutcome } from './closed-holds';
 import { LedgerAccountEvent, LedgerOwner } from './ledger-account.events';
 import { available, LedgerAccount, LedgerAccountState, evolveLedgerAccount } from './ledger-account.state';
 
@@ -8,8 +9,21 @@ export type LedgerAccountCommand =
   | { type: 'Open'; accountId: string; platformId: string; mode: Mode; owner: LedgerOwner; customerId?: string; currency: string; purpose: string; now: string }
   /** One leg of a balanced entry; `holdId` captures that hold (the debit may be less than the hold, never more). */
   | { type: 'Post'; entryId: string; reference: string; amount: number; counterpartyAccountId: string; kind: string; holdId?: string; now: string }
-  | { type: 'PlaceHold'; holdId: string; amount: number; expiresAt?: string; reference: string; now: string }
-  | { type: 'ReleaseHold'; holdId: string; outcome: 'RELEASED' | 'EXPIRED'; now: string };
+  | { type: 'PlaceHold'; holdId: string; amount: number; expiresAt?: string; reference: string; now: string; caller?: CallerScope; currency?: string }
+  | { type: 'ReleaseHold'; holdId: string; outcome: 'RELEASED' | 'EXPIRED'; now: string; caller?: CallerScope };
+
+/**
+ * The platform and mode a command comes from (an RPC caller): it sees its own customer and platform accounts only,
+ * anything else (another platform's, a SYSTEM account) is not found. Commands of the ledger itself carry none.
+ */
+export interface CallerScope {
+  platformId: string;
+  mode: Mode;
+}
+
+/** Whether a caller may name this account (the same rule as the ledger's reads scoped to a caller). */
+export const visibleTo = (caller: CallerScope, account: LedgerAccount): boolean =>
+  account.platformId === caller.platformId && account.mode === caller.mode && account.owner !== 'SYSTEM';
 
 const invalidAmount = (amount: number) => !Number.isSafeInteger(amount) || amount === 0;
 
@@ -28,6 +42,7 @@ export const ledgerAccountDecider: Decider<LedgerAccountState, LedgerAccountComm
       return [{ type: 'LedgerAccountOpened.v1', data: { ...data, openedAt: now } }];
     }
     if (state.status !== 'OPEN') return new DomainError('NOT_FOUND', 'ledger account not found');
+    if ('caller' in command && command.caller && !visibleTo(command.caller, state)) return new DomainError('NOT_FOUND', `account ${state.accountId} not found`);
     const decided = decideOnOpen(command, state);
     return decided instanceof DomainError ? decided : withBalanceChanged(state, decided);
   },
@@ -40,7 +55,7 @@ function decideOnOpen(command: Exclude<LedgerAccountCommand, { type: 'Open' }>, 
     case 'PlaceHold':
       return decidePlaceHold(command, account);
     case 'ReleaseHold': {
-      if (account.closedHolds[command.holdId]) return [];
+      if (closedOutcome(account.closedHolds, command.holdId)) return [];
       const hold = account.holds[command.holdId];
       if (!hold) return new DomainError('HOLD_NOT_FOUND', `hold ${command.holdId} does not exist`);
       return [{ type: 'HoldClosed.v1', data: { holdId: command.holdId, amount: hold.amount, outcome: command.outcome, at: command.now } }];
@@ -56,7 +71,7 @@ function decidePost(command: Extract<LedgerAccountCommand, { type: 'Post' }>, ac
   let spendable = available(account);
   if (command.holdId) {
     const hold = account.holds[command.holdId];
-    if (!hold) return new DomainError(account.closedHolds[command.holdId] ? 'HOLD_ALREADY_CLOSED' : 'HOLD_NOT_FOUND', `hold ${command.holdId} is not open`);
+    if (!hold) return new DomainError(closedOutcome(account.closedHolds, command.holdId) ? 'HOLD_ALREADY_CLOSED' : 'HOLD_NOT_FOUND', `hold ${command.holdId} is not open`);
     if (command.amount > 0 || -command.amount > hold.amount) return new DomainError('CAPTURE_EXCEEDS_HOLD', 'a capture debits at most the held amount');
     // Past its expiry a hold can no longer be captured, even if its expiry timer has not fired yet.
     if (hold.expiresAt && hold.expiresAt <= command.now) return new DomainError('HOLD_EXPIRED', `hold ${command.holdId} expired at ${hold.expiresAt}`);
@@ -72,10 +87,14 @@ function decidePost(command: Extract<LedgerAccountCommand, { type: 'Post' }>, ac
 }
 
 function decidePlaceHold(command: Extract<LedgerAccountCommand, { type: 'PlaceHold' }>, account: LedgerAccount): LedgerAccountEvent[] | DomainError {
+  if (command.currency !== undefined && command.currency !== account.currency) {
+    return new DomainError('INVALID_CURRENCY', `account ${account.accountId} holds ${account.currency}, not ${command.currency}`);
+  }
   if (invalidAmount(command.amount) || command.amount < 0) return new DomainError('INVALID_AMOUNT', 'a hold amount must be a positive safe integer');
   const existing = account.holds[command.holdId];
   if (existing) return existing.amount === command.amount ? [] : new DomainError('CONFLICT', `hold ${command.holdId} exists with another amount`);
-  if (account.closedHolds[command.holdId]) return new DomainError('HOLD_ALREADY_CLOSED', `hold ${command.holdId} was already ${account.closedHolds[command.holdId].toLowerCase()}`);
+  const closed = closedOutcome(account.closedHolds, command.holdId);
+  if (closed) return new DomainError('HOLD_ALREADY_CLOSED', `hold ${command.holdId} was already ${closed.toLowerCase()}`);
   if (account.owner !== 'SYSTEM' && available(account) < command.amount) {
     return new DomainError('INSUFFICIENT_FUNDS', `available ${available(account)} is less than ${command.amount}`);
   }

@@ -1,5 +1,6 @@
 import type { Mode } from '@payments/contracts';
 import { assertNever } from '@payments/eventsourcing';
+import { ClosedHolds, withClosed } from './closed-holds';
 import { LedgerAccountEvent, LedgerOwner } from './ledger-account.events';
 
 export interface Hold {
@@ -20,8 +21,8 @@ export interface LedgerAccount {
   total: number;
   held: number;
   holds: Readonly<Record<string, Hold>>;
-  /** Hold ids that are closed, so a repeated capture or release is recognised as done (idempotency). */
-  closedHolds: Readonly<Record<string, 'CAPTURED' | 'RELEASED' | 'EXPIRED'>>;
+  /** Hold ids that are closed, so a repeated capture, release or placement is recognised as done (idempotency). */
+  closedHolds: ClosedHolds;
 }
 
 export type LedgerAccountState = { status: 'NONE' } | ({ status: 'OPEN' } & LedgerAccount);
@@ -31,7 +32,7 @@ export const available = (account: LedgerAccount): number => account.total - acc
 export function evolveLedgerAccount(state: LedgerAccountState, event: LedgerAccountEvent): LedgerAccountState {
   if (event.type === 'LedgerAccountOpened.v1') {
     const { openedAt: _openedAt, ...d } = event.data;
-    return { status: 'OPEN', ...d, total: 0, held: 0, holds: {}, closedHolds: {} };
+    return { status: 'OPEN', ...d, total: 0, held: 0, holds: {}, closedHolds: undefined };
   }
   if (state.status !== 'OPEN') return state;
   switch (event.type) {
@@ -44,7 +45,7 @@ export function evolveLedgerAccount(state: LedgerAccountState, event: LedgerAcco
     case 'HoldClosed.v1': {
       const { [event.data.holdId]: closed, ...open } = state.holds;
       const held = closed ? state.held - closed.amount : state.held;
-      return { ...state, held, holds: open, closedHolds: { ...state.closedHolds, [event.data.holdId]: event.data.outcome } };
+      return { ...state, held, holds: open, closedHolds: withClosed(state.closedHolds, event.data.holdId, event.data.outcome) };
     }
     case 'InternalAccountBalanceChanged.v1':
       return state; // derived from the events before it

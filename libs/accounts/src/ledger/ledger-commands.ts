@@ -1,7 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
 import { ApiError, CallerContext, LedgerAccountBalance, LedgerEntryResult, LedgerSystemPurpose } from '@payments/contracts';
-import { DomainError, DurableTimers, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { DurableTimers, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { CallerScope } from './ledger-account.decider';
+import { available, LedgerAccountState } from './ledger-account.state';
 import { JournalEntry, Leg } from './journal-entry';
 import { parseCaptureHold, parseCredit, parsePlaceHold, parseReleaseHold, parseReverse, parseTransfer } from './ledger-requests';
 import { LedgerService, systemAccountId } from './ledger.service';
@@ -19,8 +21,9 @@ interface AccountRow {
 
 /**
  * The ledger commands other services send over RPC (LedgerRpc), scoped to the caller's platform and mode: a
- * customer or platform account of anyone else is 404. Idempotency comes from the decider (hold and entry ids);
- * every answer reads the balances after the command, so a replay answers the same as the first call did.
+ * customer or platform account of anyone else is 404. Idempotency comes from the decider (hold and entry ids).
+ * Every answer is the balances after the command: the accounts' states it decided on and appended to (guarded by
+ * that append, so current), or for a replayed entry, which posts nothing, the balances read as they are.
  */
 export class LedgerCommands {
   constructor(
@@ -39,8 +42,6 @@ export class LedgerCommands {
    */
   async placeHold(caller: CallerContext, body: unknown, now: string): Promise<LedgerAccountBalance> {
     const r = parsePlaceHold(body);
-    const account = await this.own(caller, r.accountId);
-    assertCurrency(account, r.currency);
     const expiresInMs = r.expiresInMs;
     const expiresAt = expiresInMs === undefined ? undefined : new Date(Date.parse(now) + expiresInMs).toISOString();
     const scheduleExpiry = expiresInMs === undefined ? undefined : async (tx: EntityManager) => {
@@ -54,45 +55,43 @@ export class LedgerCommands {
         payload: { accountId: r.accountId, holdId: r.holdId },
       });
     };
-    await this.ledger.placeHold(caller.platformId, r.accountId, { holdId: r.holdId, amount: r.amount, reference: r.reference ?? r.holdId, expiresAt }, now, scheduleExpiry);
-    return this.balance(caller, r.accountId);
+    // The decider checks the caller's scope and the currency on the account's fold (no read first).
+    const hold = { holdId: r.holdId, amount: r.amount, reference: r.reference ?? r.holdId, expiresAt, currency: r.currency };
+    return balanceOf(await this.ledger.placeHold(caller.platformId, r.accountId, hold, now, scheduleExpiry, scope(caller)));
   }
 
   /** Debits part or all of the hold to a system account (toPurpose) or another account of the caller; the rest is freed. */
   async captureHold(caller: CallerContext, body: unknown, now: string): Promise<LedgerAccountBalance> {
     const r = parseCaptureHold(body);
+    // The one read: the account's currency names the system account (its legs are checked again on their folds).
     const account = await this.own(caller, r.accountId);
-    const to = r.toAccountId ? (await this.own(caller, r.toAccountId)).account_id : systemAccountId(caller.platformId, caller.mode, r.toPurpose!, account.currency, r.entryId);
+    const to = r.toAccountId ?? systemAccountId(caller.platformId, caller.mode, r.toPurpose!, account.currency, r.entryId);
     const legs: Leg[] = [
       { accountId: r.accountId, currency: account.currency, amount: -r.amount, holdId: r.holdId },
       { accountId: to, currency: account.currency, amount: r.amount },
     ];
-    await this.post(caller, { entryId: r.entryId, reference: r.reference ?? r.holdId, kind: r.kind ?? 'HOLD_CAPTURE', legs }, now, r.toPurpose ? [legs[1]] : []);
-    return this.balance(caller, r.accountId);
+    const posted = await this.post(caller, { entryId: r.entryId, reference: r.reference ?? r.holdId, kind: r.kind ?? 'HOLD_CAPTURE', legs }, now, r.toPurpose ? [legs[1]] : []);
+    return posted ? balanceOf(posted.get(r.accountId)!) : this.balance(caller, r.accountId);
   }
 
   async releaseHold(caller: CallerContext, body: unknown, now: string): Promise<LedgerAccountBalance> {
     const r = parseReleaseHold(body);
-    await this.own(caller, r.accountId);
-    await this.ledger.releaseHold(caller.platformId, r.accountId, r.holdId, 'RELEASED', now);
-    return this.balance(caller, r.accountId);
+    return balanceOf(await this.ledger.releaseHold(caller.platformId, r.accountId, r.holdId, 'RELEASED', now, scope(caller)));
   }
 
   async credit(caller: CallerContext, body: unknown, now: string): Promise<LedgerAccountBalance> {
     const r = parseCredit(body);
-    const account = await this.own(caller, r.accountId);
-    assertCurrency(account, r.currency);
     const from = this.system(caller, r.fromPurpose, r.currency, -r.amount, r.entryId);
     const legs: Leg[] = [{ accountId: r.accountId, currency: r.currency, amount: r.amount }, from];
-    await this.post(caller, { entryId: r.entryId, reference: r.reference ?? r.entryId, kind: r.kind ?? 'CREDIT', legs }, now, [from]);
-    return this.balance(caller, r.accountId);
+    const posted = await this.post(caller, { entryId: r.entryId, reference: r.reference ?? r.entryId, kind: r.kind ?? 'CREDIT', legs }, now, [from]);
+    return posted ? balanceOf(posted.get(r.accountId)!) : this.balance(caller, r.accountId);
   }
 
   /** Once per entry: a second reversal of the same entry under another id is 409 CONFLICT (journal_entries). */
   async reverse(caller: CallerContext, body: unknown, now: string): Promise<LedgerEntryResult> {
     const r = parseReverse(body);
-    await this.ledger.reverse(caller.platformId, caller.mode, r.originalEntryId, r.reversalEntryId, now);
-    return this.entryResult(caller, r.reversalEntryId);
+    const posted = await this.ledger.reverse(caller.platformId, caller.mode, r.originalEntryId, r.reversalEntryId, now);
+    return posted ? entryResultOf(r.reversalEntryId, posted) : this.entryResult(caller, r.reversalEntryId);
   }
 
   /** A balanced entry of two or more legs; each leg names an account of the caller or a system purpose. */
@@ -106,12 +105,11 @@ export class LedgerCommands {
         legs.push(system);
         systemLegs.push(system);
       } else {
-        await this.own(caller, leg.accountId!);
         legs.push({ accountId: leg.accountId!, currency: leg.currency, amount: leg.amount, ...(leg.holdId ? { holdId: leg.holdId } : {}) });
       }
     }
-    await this.post(caller, { entryId: r.entryId, reference: r.reference ?? r.entryId, kind: r.kind ?? 'TRANSFER', legs }, now, systemLegs);
-    return this.entryResult(caller, r.entryId);
+    const posted = await this.post(caller, { entryId: r.entryId, reference: r.reference ?? r.entryId, kind: r.kind ?? 'TRANSFER', legs }, now, systemLegs);
+    return posted ? entryResultOf(r.entryId, posted) : this.entryResult(caller, r.entryId);
   }
 
   /** A hold captured or released before it fired (or expired by a first run) stays as it is. */
@@ -122,10 +120,12 @@ export class LedgerCommands {
 
   /**
    * Entry ids are the caller's: one id names one entry in a platform and mode. A replay (same accounts and amounts)
-   * posts nothing; the same id for other legs is 409 CONFLICT instead of a second entry under that id.
+   * posts nothing (undefined); the same id for other legs is 409 CONFLICT instead of a second entry under that id.
+   * Every leg that is not a system purpose is an account the caller names: one of its own, checked by the ledger.
    */
-  private async post(caller: CallerContext, entry: JournalEntry, now: string, systemLegs: Leg[]): Promise<void> {
-    await this.ledger.postEntry(caller.platformId, caller.mode, entry, now, systemLegs);
+  private post(caller: CallerContext, entry: JournalEntry, now: string, systemLegs: Leg[]): Promise<ReadonlyMap<string, LedgerAccountState> | undefined> {
+    const callerLegs = entry.legs.filter((l) => !systemLegs.includes(l)).map((l) => l.accountId);
+    return this.ledger.postEntry(caller.platformId, caller.mode, entry, now, { systemAccounts: systemLegs, callerLegs });
   }
 
   private system(caller: CallerContext, purpose: LedgerSystemPurpose, currency: string, amount: number, entryId: string): Leg {
@@ -158,8 +158,25 @@ export class LedgerCommands {
   }
 }
 
-function assertCurrency(account: AccountRow, currency: string): void {
-  if (account.currency !== currency) throw new DomainError('INVALID_CURRENCY', `account ${account.account_id} holds ${account.currency}, not ${currency}`);
+const scope = (caller: CallerContext): CallerScope => ({ platformId: caller.platformId, mode: caller.mode });
+
+/** The entry's customer and platform accounts after it, in account-id order (as `entryResult` reads them). */
+function entryResultOf(entryId: string, posted: ReadonlyMap<string, LedgerAccountState>): LedgerEntryResult {
+  const accounts = [...posted.values()].filter((s): s is Extract<LedgerAccountState, { status: 'OPEN' }> => s.status === 'OPEN' && s.owner !== 'SYSTEM');
+  accounts.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  return { entryId, balances: accounts.map(balanceOf) };
+}
+
+/** The balance of an account as a command left it (a command that succeeded ran on an open account). */
+function balanceOf(state: LedgerAccountState): LedgerAccountBalance {
+  if (state.status !== 'OPEN') throw new Error('a ledger command succeeded on an account that is not open');
+  return {
+    accountId: state.accountId,
+    ...(state.customerId ? { customerId: state.customerId } : {}),
+    currency: state.currency,
+    balance: available(state),
+    totalBalance: state.total,
+  };
 }
 
 const toBalance = (row: AccountRow): LedgerAccountBalance => ({

@@ -3,13 +3,22 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
 import type { Mode } from '@payments/contracts';
 import { ClaimInTransaction, CommandExecutor, DomainError, retryOnConflict } from '@payments/eventsourcing';
-import { LedgerAccountCommand, ledgerAccountDecider } from './ledger-account.decider';
-import { LedgerOwner } from './ledger-account.events';
-import { projectLedgerAccount } from './ledger-account.projection';
+import { CallerScope, LedgerAccountCommand, ledgerAccountDecider, visibleTo } from './ledger-account.decider';
+import { LedgerAccountEvent, LedgerOwner } from './ledger-account.events';
+import { projectLedgerAccount, projectLedgerAccounts } from './ledger-account.projection';
 import { LedgerAccountState } from './ledger-account.state';
 import { checkEntry, JournalEntry, Leg } from './journal-entry';
 
 const SYSTEM_NAMESPACE = 'c1b7a0b2-3f1e-4f0c-9d5e-2a6b8e4f7d31';
+
+export interface PostOptions {
+  /** System accounts of the entry, opened by it when they do not exist yet. */
+  systemAccounts?: readonly Leg[];
+  /** An Idempotency-Key claimed in the entry's transaction. */
+  claim?: ClaimInTransaction;
+  /** Accounts an RPC caller named: they must be customer or platform accounts of the entry's platform and mode. */
+  callerLegs?: readonly string[];
+}
 
 export interface OpenAccount {
   accountId: string;
@@ -59,31 +68,45 @@ export class LedgerService {
     await this.run(tx, account.accountId, account.platformId, { type: 'Open', ...account, now });
   }
 
-  /** Posts a balanced entry; idempotent by entryId (a replay posts nothing). `claim` (an Idempotency-Key) commits with it. */
-  postEntry(platformId: string, mode: Mode, entry: JournalEntry, now: string, systemAccounts: Leg[] = [], claim?: ClaimInTransaction): Promise<void> {
+  /**
+   * Posts a balanced entry; idempotent by entryId (a replay posts nothing and answers undefined). `claim` (an
+   * Idempotency-Key) commits with it. The legs' accounts are locked in one statement and checked on their folds
+   * (they exist in this platform and mode, hold the entry's currency; `callerLegs`: none is a SYSTEM account), then
+   * the entry is claimed, every leg decided (one refusal refuses the entry) and appended in one statement, and the
+   * read models written once for all legs. Answers every account of the entry as posted.
+   */
+  async postEntry(platformId: string, mode: Mode, entry: JournalEntry, now: string, options: PostOptions = {}): Promise<ReadonlyMap<string, LedgerAccountState> | undefined> {
     const invalid = checkEntry(entry);
-    if (invalid) return Promise.reject(invalid);
-    return this.inTransaction(async (tx) => {
-      const currencies = await this.currenciesOf(tx, platformId, mode, [...entry.legs, ...systemAccounts]);
-      // A system account opens on its first entry. Opening takes its stream lock, and system accounts are the hot
-      // ones (every payout settles through one): only a missing one is opened, in the same account-id order as the
-      // legs (no deadlock), so a hot lock is held from its own leg on, not from the start of the entry.
-      const toOpen = new Map(systemAccounts.filter((l) => !currencies.has(l.accountId)).map((l) => [l.accountId, l]));
-      for (const l of toOpen.values()) currencies.set(l.accountId, l.currency);
-      assertLegs(currencies, entry.legs);
-      const first = await this.claimEntry(tx, platformId, mode, entry);
-      await claim?.(tx);
-      if (!first) return; // a replay of the same legs: posted already, with this very entry
-      const accounts = [...new Set([...entry.legs, ...toOpen.values()].map((l) => l.accountId))].sort();
-      for (const accountId of accounts) {
-        const opening = toOpen.get(accountId);
-        if (opening) await this.open(tx, { accountId, platformId, mode, owner: 'SYSTEM', currency: opening.currency, purpose: 'SYSTEM' }, now);
-        const leg = entry.legs.find((l) => l.accountId === accountId);
-        if (!leg) continue;
-        const counterparty = entry.legs.find((l) => l.accountId !== accountId)!.accountId;
-        await this.run(tx, accountId, platformId, { type: 'Post', entryId: entry.entryId, reference: entry.reference, amount: leg.amount, counterpartyAccountId: counterparty, kind: entry.kind, holdId: leg.holdId, now });
-      }
+    if (invalid) throw invalid;
+    const { systemAccounts = [], claim, callerLegs = [] } = options;
+    // A system account opens on its first entry (opening an open one decides nothing), in the entry's statements.
+    // Every account's lock is taken at the start, in one statement: a hot system shard's lock is held for the
+    // entry's few statements (claim, append, postings, balances), each one statement whatever the number of legs.
+    const opening = new Map(systemAccounts.map((l) => [l.accountId, l]));
+    const commands = [...new Set([...opening.keys(), ...entry.legs.map((l) => l.accountId)])].flatMap((accountId) => {
+      const open = opening.get(accountId);
+      const leg = entry.legs.find((l) => l.accountId === accountId);
+      const counterparty = entry.legs.find((l) => l.accountId !== accountId)!.accountId;
+      return [
+        ...(open ? [{ streamId: accountId, command: { type: 'Open', accountId, platformId, mode, owner: 'SYSTEM', currency: open.currency, purpose: 'SYSTEM', now } as const }] : []),
+        ...(leg ? [{ streamId: accountId, command: { type: 'Post', entryId: entry.entryId, reference: entry.reference, amount: leg.amount, counterpartyAccountId: counterparty, kind: entry.kind, holdId: leg.holdId, now } as const }] : []),
+      ];
     });
+    const results = await this.inTransaction((tx) =>
+      this.executor.decideAndAppendAll<LedgerAccountState, LedgerAccountCommand, LedgerAccountEvent>(tx, {
+        decider: ledgerAccountDecider,
+        platformId,
+        commands,
+        admit: async (admitTx, states) => {
+          assertLegs(states, { platformId, mode }, entry.legs, opening, new Set(callerLegs));
+          const first = await this.claimEntry(admitTx, platformId, mode, entry);
+          await claim?.(admitTx);
+          return first; // false: a replay of the same legs, posted already with this very entry
+        },
+        project: projectLedgerAccounts,
+      }),
+    );
+    return results && new Map([...results].map(([accountId, result]) => [accountId, result.state]));
   }
 
   /**
@@ -96,32 +119,36 @@ export class LedgerService {
     hold: { holdId: string; amount: number; reference: string; expiresAt?: string },
     now: string,
     alsoInTransaction?: (tx: EntityManager) => Promise<void>,
-  ): Promise<void> {
+    caller?: CallerScope,
+  ): Promise<LedgerAccountState> {
     const result = await this.executor.execute({
       decider: ledgerAccountDecider,
       streamId: accountId,
       platformId,
-      command: { type: 'PlaceHold', ...hold, now },
+      command: { type: 'PlaceHold', ...hold, now, caller },
       project: async (tx, events, state) => {
         await projectLedgerAccount(tx, events, state);
         await alsoInTransaction?.(tx);
       },
     });
     if (result.events.length === 0 && alsoInTransaction) await this.inTransaction(alsoInTransaction);
+    return result.state;
   }
 
-  async releaseHold(platformId: string, accountId: string, holdId: string, outcome: 'RELEASED' | 'EXPIRED', now: string): Promise<void> {
-    await this.executor.execute({ decider: ledgerAccountDecider, streamId: accountId, platformId, command: { type: 'ReleaseHold', holdId, outcome, now }, project: projectLedgerAccount });
+  /** The account after the release (as it is, when the hold was closed already). */
+  async releaseHold(platformId: string, accountId: string, holdId: string, outcome: 'RELEASED' | 'EXPIRED', now: string, caller?: CallerScope): Promise<LedgerAccountState> {
+    const result = await this.executor.execute({ decider: ledgerAccountDecider, streamId: accountId, platformId, command: { type: 'ReleaseHold', holdId, outcome, now, caller }, project: projectLedgerAccount });
+    return result.state;
   }
 
   /** The inverse legs of a posted entry (a returned payment): idempotent by the reversal's own entry id. */
-  async reverse(platformId: string, mode: Mode, originalEntryId: string, reversalEntryId: string, now: string): Promise<void> {
+  async reverse(platformId: string, mode: Mode, originalEntryId: string, reversalEntryId: string, now: string): Promise<ReadonlyMap<string, LedgerAccountState> | undefined> {
     const legs: { account_id: string; currency: string; amount: string }[] = await this.dataSource.query(
       `SELECT account_id, currency, amount FROM journal_postings WHERE entry_id = $1 AND platform_id = $2 AND mode = $3`,
       [originalEntryId, platformId, mode],
     );
     if (legs.length === 0) throw new DomainError('NOT_FOUND', `entry ${originalEntryId} does not exist`);
-    await this.postEntry(platformId, mode, {
+    return this.postEntry(platformId, mode, {
       entryId: reversalEntryId,
       reference: originalEntryId,
       kind: 'REVERSAL',
@@ -157,15 +184,6 @@ export class LedgerService {
     return false;
   }
 
-  /** The currency of each of the legs' accounts that exists in this platform and mode. */
-  private async currenciesOf(tx: EntityManager, platformId: string, mode: Mode, legs: readonly Leg[]): Promise<Map<string, string>> {
-    const rows: { account_id: string; currency: string }[] = await tx.query(
-      `SELECT account_id, currency FROM ledger_accounts WHERE account_id = ANY($1) AND platform_id = $2 AND mode = $3`,
-      [legs.map((l) => l.accountId), platformId, mode],
-    );
-    return new Map(rows.map((r) => [r.account_id, r.currency]));
-  }
-
   private async run(tx: EntityManager, accountId: string, platformId: string, command: LedgerAccountCommand): Promise<LedgerAccountState> {
     const result = await this.executor.decideAndAppend(tx, { decider: ledgerAccountDecider, streamId: accountId, platformId, command, project: projectLedgerAccount });
     return result.state;
@@ -176,10 +194,22 @@ export class LedgerService {
   }
 }
 
-function assertLegs(currencies: ReadonlyMap<string, string>, legs: readonly Leg[]): void {
+/**
+ * The legs' accounts as folded under their locks: each exists in the entry's platform and mode (a system account
+ * being opened by this entry too), a caller's leg is none of the SYSTEM accounts, and each holds the leg's currency.
+ * Every leg is checked for existence before any for its currency, as the RPC commands always did.
+ */
+function assertLegs(states: ReadonlyMap<string, LedgerAccountState>, scope: CallerScope, legs: readonly Leg[], opening: ReadonlyMap<string, Leg>, callerLegs: ReadonlySet<string>): void {
+  const currencyOf = (accountId: string): string | undefined => {
+    const state = states.get(accountId);
+    if (state?.status !== 'OPEN') return opening.get(accountId)?.currency;
+    if (state.platformId !== scope.platformId || state.mode !== scope.mode) return undefined;
+    if (callerLegs.has(accountId) && !visibleTo(scope, state)) return undefined;
+    return state.currency;
+  };
+  for (const leg of legs) if (currencyOf(leg.accountId) === undefined) throw new DomainError('NOT_FOUND', `account ${leg.accountId} not found`);
   for (const leg of legs) {
-    const currency = currencies.get(leg.accountId);
-    if (currency === undefined) throw new DomainError('NOT_FOUND', `account ${leg.accountId} not found`);
+    const currency = currencyOf(leg.accountId);
     if (currency !== leg.currency) throw new DomainError('INVALID_CURRENCY', `account ${leg.accountId} holds ${currency}, not ${leg.currency}`);
   }
 }
