@@ -152,6 +152,11 @@ export class CommandExecutor<Tx extends SqlExecutor> {
       stream.state = decision.reduce((s, e) => decider.evolve(s, e), stream.state);
     }
     const writes = streamIds.filter((id) => decided.get(id)!.events.length > 0);
+    // A cached fold that decided nothing is not proven by an append: checked like a refusal.
+    const idle = streamIds.filter((id) => decided.get(id)!.events.length === 0 && folds.get(id)!.cached);
+    const staleIdle = await this.store.staleOf(tx, idle.map((id) => ({ streamId: id, version: folds.get(id)!.version, eventId: folds.get(id)!.lastEventId })));
+    for (const id of staleIdle) this.states.forget(id);
+    if (staleIdle.size > 0) throw new WrongExpectedVersionError([...staleIdle].join(','), folds.get([...staleIdle][0])!.version);
     const metadata = withTraceparent(request.metadata);
     let appended: RecordedEvent<E>[][];
     try {
@@ -180,7 +185,9 @@ export class CommandExecutor<Tx extends SqlExecutor> {
   private async attempt<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
     let loaded: Loaded<S> = request.newStream ? { state: request.decider.initialState, version: 0 } : await this.load(tx, request);
     let decision = request.decider.decide(request.command, loaded.state);
-    if (decision instanceof DomainError && loaded.cached && (await this.isStale(tx, request.streamId, loaded))) {
+    // No append will prove a cached fold that refused or decided nothing (a replay answered "done"): check it.
+    const unproven = (d: typeof decision) => d instanceof DomainError || d.length === 0;
+    if (unproven(decision) && loaded.cached && (await this.isStale(tx, request.streamId, loaded))) {
       loaded = await this.readWhole(tx, request);
       decision = request.decider.decide(request.command, loaded.state);
     }

@@ -142,6 +142,29 @@ describe('group commit with a stale cached fold (real PostgreSQL)', () => {
     await expect(limited(mine, 'Limit:2', 3)).rejects.toMatchObject({ code: 'LIMIT_REACHED' }); // a refusal on a current fold stands
   });
 
+  it('does not answer "already done" from a fold cached past a rollback: the step is taken, grouped or alone', async () => {
+    type Marked = { type: 'Marked.v1'; data: { mark: string } };
+    const marks: Decider<string[], { mark: string }, Marked> = {
+      initialState: [],
+      decide: (c, s) => (s.includes(c.mark) ? [] : [{ type: 'Marked.v1', data: { mark: c.mark } }]), // idempotent
+      evolve: (s, e) => [...s, e.data.mark],
+    };
+    const mine = executorOn();
+    const mark = (streamId: string, m: string) => mine.execute({ decider: marks, streamId, command: { mark: m } });
+    await Promise.all([mark('Marks:1', 'a'), mark('Marks:2', 'a')]);
+    for (const streamId of ['Marks:1', 'Marks:2']) {
+      // A consumer's transaction marks "b", then rolls back: the cache saw "b", the database never did.
+      await expect(db.dataSource.transaction(async (tx) => {
+        await mine.decideAndAppend(tx, { decider: marks, streamId, command: { mark: 'b' } });
+        throw new Error('rolled back after the append');
+      })).rejects.toThrow('rolled back');
+    }
+    const [grouped] = await Promise.all([mark('Marks:1', 'b'), mark('Marks:3', 'a')]);
+    expect(grouped.state).toEqual(['a', 'b']);
+    expect((await mark('Marks:2', 'b')).state).toEqual(['a', 'b']); // alone
+    for (const streamId of ['Marks:1', 'Marks:2']) expect((await store.readStream(db.dataSource, streamId)).map((e) => (e.data as { mark: string }).mark)).toEqual(['a', 'b']);
+  });
+
   it('reads no events for commands on streams it just wrote (a hot stream costs no tail read)', async () => {
     const mine = executorOn();
     await Promise.all([add(mine, 'Warm:1', 1), add(mine, 'Warm:2', 1)]);

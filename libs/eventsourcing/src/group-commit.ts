@@ -127,9 +127,11 @@ export class GroupCommit<Tx extends SqlExecutor> {
       folds.set(streamId, { state: stateAfter, version: version + decision.length });
       return { pending, after: version, events: decision, stateAfter };
     });
-    // A refusal on a cached fold is only as good as the fold (state-cache.ts): a stale one sends the group back,
-    // each command to the single path, which decides again on its stream read whole.
-    const doubted = [...new Set(decided.flatMap((d) => ('refused' in d && cached.has(d.pending.request.streamId) ? [d.pending.request.streamId] : [])))];
+    // A refusal or a no-op on a cached fold is only as good as the fold (state-cache.ts), unless an append of the
+    // same stream in this group proves the fold by its guard: a stale one sends the group back, each command to the
+    // single path, which decides again on its stream read whole.
+    const written = new Set(decided.flatMap((d) => ('after' in d ? [d.pending.request.streamId] : [])));
+    const doubted = [...new Set(decided.flatMap((d) => (!('after' in d) && cached.has(d.pending.request.streamId) && !written.has(d.pending.request.streamId) ? [d.pending.request.streamId] : [])))];
     const stale = await this.store.staleOf(tx, doubted.map((streamId) => ({ streamId, ...guards.get(streamId)! })));
     if (stale.size > 0) throw new WrongExpectedVersionError([...stale].join(','), guards.get([...stale][0])!.version);
     const writes = decided.filter((d): d is Extract<Decided<Tx>, { after: number }> => 'after' in d);

@@ -25,10 +25,11 @@ export interface Loaded<S> {
  * read because the append checks it: it inserts only if the stream's event at the cached version is the cached one
  * (`lastEventId`) and the next version is free (unique index). A rolled-back append, a commit that failed or another
  * process's write makes that check refuse (WrongExpectedVersionError); the writer then forgets the entry and decides
- * again on the stream read whole. Nothing appended proves a refusal current, so a command refused on a cached fold
- * asks the store whether the fold is stale (`EventStore.staleOf`, one statement, only then) before the refusal is
- * answered; a stale fold is forgotten and the command decided again on the stream read whole (a hold placed or
- * funds credited by another replica must not be refused). Least recently used entries are evicted.
+ * again on the stream read whole. Nothing appended proves a refusal or a no-op current, so a command refused, or
+ * decided to change nothing, on a cached fold asks the store whether the fold is stale (`EventStore.staleOf`, one
+ * statement, only then) before it is answered; a stale fold is forgotten and the command decided again on the stream
+ * read whole (a hold placed or funds credited by another replica must not be refused, and a step cached past a
+ * rollback must not be answered "already done"). Least recently used entries are evicted.
  */
 export class StreamStateCache {
   private readonly entries = new Map<string, Entry>();
