@@ -33,6 +33,9 @@ export type LogRow<TRow> = TRow & { log_transaction_id: string };
  * The one reader of every log (outbox relay, PostgreSQL-log bus consumers): committed rows after `after`, in cursor
  * order. `extraWhere` narrows the rows (a topic) with parameters from $4 on; the table needs an index on
  * (<extra columns>, transaction_id, <position>) for this to stay an index range scan as history grows.
+ * With `checkpoint`, the read starts after the later of `after` and the cursor stored under that name in the log
+ * schema's `checkpoints` (checkpoints.ts), looked up in the same statement: a reader that stores its checkpoint
+ * after each page needs no statement to load it back, and sees what another process of its service stored.
  */
 export async function readLogAfter<TRow>(
   db: SqlExecutor,
@@ -41,16 +44,27 @@ export async function readLogAfter<TRow>(
   limit: number,
   extraWhere = '',
   extraParams: unknown[] = [],
+  checkpoint?: string,
 ): Promise<LogRow<TRow>[]> {
   const pos = ident(log.positionColumn);
+  const params = [after.transactionId, after.position, limit, ...extraParams];
+  let cursor = '($1::xid8, $2::bigint)';
+  if (checkpoint !== undefined) {
+    params.push(checkpoint);
+    // A row subquery (an InitPlan): the range below stays an index range scan.
+    cursor = `(SELECT c.transaction_id, c.position FROM (
+                 SELECT transaction_id, position FROM ${ident(log.schema)}.checkpoints WHERE name = $${params.length}::text
+                 UNION ALL SELECT $1::xid8, $2::bigint) c
+               ORDER BY c.transaction_id DESC, c.position DESC LIMIT 1)`;
+  }
   return queryRows(db,
     `SELECT *, transaction_id::text AS log_transaction_id FROM ${ident(log.schema)}.${ident(log.table)}
-      WHERE (transaction_id, ${pos}) > ($1::xid8, $2::bigint)
+      WHERE (transaction_id, ${pos}) > ${cursor}
         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ${extraWhere}
       ORDER BY transaction_id ASC, ${pos} ASC
       LIMIT $3`,
-    [after.transactionId, after.position, limit, ...extraParams],
+    params,
   );
 }
 

@@ -2,7 +2,7 @@ import { EventCatalogue, publicEnvelope } from '@payments/contracts';
 import { loadCheckpoint, storeCheckpoint } from './checkpoints';
 import { EventEnvelope, EventPublisher } from './envelope';
 import { EventStore } from './event-store';
-import { LogBacklog, logBacklog } from './log-reader';
+import { LOG_START, LogBacklog, logBacklog } from './log-reader';
 import { SqlExecutor } from './sql';
 
 export interface OutboxRelayOptions {
@@ -15,6 +15,8 @@ export interface OutboxRelayOptions {
   name?: string;
   batchSizeMax?: number;
   pollIntervalMs?: number;
+  /** How long a nudge that finds the relay idle waits for more commits before the read (default RELAY_LINGER_MS). */
+  lingerMs?: number;
   /**
    * The service's event catalogue (libs/contracts/src/events): only its public events go out, in their public form
    * (internals and secrets dropped); internal and undeclared events stay in the log. The log keeps every event whole.
@@ -24,6 +26,9 @@ export interface OutboxRelayOptions {
   afterPublish?: (count: number) => Promise<void>;
   onError?: (error: unknown) => void;
 }
+
+/** A nudged idle relay reads this much later: long enough for concurrent commits to share a page, short next to a request. */
+export const RELAY_LINGER_MS = 2;
 
 /** Bound of the relay backlog count: past it the metric saturates instead of scanning the whole log. */
 export const RELAY_BACKLOG_COUNT_MAX = 100_000;
@@ -37,7 +42,8 @@ export class OutboxRelay {
   private running = false;
   /** Set by a nudge: something committed since the last read began, so read again before sleeping. */
   private nudged = false;
-  private wake: () => void = () => undefined;
+  /** Ends the idle wait early: `true` for a nudge (then linger), `false` for stop. */
+  private wake: (nudged: boolean) => void = () => undefined;
   private loop?: Promise<void>;
 
   constructor(private readonly options: OutboxRelayOptions) {}
@@ -46,11 +52,19 @@ export class OutboxRelay {
     return this.options.name ?? 'outbox-relay';
   }
 
-  /** One batch: returns how many committed events the checkpoint moved past (published or internal). */
+  private get pageSize(): number {
+    return this.options.batchSizeMax ?? 500;
+  }
+
+  /**
+   * One batch: returns how many committed events the checkpoint moved past (published or internal). Three
+   * statements when there is something to publish (read, publish, store), one when there is not: the read looks the
+   * stored checkpoint up itself, so nothing is cached here that a failed publish or store, or another process of the
+   * service relaying the same log, could make stale.
+   */
   async runOnce(): Promise<number> {
     const { db, schema, store, publisher, topic, catalogue } = this.options;
-    const after = await loadCheckpoint(db, schema, this.name);
-    const { events, next } = await store.readAll(db, after, this.options.batchSizeMax ?? 500);
+    const { events, next } = await store.readAll(db, LOG_START, this.pageSize, this.name);
     if (events.length === 0) return 0;
     const published = publicEvents(catalogue, events);
     if (published.length > 0) await publisher.publish(topic, published);
@@ -78,28 +92,54 @@ export class OutboxRelay {
         let again = false;
         this.nudged = false;
         try {
-          again = (await this.runOnce()) > 0 || this.nudged;
+          // A full page means more may be waiting; after a partial one, only a commit since the read began can
+          // have added anything the read did not see (or the xmin guard held back: the poll covers that).
+          again = (await this.runOnce()) >= this.pageSize || this.nudged;
         } catch (error) {
           this.options.onError?.(error); // then wait: a failing bus is not retried in a tight loop
         }
         if (again && this.running) continue;
-        await new Promise<void>((resolve) => {
-          this.wake = resolve;
-          setTimeout(resolve, this.options.pollIntervalMs ?? 250);
-        });
+        await this.idle();
       }
     })();
+  }
+
+  /**
+   * Sleeps until a nudge, the poll interval or stop. Woken by a nudge, it lingers a moment so that a page collects the
+   * events of the transactions committing around it under load instead of one read per commit.
+   */
+  private async idle(): Promise<void> {
+    const nudged = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), this.options.pollIntervalMs ?? 250);
+      this.wake = (byNudge) => {
+        clearTimeout(timer);
+        resolve(byNudge);
+      };
+    });
+    this.wake = () => undefined;
+    const lingerMs = this.options.lingerMs ?? RELAY_LINGER_MS;
+    if (nudged && this.running && lingerMs > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, lingerMs);
+        this.wake = (byNudge) => {
+          if (byNudge) return; // already lingering: the read after it sees this commit too
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = () => undefined;
+    }
   }
 
   /** Wakes the loop early: a transaction of this service committed (maybe with events); cheap to call often. */
   nudge(): void {
     this.nudged = true;
-    this.wake();
+    this.wake(true);
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake();
+    this.wake(false);
     await this.loop;
     this.loop = undefined;
   }

@@ -20,21 +20,31 @@ export interface NewMessage {
 /** NOTIFY channel of a bus schema; the payload is the topic. */
 export const notifyChannelOf = (schema: string): string => `${schema}_messages`;
 
+const INSERT_MESSAGES = (schema: string): string =>
+  `INSERT INTO ${ident(schema)}.messages (topic, key, event_id, envelope, headers)
+   SELECT $1, m.key, m.event_id, m.envelope::jsonb, m.headers::jsonb
+     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS m(key, event_id, envelope, headers, ord)
+    ORDER BY m.ord`;
+
+const messageParams = (topic: string, messages: readonly NewMessage[]): unknown[] => [
+  topic,
+  messages.map((m) => m.key),
+  messages.map((m) => m.eventId),
+  messages.map((m) => JSON.stringify(m.envelope)),
+  messages.map((m) => JSON.stringify(m.headers)),
+];
+
 /** One statement; WITH ORDINALITY + ORDER BY makes the positions follow the order of `messages`. */
 export async function appendMessages(tx: SqlExecutor, schema: string, topic: string, messages: readonly NewMessage[]): Promise<void> {
-  await tx.query(
-    `INSERT INTO ${ident(schema)}.messages (topic, key, event_id, envelope, headers)
-     SELECT $1, m.key, m.event_id, m.envelope::jsonb, m.headers::jsonb
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS m(key, event_id, envelope, headers, ord)
-      ORDER BY m.ord`,
-    [
-      topic,
-      messages.map((m) => m.key),
-      messages.map((m) => m.eventId),
-      messages.map((m) => JSON.stringify(m.envelope)),
-      messages.map((m) => JSON.stringify(m.headers)),
-    ],
-  );
+  await tx.query(INSERT_MESSAGES(schema), messageParams(topic, messages));
+}
+
+/**
+ * appendMessages and notifyTopic as one statement outside any transaction: the rows and their NOTIFY commit together
+ * without BEGIN and COMMIT round trips (a data-modifying WITH runs to completion whether or not it is read).
+ */
+export async function publishMessages(db: SqlExecutor, schema: string, topic: string, messages: readonly NewMessage[]): Promise<void> {
+  await db.query(`WITH appended AS (${INSERT_MESSAGES(schema)}) SELECT pg_notify($6, $1)`, [...messageParams(topic, messages), notifyChannelOf(schema)]);
 }
 
 /** Delivered at COMMIT, so a woken consumer can already see the rows (once older transactions are done). */

@@ -109,6 +109,9 @@ async function consumeWhileLocked(session: Client, c: TopicConsumer): Promise<vo
     }
     if (handledUpTo !== undefined) await savePosition(db, settings.schema, subscription.group, topic, handledUpTo);
     if (stopped) return;
+    // A partial page means the topic was read to its end: wait for the next NOTIFY (one that came during the read
+    // or the handlers is remembered) or the poll, instead of a read that would almost always come back empty.
+    if (rows.length < settings.batchSize) await c.wakeup.wait(settings.pollIntervalMs, signal);
   }
 }
 
