@@ -165,7 +165,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(db: SqlExecutor, after: LogCursor, limit: number, checkpoint?: string): Promise<LogBatch> {
-    const rows = await readLogAfter<EventRow>(db, { schema: this.schema, table: 'events', positionColumn: 'global_position' }, after, limit, '', [], checkpoint);
+    const rows = await readLogAfter<EventRow>(db, { schema: this.schema, table: 'events', positionColumn: 'global_position' }, after, limit, { checkpoint });
     return { events: rows.map(toRecorded), next: rows.length > 0 ? cursorOf(rows[rows.length - 1], 'global_position') : after };
   }
 
