@@ -15,7 +15,7 @@ export interface OutboxRelayOptions {
   name?: string;
   batchSizeMax?: number;
   pollIntervalMs?: number;
-  /** How long a nudge that finds the relay idle waits for more commits before the read (default RELAY_LINGER_MS). */
+  /** How long the relay waits after a nudge for more commits before it reads (default RELAY_LINGER_MS). */
   lingerMs?: number;
   /**
    * The service's event catalogue (libs/contracts/src/events): only its public events go out, in their public form
@@ -27,7 +27,7 @@ export interface OutboxRelayOptions {
   onError?: (error: unknown) => void;
 }
 
-/** A nudged idle relay reads this much later: long enough for concurrent commits to share a page, short next to a request. */
+/** A nudged relay reads this much later: long enough for concurrent commits to share a page, short next to a request. */
 export const RELAY_LINGER_MS = 2;
 
 /** Bound of the relay backlog count: past it the metric saturates instead of scanning the whole log. */
@@ -89,46 +89,56 @@ export class OutboxRelay {
     this.running = true;
     this.loop = (async () => {
       while (this.running) {
-        let again = false;
         this.nudged = false;
+        let full = false;
+        let failed = false;
         try {
-          // A full page means more may be waiting; after a partial one, only a commit since the read began can
-          // have added anything the read did not see (or the xmin guard held back: the poll covers that).
-          again = (await this.runOnce()) >= this.pageSize || this.nudged;
+          full = (await this.runOnce()) >= this.pageSize;
         } catch (error) {
+          failed = true;
           this.options.onError?.(error); // then wait: a failing bus is not retried in a tight loop
         }
-        if (again && this.running) continue;
-        await this.idle();
+        if (!this.running) break;
+        if (full && !failed) continue; // more may be waiting
+        // After a partial page only a commit since the read began can have added anything the read did not see (or
+        // the xmin guard held rows back: the poll covers that).
+        const nudged = (this.nudged && !failed) || (await this.sleep());
+        if (nudged) await this.linger();
       }
     })();
   }
 
-  /**
-   * Sleeps until a nudge, the poll interval or stop. Woken by a nudge, it lingers a moment so that a page collects the
-   * events of the transactions committing around it under load instead of one read per commit.
-   */
-  private async idle(): Promise<void> {
-    const nudged = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), this.options.pollIntervalMs ?? 250);
+  /** Until a nudge (true), the poll interval or stop (false). */
+  private sleep(): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => this.woken(resolve, false), this.options.pollIntervalMs ?? 250);
       this.wake = (byNudge) => {
         clearTimeout(timer);
-        resolve(byNudge);
+        this.woken(resolve, byNudge);
       };
     });
-    this.wake = () => undefined;
+  }
+
+  /**
+   * A moment after a nudge before reading, so that the page takes the events of the transactions committing around it
+   * instead of one read per commit: under load nudges come faster than reads, and each read costs a statement.
+   */
+  private linger(): Promise<void> {
     const lingerMs = this.options.lingerMs ?? RELAY_LINGER_MS;
-    if (nudged && this.running && lingerMs > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, lingerMs);
-        this.wake = (byNudge) => {
-          if (byNudge) return; // already lingering: the read after it sees this commit too
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = () => undefined;
-    }
+    if (lingerMs <= 0 || !this.running) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.woken(resolve, undefined), lingerMs);
+      this.wake = (byNudge) => {
+        if (byNudge) return; // the read after the linger sees this commit too
+        clearTimeout(timer);
+        this.woken(resolve, undefined);
+      };
+    });
+  }
+
+  private woken<T>(resolve: (value: T) => void, value: T): void {
+    this.wake = () => undefined;
+    resolve(value);
   }
 
   /** Wakes the loop early: a transaction of this service committed (maybe with events); cheap to call often. */
