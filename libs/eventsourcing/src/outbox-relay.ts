@@ -7,6 +7,7 @@ import { SqlExecutor } from './sql';
 
 export interface OutboxRelayOptions {
   db: SqlExecutor;
+  /** The service schema: its `checkpoints` hold the relay's, and `store` reads its `events` (the same schema). */
   schema: string;
   store: EventStore;
   publisher: EventPublisher;
@@ -40,9 +41,9 @@ export const RELAY_BACKLOG_COUNT_MAX = 100_000;
  */
 export class OutboxRelay {
   private running = false;
-  /** Set by a nudge: something committed since the last read began, so read again before sleeping. */
+  /** Set by a nudge: events committed since the last read began, so read again (after the linger) before sleeping. */
   private nudged = false;
-  /** Ends the idle wait early: `true` for a nudge (then linger), `false` for stop. */
+  /** Ends the current wait early: `true` for a nudge, `false` for stop. */
   private wake: (nudged: boolean) => void = () => undefined;
   private loop?: Promise<void>;
 
@@ -141,7 +142,7 @@ export class OutboxRelay {
     resolve(value);
   }
 
-  /** Wakes the loop early: a transaction of this service committed (maybe with events); cheap to call often. */
+  /** Wakes the loop early: a transaction of this service that appended events committed; cheap to call often. */
   nudge(): void {
     this.nudged = true;
     this.wake(true);
