@@ -76,11 +76,7 @@ const UNIQUE_VIOLATION = '23505';
 export class PostgresEventStore implements EventStore {
   private readonly table: string;
 
-  /** `onAppended` runs after every insert of events, with the executor that made it (its service wakes its relay). */
-  constructor(
-    readonly schema: string,
-    private readonly onAppended: (db: SqlExecutor) => void = () => undefined,
-  ) {
+  constructor(readonly schema: string) {
     this.table = `${ident(schema)}.events`;
   }
 
@@ -108,7 +104,6 @@ export class PostgresEventStore implements EventStore {
       throw error;
     }
     if (rows.length === 0) throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(db, streamId));
-    this.onAppended(db);
     return rows.map(toRecorded);
   }
 
@@ -153,7 +148,6 @@ export class PostgresEventStore implements EventStore {
       `INSERT INTO ${this.table} (event_id, stream_id, stream_version, type, platform_id, data, metadata) VALUES ${values.join(', ')} RETURNING *`,
       params,
     );
-    this.onAppended(db);
     const byId = new Map(rows.map((row) => [row.event_id, toRecorded(row)]));
     return ids.map((streamIds) => streamIds.map((id) => byId.get(id)!));
   }

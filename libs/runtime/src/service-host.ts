@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager, EntitySchema, MixedList, QueryRunner } from 'typeorm';
+import type { DataSource, EntityManager, EntitySchema, MixedList } from 'typeorm';
 import { catalogueOf, EventCatalogue } from '@payments/contracts';
 import {
   asTransactional,
@@ -10,14 +10,10 @@ import {
   OutboxRelay,
   PostgresEventStore,
   runMigrations,
-  SqlExecutor,
   TimerHandler,
 } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { openServiceDatabase } from './database';
-
-/** Marks a transaction (its QueryRunner's data) that appended events: its commit wakes the relay. */
-const APPENDED = 'payments.appendedEvents';
 
 /** Claims outlive the gateway's response records (IDEMPOTENCY_TTL_HOURS, at least 24 h) by a day. */
 const IDEMPOTENCY_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -58,7 +54,7 @@ export class ServiceHost {
   ) {
     const db = asTransactional(dataSource);
     const log = options.log ?? (() => undefined);
-    this.store = new PostgresEventStore(options.name, (db) => this.appended(db));
+    this.store = new PostgresEventStore(options.name);
     this.executor = new CommandExecutor(db, this.store);
     this.timers = new DurableTimers(db, options.name, { timeScale: options.sandboxTimeScale });
     this.claims = new IdempotencyClaims(dataSource, options.name);
@@ -84,30 +80,12 @@ export class ServiceHost {
     await this.options.bus.ensureTopics([this.options.topic]);
     this.relay.start();
     this.timers.start(this.options.timerHandlers ?? {}, (e) => this.options.log?.(`${this.options.name} timers failed`, e));
-    // Appends happen only in this service's process, so the commit of a transaction that appended is the wake-up; no
-    // NOTIFY, whose commit-time queue lock would serialise every appending transaction in the database (ADR 0004).
-    // Commits without events (inboxes, timers, claims) do not wake it: its read would come back empty. The relay's
-    // poll covers writes that do not go through this store. Savepoints broadcast these events too: only the end of
-    // the outer transaction counts.
-    this.dataSource.subscribers.push({
-      afterTransactionCommit: ({ queryRunner }) => {
-        if (queryRunner.isTransactionActive || !queryRunner.data?.[APPENDED]) return;
-        delete queryRunner.data[APPENDED];
-        this.relay.nudge();
-      },
-      afterTransactionRollback: ({ queryRunner }) => {
-        if (!queryRunner.isTransactionActive) delete queryRunner.data?.[APPENDED];
-      },
-    });
+    // Appends happen only in this service's process, so a commit here is the wake-up; no NOTIFY, whose commit-time
+    // queue lock would serialise every appending transaction in the database (ADR 0004). The relay's poll covers
+    // writes that do not go through this DataSource.
+    this.dataSource.subscribers.push({ afterTransactionCommit: () => this.relay.nudge() });
     this.purge = setInterval(() => void this.claims.purge(IDEMPOTENCY_CLAIM_TTL_MS).catch((e) => this.options.log?.(`${this.options.name}: idempotency purge failed`, e)), 10 * 60_000);
     this.purge.unref();
-  }
-
-  /** Events were inserted with `db`: wake the relay when its transaction commits, or now if it had none. */
-  private appended(db: SqlExecutor): void {
-    const runner = (db as { queryRunner?: QueryRunner }).queryRunner;
-    if (runner?.isTransactionActive) runner.data = { ...runner.data, [APPENDED]: true };
-    else this.relay.nudge();
   }
 
   async stop(): Promise<void> {
