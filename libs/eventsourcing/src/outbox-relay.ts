@@ -41,7 +41,7 @@ export const RELAY_BACKLOG_COUNT_MAX = 100_000;
  */
 export class OutboxRelay {
   private running = false;
-  /** Set by a nudge: events committed since the last read began, so read again (after the linger) before sleeping. */
+  /** Set by a nudge: something committed since the last read began, so read again (after the linger) before sleeping. */
   private nudged = false;
   /** Ends the current wait early: `true` for a nudge, `false` for stop. */
   private wake: (nudged: boolean) => void = () => undefined;
@@ -142,7 +142,7 @@ export class OutboxRelay {
     resolve(value);
   }
 
-  /** Wakes the loop early: a transaction of this service that appended events committed; cheap to call often. */
+  /** Wakes the loop early: a transaction of this service committed (maybe with events); cheap to call often. */
   nudge(): void {
     this.nudged = true;
     this.wake(true);
