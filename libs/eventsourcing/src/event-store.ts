@@ -62,8 +62,11 @@ export interface EventStore {
   staleOf(db: SqlExecutor, folds: readonly { streamId: string; version: number; eventId?: string }[]): Promise<Set<string>>;
   /** The events of several streams, each from its own version on (1 = whole), by stream id. */
   readStreams(db: SqlExecutor, from: readonly { streamId: string; fromVersion: number }[]): Promise<Map<string, RecordedEvent[]>>;
-  /** The global log after a cursor, committed events only, in cursor order (see log-reader.ts). */
-  readAll(db: SqlExecutor, after: LogCursor, limit: number): Promise<LogBatch>;
+  /**
+   * The global log after a cursor, committed events only, in cursor order (see log-reader.ts); with `checkpoint`,
+   * after the later of `after` and that stored checkpoint (read in the same statement).
+   */
+  readAll(db: SqlExecutor, after: LogCursor, limit: number, checkpoint?: string): Promise<LogBatch>;
 }
 
 /** Events read from the global log and the cursor past the last of them (`after` itself when there were none). */
@@ -200,8 +203,8 @@ export class PostgresEventStore implements EventStore {
     return streams;
   }
 
-  async readAll(db: SqlExecutor, after: LogCursor, limit: number): Promise<LogBatch> {
-    const rows = await readLogAfter<EventRow>(db, { schema: this.schema, table: 'events', positionColumn: 'global_position' }, after, limit);
+  async readAll(db: SqlExecutor, after: LogCursor, limit: number, checkpoint?: string): Promise<LogBatch> {
+    const rows = await readLogAfter<EventRow>(db, { schema: this.schema, table: 'events', positionColumn: 'global_position' }, after, limit, { checkpoint });
     return { events: rows.map(toRecorded), next: rows.length > 0 ? cursorOf(rows[rows.length - 1], 'global_position') : after };
   }
 

@@ -29,28 +29,58 @@ export interface LogTable {
 /** Rows carry their cursor as `log_transaction_id` (xid8 as text) next to their own columns. */
 export type LogRow<TRow> = TRow & { log_transaction_id: string };
 
+/** Adds a parameter to the statement being built and returns its placeholder (`$n`). */
+export type BindParam = (value: unknown) => string;
+
+/** What a read adds to the plain "rows after the cursor" (readLogAfter). */
+export interface LogReadOptions {
+  /** Narrows the rows (`AND topic = ${bind(topic)}`). */
+  where?: (bind: BindParam) => string;
+  /**
+   * Start after the later of `after` and the cursor stored under this name in the log schema's `checkpoints`
+   * (checkpoints.ts), looked up in the same statement: a reader that stores its checkpoint after each page needs no
+   * statement to load it back, and sees what another process of its service stored.
+   */
+  checkpoint?: string;
+  /**
+   * A data-modifying statement (UPDATE, INSERT) that commits with the read as one statement: a consumer stores the
+   * position of the page it handled with the read of the next one.
+   */
+  alsoWrite?: (bind: BindParam) => string;
+}
+
 /**
  * The one reader of every log (outbox relay, PostgreSQL-log bus consumers): committed rows after `after`, in cursor
- * order. `extraWhere` narrows the rows (a topic) with parameters from $4 on; the table needs an index on
- * (<extra columns>, transaction_id, <position>) for this to stay an index range scan as history grows.
+ * order. The table needs an index on (<columns of `where`>, transaction_id, <position>) for this to stay an index
+ * range scan as history grows.
  */
 export async function readLogAfter<TRow>(
   db: SqlExecutor,
   log: LogTable,
   after: LogCursor,
   limit: number,
-  extraWhere = '',
-  extraParams: unknown[] = [],
+  options: LogReadOptions = {},
 ): Promise<LogRow<TRow>[]> {
   const pos = ident(log.positionColumn);
+  const params: unknown[] = [after.transactionId, after.position, limit];
+  const bind: BindParam = (value) => `$${params.push(value)}`;
+  let cursor = '($1::xid8, $2::bigint)';
+  if (options.checkpoint !== undefined) {
+    // A row subquery (an InitPlan): the range below stays an index range scan.
+    cursor = `(SELECT c.transaction_id, c.position FROM (
+                 SELECT transaction_id, position FROM ${ident(log.schema)}.checkpoints WHERE name = ${bind(options.checkpoint)}::text
+                 UNION ALL SELECT $1::xid8, $2::bigint) c
+               ORDER BY c.transaction_id DESC, c.position DESC LIMIT 1)`;
+  }
+  const write = options.alsoWrite ? `WITH written AS (${options.alsoWrite(bind)}) ` : '';
   return queryRows(db,
-    `SELECT *, transaction_id::text AS log_transaction_id FROM ${ident(log.schema)}.${ident(log.table)}
-      WHERE (transaction_id, ${pos}) > ($1::xid8, $2::bigint)
+    `${write}SELECT *, transaction_id::text AS log_transaction_id FROM ${ident(log.schema)}.${ident(log.table)}
+      WHERE (transaction_id, ${pos}) > ${cursor}
         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ${extraWhere}
+        ${options.where?.(bind) ?? ''}
       ORDER BY transaction_id ASC, ${pos} ASC
       LIMIT $3`,
-    [after.transactionId, after.position, limit, ...extraParams],
+    params,
   );
 }
 

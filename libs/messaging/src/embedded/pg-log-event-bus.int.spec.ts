@@ -64,6 +64,42 @@ describe('PgLogEventBus', () => {
     expect(seenBy[loser]).toEqual([next.eventId]);
   });
 
+  it('delivers what is published while a consumer handles a partial page at once, not at the next poll', async () => {
+    const bus = new PgLogEventBus(database.url, { pollIntervalMs: 60_000, lockRetryMs: 100 });
+    buses.push(bus);
+    const admin = new Pool({ connectionString: database.url, max: 1 });
+    // Past the xmin guard (log-reader.ts), which any transaction of the server can hold back for a moment: only
+    // then is a missed wake-up, and not the guard, the reason a row would wait for the poll.
+    const readable = (eventId: string) => eventually(async () => {
+      const { rows } = await admin.query(`SELECT 1 FROM bus.messages WHERE event_id = $1 AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())`, [eventId]);
+      return rows.length === 1;
+    }, { what: 'the message past the xmin guard' });
+    const topic = `busy.${uniqueSuffix()}`;
+    const [first, second, third] = [1, 2, 3].map((v) => envelopeOf('Busy:1', v));
+    const seen: string[] = [];
+    try {
+      await bus.subscribe({
+        group: `busy.${uniqueSuffix()}`,
+        topics: [topic],
+        handler: async (e) => {
+          seen.push(e.eventId);
+          // Published and notified while this page is in hand: the consumer must not sleep through it.
+          const next = e.eventId === first.eventId ? second : e.eventId === second.eventId ? third : undefined;
+          if (next) {
+            await bus.publish(topic, [next]);
+            await readable(next.eventId);
+          }
+        },
+      });
+      await bus.publish(topic, [first]);
+      await readable(first.eventId);
+      await eventually(async () => seen.length >= 3, { timeoutMs: 20_000, what: 'three deliveries without a poll' });
+      expect(seen).toEqual([first, second, third].map((e) => e.eventId));
+    } finally {
+      await admin.end();
+    }
+  });
+
   it('reconnects after its connections are killed and carries on from the stored position', async () => {
     const applicationName = `bus_kill_${uniqueSuffix()}`;
     const logged: string[] = [];

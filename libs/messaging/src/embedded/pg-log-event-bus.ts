@@ -5,10 +5,10 @@ import { publishTraced } from '../bus-tracing';
 import { envelopeHeaders } from '../envelope-codec';
 import { ConsumerBacklog, dlqTopicOf, EventBus, SubscriptionHandle, SubscriptionOptions } from '../event-bus.port';
 import { pgLogBusMigrations } from './pg-log-bus.migrations';
-import { appendMessages, groupBacklog, notifyChannelOf, notifyTopic, topicSize } from './pg-log-store';
+import { groupBacklog, notifyChannelOf, publishMessages, topicSize } from './pg-log-store';
 import { PgLogSubscription } from './pg-log-subscription';
 import { TopicConsumerSettings } from './pg-log-topic-consumer';
-import { inTransaction, pgTransactional } from './pg-transactional';
+import { pgTransactional } from './pg-transactional';
 
 export interface PgLogEventBusOptions {
   /** Schema of the bus tables (default `bus`). */
@@ -78,10 +78,7 @@ export class PgLogEventBus implements EventBus {
     await this.migrate();
     await publishTraced('postgresql', topic, envelopes, async (traced) => {
       const messages = traced.map((e) => ({ key: e.streamId, eventId: e.eventId, envelope: e, headers: envelopeHeaders(e) }));
-      await inTransaction(this.pool, async (tx) => {
-        await appendMessages(tx, this.settings.schema, topic, messages);
-        await notifyTopic(tx, this.settings.schema, topic);
-      });
+      await publishMessages(this.pool, this.settings.schema, topic, messages);
     });
   }
 

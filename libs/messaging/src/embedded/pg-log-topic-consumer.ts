@@ -83,15 +83,14 @@ async function consumeWhileLocked(session: Client, c: TopicConsumer): Promise<vo
   const { settings, subscription, topic, signal } = c;
   const db = sqlExecutorOf(session);
   let position = await loadPosition(db, settings.schema, subscription.group, topic, subscription.fromBeginning ?? true);
+  // The position is stored once per page, not per message, and with the read of the next page (one statement): a
+  // crash repeats at most one page, which the consumers' inboxes already make harmless (at-least-once). Stopping
+  // stores it at once; a dead letter stores its own position atomically.
+  let unstored: LogCursor | undefined;
   while (!signal.aborted) {
-    const rows = await readMessagesAfter(db, settings.schema, topic, position, settings.batchSize);
-    if (rows.length === 0) {
-      await c.wakeup.wait(settings.pollIntervalMs, signal);
-      continue;
-    }
-    // The position is stored once per batch, not per message: a crash repeats at most one batch, which the
-    // consumers' inboxes already make harmless (at-least-once). A dead letter stores its own position atomically.
-    let handledUpTo: LogCursor | undefined;
+    const store = unstored && { group: subscription.group, position: unstored };
+    const rows = await readMessagesAfter(db, settings.schema, topic, position, settings.batchSize, store);
+    unstored = undefined;
     let stopped = false;
     for (const row of rows) {
       const outcome = await deliverRow(row, c);
@@ -100,16 +99,19 @@ async function consumeWhileLocked(session: Client, c: TopicConsumer): Promise<vo
         stopped = true;
         break;
       }
-      if (outcome.kind === 'handled') handledUpTo = messageCursor(row);
+      if (outcome.kind === 'handled') unstored = messageCursor(row);
       else {
         await deadLetter(session, c, row, outcome);
-        handledUpTo = undefined;
+        unstored = undefined;
       }
       position = messageCursor(row);
     }
-    if (handledUpTo !== undefined) await savePosition(db, settings.schema, subscription.group, topic, handledUpTo);
-    if (stopped) return;
+    if (stopped) break;
+    // A partial page means the topic was read to its end: wait for the next NOTIFY (one that came during the read
+    // or the handlers is remembered) or the poll, instead of a read that would almost always come back empty.
+    if (rows.length < settings.batchSize) await c.wakeup.wait(settings.pollIntervalMs, signal);
   }
+  if (unstored !== undefined) await savePosition(db, settings.schema, subscription.group, topic, unstored);
 }
 
 function deliverRow(row: MessageRow, c: TopicConsumer): Promise<DeliveryOutcome> {

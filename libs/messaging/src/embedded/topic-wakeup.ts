@@ -1,12 +1,19 @@
 import { sleep } from '../abortable-sleep';
 
+/** A consumer woken while idle reads this much later: long enough for concurrent publishes to share a page. */
+export const WAKEUP_LINGER_MS = 2;
+
 /**
- * Lets an idle consumer loop sleep until a NOTIFY for its topic, the poll interval, or stop, whichever is first.
- * A notification that arrives while the loop is busy is remembered, so the next wait returns at once.
+ * Lets a consumer loop that has caught up sleep until a NOTIFY for its topic, the poll interval, or stop, whichever is
+ * first. A notification that arrives while the loop is busy (reading or handling) is remembered, so the next wait
+ * returns at once. One that wakes the idle loop is followed by a short linger, so the read after it takes the
+ * messages of the publishes committing around it as one page instead of one read each.
  */
 export class TopicWakeup {
   private pending = false;
   private wakeNow?: () => void;
+
+  constructor(private readonly lingerMs = WAKEUP_LINGER_MS) {}
 
   readonly notify = (): void => {
     this.pending = true;
@@ -22,7 +29,9 @@ export class TopicWakeup {
       await sleep(ms, woken.signal);
       signal.removeEventListener('abort', onStop);
       this.wakeNow = undefined;
+      if (this.pending) await sleep(this.lingerMs, signal);
     }
+    // Cleared only now: notifications that came while lingering are for rows the next read sees.
     this.pending = false;
   }
 }
