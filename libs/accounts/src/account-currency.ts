@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { AccountCurrency, ApiError, isExternalAccountId, isInternalAccountId, Mode } from '@payments/contracts';
+import { AccountCurrency, ApiError, ExternalAccount, isExternalAccountId, isInternalAccountId, Mode } from '@payments/contracts';
 import { queryRows } from '@payments/eventsourcing';
 import { accountType } from './internal-accounts/internal-account.view';
 
@@ -7,6 +7,12 @@ import { accountType } from './internal-accounts/internal-account.view';
  * For quoting and wallet-auth (AccountsRpc.getAccountCurrency): the currency, owner and status of one internal or external account
  * of the caller's platform and mode. Another tenant's account, a system account or a deleted one is a 404.
  */
+/** An external account's body as the AccountCurrency answer (its currency, owner and verification status). */
+export function externalAccountCurrency(account: ExternalAccount): AccountCurrency {
+  const customer = account.customerId ? { customerId: account.customerId } : {};
+  return { accountId: account.id, kind: 'EXTERNAL', currency: account.currency, owner: account.customerId ? 'CUSTOMER' : 'PLATFORM', ...customer, status: account.status };
+}
+
 export async function accountCurrency(db: DataSource, scope: { platformId: string; mode: Mode }, accountId: string): Promise<AccountCurrency> {
   if (isInternalAccountId(accountId)) {
     const [row] = await queryRows<{ currency: string; owner: 'CUSTOMER' | 'PLATFORM'; customer_id: string | null; purpose: string }>(

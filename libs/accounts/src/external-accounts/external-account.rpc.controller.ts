@@ -1,6 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import {
+  AccountCurrency,
   AccountsRpc,
+  ApiError,
   AssertExternalAccountCanReceiveRequest,
   ConfirmUntrustBody,
   CreateExternalAccountRequest,
@@ -8,6 +10,7 @@ import {
   ExternalAccount,
   ExternalAccountIdBody,
   ExternalAccountSandboxSuffix,
+  isExternalAccountId,
   ListExternalAccountsQuery,
   ListPlatformExternalAccountsQuery,
   PayableExternalAccount,
@@ -15,6 +18,8 @@ import {
   ReceiverLookup,
   ReceiverLookupBody,
   RpcRequest,
+  TransferAccounts,
+  TransferAccountsBody,
   UntrustChallenge,
   UntrustConfirmed,
 } from '@payments/contracts';
@@ -22,6 +27,7 @@ import { Handles } from '@payments/runtime';
 import type { Accounts } from '../accounts';
 import { ACCOUNTS } from '../accounts.tokens';
 import { sandboxSuffix } from './rules';
+import { accountCurrency, externalAccountCurrency } from '../account-currency';
 
 const now = () => new Date().toISOString();
 
@@ -94,6 +100,23 @@ export class ExternalAccountRpcController {
     return { account, sandboxSuffix: suffixOf(account) };
   }
 
+  /**
+   * A transfer's two accounts and its payee in one call (issue #30): the payee's row answers its own side, so a
+   * transfer costs one read per account. Unknown or foreign accounts are null: payments refuses them in its order.
+   */
+  @Handles(AccountsRpc.getTransferAccounts)
+  async transferAccounts(r: RpcRequest<TransferAccountsBody>): Promise<TransferAccounts> {
+    const { sourceAccountId, destinationAccountId, externalSide } = r.body;
+    const payeeId = externalSide === 'source' ? sourceAccountId : destinationAccountId;
+    const payee = isExternalAccountId(payeeId) ? await this.accounts.externalAccounts.get(r.caller, payeeId).catch(absentAs(null)) : null;
+    const lookup = (accountId: string): Promise<AccountCurrency | null> => {
+      if (accountId === payeeId && isExternalAccountId(accountId)) return Promise.resolve(payee && externalAccountCurrency(payee));
+      return accountCurrency(this.accounts.host.dataSource, r.caller, accountId).catch(absentAs(null));
+    };
+    const [source, destination] = await Promise.all([lookup(sourceAccountId), lookup(destinationAccountId)]);
+    return { source, destination, payee: payee && { account: payee, sandboxSuffix: suffixOf(payee) } };
+  }
+
   /** The one place the account-type table reads a primary identifier: payments asks here instead of copying it. */
   @Handles(AccountsRpc.getExternalAccountSandboxSuffix)
   async sandboxSuffix(r: RpcRequest<ExternalAccountIdBody>): Promise<ExternalAccountSandboxSuffix> {
@@ -106,5 +129,11 @@ export class ExternalAccountRpcController {
     return this.accounts.externalAccounts.receiverLookup(r.caller, accountId, query);
   }
 }
+
+/** A lookup's "no such account of yours" as `value`; any other failure stays one. */
+const absentAs = <T>(value: T) => (error: unknown): T => {
+  if (error instanceof ApiError && error.code === 'REFERENCE_NOT_FOUND') return value;
+  throw error;
+};
 
 const suffixOf = (account: ExternalAccount): string | null => sandboxSuffix(String(account.accountInfo.accountType), account.accountInfo) ?? null;

@@ -9,6 +9,7 @@ import {
   CreatePlatformExternalAccountRequest,
   ExternalAccount,
   externalAccountLookupId,
+  externalAccountNotActive,
   isCustomerId,
   isExternalAccountId,
   ListExternalAccountsQuery,
@@ -151,9 +152,7 @@ export class ExternalAccountService {
   /** For payments: only ACTIVE accounts receive. 404 for none (or another tenant's), 400 otherwise. */
   async assertCanReceive(platformId: string, mode: Mode, externalAccountId: string): Promise<ExternalAccount> {
     const account = await this.get({ platformId, mode }, externalAccountId);
-    if (account.status !== 'ACTIVE') {
-      throw new ApiError('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', `the external account is ${account.status}: only ACTIVE accounts can receive payments`, { status: account.status });
-    }
+    if (account.status !== 'ACTIVE') throw externalAccountNotActive(account.status);
     return account;
   }
 

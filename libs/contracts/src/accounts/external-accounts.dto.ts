@@ -1,4 +1,5 @@
 import { IsBoolean, IsIn, IsObject, IsString, Matches, MaxLength } from 'class-validator';
+import { ApiError } from '../errors/api-error';
 import { OptionalNotNull } from '../optional-not-null';
 import { PageQuery } from '../pagination/pagination';
 import type { QuoteCurrency, ScaChallenge } from '../quotes/quotes.dto';
@@ -137,5 +138,9 @@ export interface ReceiverLookup {
   /** @pattern ^ExternalAccount: */
   accountId: string;
 }
+
+/** Only ACTIVE external accounts receive or are pulled from: the one answer for any other status. */
+export const externalAccountNotActive = (status: string): ApiError =>
+  new ApiError('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', `the external account is ${status}: only ACTIVE accounts can receive payments`, { status });
 
 export const isExternalAccountId = (value: string): boolean => /^ExternalAccount:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);

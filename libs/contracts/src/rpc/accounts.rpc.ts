@@ -76,6 +76,11 @@ export const AccountsRpc = {
   getExternalAccountSandboxSuffix: rpc<ExternalAccountIdBody, ExternalAccountSandboxSuffix>('accounts.external-accounts.sandbox-suffix'),
   /** For quoting: `{accountId}` → AccountCurrency of an internal or external account of the caller's platform; 404 otherwise. */
   getAccountCurrency: rpc<AccountIdBody, AccountCurrency>('accounts.account-currency.get'),
+  /**
+   * For payments' transfers: both accounts of a transfer and the external one as a payee, in one call (the money
+   * path's lookups, issue #30). Nothing is refused here: the caller applies its own rules in its own order.
+   */
+  getTransferAccounts: rpc<TransferAccountsBody, TransferAccounts>('accounts.transfer-accounts.get'),
   /** For quoting: `{reference, currency}` → PaymentInstructions[] for paying a REALTIME_FUNDING quote in (sandbox only; none in production). */
   realtimeFundingInstructions: rpc<RealtimeFundingInstructionsBody, PaymentInstructions[]>('accounts.realtime-funding.instructions'),
 } as const;
@@ -139,6 +144,22 @@ export interface ExternalAccountSandboxSuffix {
 export interface RealtimeFundingInstructionsBody {
   reference: string;
   currency: string;
+}
+
+/** AccountsRpc.getTransferAccounts: the transfer's two account ids as given, and which one should be the payee. */
+export interface TransferAccountsBody {
+  sourceAccountId: string;
+  destinationAccountId: string;
+  /** The side that must be an external account the money comes from or goes to. */
+  externalSide: 'source' | 'destination';
+}
+
+/** AccountsRpc.getTransferAccounts: null where the caller has no such internal or external account. */
+export interface TransferAccounts {
+  source: AccountCurrency | null;
+  destination: AccountCurrency | null;
+  /** The external side's account and sandbox suffix, whatever its status; null when it is not an external account. */
+  payee: PayableExternalAccount | null;
 }
 
 /** What quoting needs to know about an account it quotes from or to (accounts owns currencies). */

@@ -1,16 +1,4 @@
-import {
-  InternalAccount,
-  AccountCurrency,
-  AccountsRpc,
-  CallerContext,
-  ExternalAccount,
-  RecordRailVerificationRequest,
-  FundQuoteRequest,
-  Mode,
-  PayableExternalAccount,
-  Quote,
-  QuotingRpc,
-} from '@payments/contracts';
+import { AccountCurrency, AccountsRpc, CallerContext, ExternalAccount, FundQuoteRequest, InternalAccount, Mode, PayableExternalAccount, Quote, QuotingRpc, RecordRailVerificationRequest, TransferAccounts, TransferAccountsBody } from '@payments/contracts';
 import { LedgerClient, ServiceClient } from '@payments/runtime';
 
 /** The caller payments acts as when its own saga (a timer, a consumer) moves money for a platform. */
@@ -39,6 +27,11 @@ export class Peers {
   async customerInternalAccount(caller: CallerContext, customerId: string, currency: string): Promise<InternalAccount | undefined> {
     const page = await this.accounts.call(AccountsRpc.listCustomerInternalAccounts, { caller, body: { customerId, currency, limit: 100 } });
     return page.data.find((a) => a.status === 'ACTIVE');
+  }
+
+  /** A transfer's two accounts and its external side as a payee, in one call; null for no such account of the caller. */
+  transferAccounts(caller: CallerContext, body: TransferAccountsBody): Promise<TransferAccounts> {
+    return this.accounts.call(AccountsRpc.getTransferAccounts, { caller, body });
   }
 
   /** The account and its sandbox suffix; 400 EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED unless ACTIVE; 404 if none. */

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { AccountCurrency, ApiError, CallerContext, noProductionRail, notConfigured, RailDirection, Transaction, TransferInRequest, TransferOutRequest } from '@payments/contracts';
+import { AccountCurrency, ApiError, CallerContext, externalAccountNotActive, noProductionRail, notConfigured, PayableExternalAccount, RailDirection, Transaction, TransferInRequest, TransferOutRequest } from '@payments/contracts';
 import { ClaimInTransaction, IdempotencyClaims } from '@payments/eventsourcing';
 import { idempotencyScopeOf } from '@payments/runtime';
 import { Peers } from '../rpc/peers';
@@ -52,10 +52,7 @@ export class TransferService {
   }
 
   private async createTransferOut(caller: CallerContext, request: TransferOutRequest, now: string, transactionId: string, claim: ClaimInTransaction): Promise<Transaction> {
-    const source = await this.account(caller, request.source.accountId, 'source.accountId', 'INTERNAL');
-    const destination = await this.account(caller, request.destination.accountId, 'destination.accountId', 'EXTERNAL');
-    this.assertSameCurrency(source, destination);
-    const external = await this.peers.payableExternalAccount(caller, destination.accountId);
+    const { source, destination, external } = await this.accounts(caller, request.source.accountId, request.destination.accountId, 'destination');
     const rails = railsOf(external.account);
     if (request.destination.paymentRail && rails.length > 0 && !rails.includes(request.destination.paymentRail)) {
       throw invalid('destination.paymentRail', `the account is reachable on ${rails.join(', ')}`);
@@ -82,10 +79,7 @@ export class TransferService {
   }
 
   private async createTransferIn(caller: CallerContext, request: TransferInRequest, now: string, transactionId: string, claim: ClaimInTransaction): Promise<Transaction> {
-    const source = await this.account(caller, request.source.accountId, 'source.accountId', 'EXTERNAL');
-    const destination = await this.account(caller, request.destination.accountId, 'destination.accountId', 'INTERNAL');
-    this.assertSameCurrency(source, destination);
-    const external = await this.peers.payableExternalAccount(caller, source.accountId);
+    const { source, destination, external } = await this.accounts(caller, request.source.accountId, request.destination.accountId, 'source');
     const pullRail = railsOf(external.account).find((r) => PULL_RAILS.includes(r));
     if (!pullRail) throw new ApiError('SOURCE_NOT_PULL_CAPABLE', `external account ${source.accountId} cannot be debited: pulls need one of ${PULL_RAILS.join(', ')}`);
     const script = this.railOf(caller, destination.currency, 'PULL', [pullRail], external.sandboxSuffix);
@@ -147,14 +141,22 @@ export class TransferService {
     };
   }
 
-  private async account(caller: CallerContext, accountId: string, field: string, kind: 'INTERNAL' | 'EXTERNAL'): Promise<AccountCurrency> {
-    let account: AccountCurrency;
-    try {
-      account = await this.peers.accountCurrency(caller, accountId);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'REFERENCE_NOT_FOUND') throw new ApiError('REFERENCE_NOT_FOUND', 'account not found', { errors: [{ field, message: 'no such account' }] });
-      throw error;
-    }
+  /**
+   * The transfer's accounts in one lookup, refused in this order: an unknown source, a source of the wrong kind, the
+   * same for the destination, different currencies, then an external account that is not ACTIVE.
+   */
+  private async accounts(caller: CallerContext, sourceAccountId: string, destinationAccountId: string, externalSide: 'source' | 'destination'): Promise<{ source: AccountCurrency; destination: AccountCurrency; external: PayableExternalAccount }> {
+    const found = await this.peers.transferAccounts(caller, { sourceAccountId, destinationAccountId, externalSide });
+    const source = this.account(found.source, 'source.accountId', externalSide === 'source' ? 'EXTERNAL' : 'INTERNAL');
+    const destination = this.account(found.destination, 'destination.accountId', externalSide === 'destination' ? 'EXTERNAL' : 'INTERNAL');
+    this.assertSameCurrency(source, destination);
+    if (!found.payee) throw new Error('accounts answered an external account without its payee'); // never: same row
+    if (found.payee.account.status !== 'ACTIVE') throw externalAccountNotActive(found.payee.account.status);
+    return { source, destination, external: found.payee };
+  }
+
+  private account(account: AccountCurrency | null, field: string, kind: 'INTERNAL' | 'EXTERNAL'): AccountCurrency {
+    if (!account) throw new ApiError('REFERENCE_NOT_FOUND', 'account not found', { errors: [{ field, message: 'no such account' }] });
     if (account.kind !== kind) throw invalid(field, `must be an ${kind.toLowerCase()} account`);
     return account;
   }
