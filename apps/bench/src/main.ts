@@ -115,6 +115,12 @@ async function main(): Promise<void> {
     rows.push(await measure('reference R1: node:http + pg, GET by id (1 indexed SELECT)', { url: `${ref}/customers/c1` }));
     rows.push(await measure('GET /customers/{id}', { url: `${platform.url}/customers/${encodeURIComponent(money.payers[0].customerId)}`, headers }, 'R1'));
     rows.push(await measure('GET /config', { url: `${platform.url}/config`, headers }, 'R1'));
+    if (process.env.BENCH_ONLY === 'reads') {
+      // The read path alone (the HTTP layer's share of it: run under `node --cpu-prof` to see where time goes).
+      rows.push(await measure('GET /transactions?limit=20', { url: `${platform.url}/transactions?limit=20`, headers }, 'R1'));
+      process.stdout.write(`\n${loadTable(rows, DURATION_S, CONNECTIONS)}\n`);
+      return;
+    }
     rows.push(await measure('GET /quotes/{id}', { url: `${platform.url}/quotes/${money.quoteId}`, headers }, 'R1'));
     rows.push(await measure('GET /transactions?limit=20', { url: `${platform.url}/transactions?limit=20`, headers }, 'R1'));
     rows.push(await measure('reference: one-row INSERT + commit', { url: `${ref}/insert`, method: 'POST', headers: { 'content-type': 'application/json' } }));
