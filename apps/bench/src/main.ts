@@ -39,8 +39,19 @@ async function load(spec: Spec, durationS = DURATION_S): Promise<LoadResult> {
   return JSON.parse(stdout) as LoadResult;
 }
 
+/**
+ * A row; a platform row (one with a reference) also gets the CPU time this process (the whole platform) spent per
+ * request, which other processes on a shared machine disturb far less than req/s.
+ */
 async function measure(scenario: string, spec: Spec, reference?: string): Promise<Row> {
-  return { scenario, reference, ...(await load(spec)) };
+  const cpu = process.cpuUsage();
+  const sql = countSql();
+  const result = await load(spec);
+  const used = process.cpuUsage(cpu);
+  const statements = sql().statements;
+  const requests = result.rps * DURATION_S;
+  if (!reference || requests === 0) return { scenario, reference, ...result };
+  return { scenario, reference, ...result, cpuUsPerRequest: Math.round((used.user + used.system) / requests), statementsPerRequest: statements / requests };
 }
 
 /** Transactions the payments service holds: a write row's count of transfer-outs is the difference. */
