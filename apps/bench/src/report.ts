@@ -8,6 +8,10 @@ export interface Row extends LoadResult {
   scenario: string;
   /** The row this one is divided by. */
   reference?: string;
+  /** Platform rows: CPU time (user + system) the platform's process spent per request answered. */
+  cpuUsPerRequest?: number;
+  /** Platform rows: SQL statements the platform sent per request answered (while the load ran). */
+  statementsPerRequest?: number;
   /** Write rows: the asynchronous backlog the load left behind. */
   drain?: Drain;
   /** Write rows: SQL the platform sent per transaction created, while the load ran and in all once drained. */
@@ -28,7 +32,10 @@ export function loadTable(rows: Row[], durationS: number, connections: number): 
   return [
     `${durationS} s per row, ${connections} connections, load generator in its own process, references on the same PostgreSQL`,
     '',
-    table(['row', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'non-2xx/errors'], rows.map((r) => [r.scenario, r.rps, ratio(r), r.p50, r.p99, r.errors])),
+    table(
+      ['row', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'platform CPU µs/req', 'SQL/req'],
+      rows.map((r) => [r.scenario, r.rps, ratio(r), r.p50, r.p99, r.errors, r.cpuUsPerRequest ?? '', r.statementsPerRequest?.toFixed(2) ?? '']),
+    ),
   ].join('\n');
 }
 
