@@ -1,7 +1,7 @@
 import { inCommandSpan, withTraceparent } from './command-tracing';
 import { Decider, DomainError, DomainEvent } from './decider';
 import { GroupCommit, GroupCommitOptions } from './group-commit';
-import { foldStream, Loaded, lockAndFold, StreamStateCache } from './state-cache';
+import { assertFoldsCurrent, foldStream, Loaded, lockAndFold, StreamStateCache } from './state-cache';
 import { EventMetadata } from './envelope';
 import { EventStore, RecordedEvent, WrongExpectedVersionError } from './event-store';
 import { Transactional } from './migrations';
@@ -142,10 +142,7 @@ export class CommandExecutor<Tx extends SqlExecutor> {
       const decision = decider.decide(command, stream.state);
       if (decision instanceof DomainError) {
         // Refused on a cached fold that is stale: the retry decides again on the streams read whole.
-        const cached = streamIds.filter((id) => folds.get(id)!.cached);
-        const stale = await this.store.staleOf(tx, cached.map((id) => ({ streamId: id, version: folds.get(id)!.version, eventId: folds.get(id)!.lastEventId })));
-        for (const id of stale) this.states.forget(id);
-        if (stale.size > 0) throw new WrongExpectedVersionError([...stale].join(','), folds.get([...stale][0])!.version);
+        await assertFoldsCurrent(tx, this.store, this.states, new Map([...folds].filter(([, fold]) => fold.cached)));
         throw decision;
       }
       stream.events.push(...decision);
@@ -153,10 +150,7 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     }
     const writes = streamIds.filter((id) => decided.get(id)!.events.length > 0);
     // A cached fold that decided nothing is not proven by an append: checked like a refusal.
-    const idle = streamIds.filter((id) => decided.get(id)!.events.length === 0 && folds.get(id)!.cached);
-    const staleIdle = await this.store.staleOf(tx, idle.map((id) => ({ streamId: id, version: folds.get(id)!.version, eventId: folds.get(id)!.lastEventId })));
-    for (const id of staleIdle) this.states.forget(id);
-    if (staleIdle.size > 0) throw new WrongExpectedVersionError([...staleIdle].join(','), folds.get([...staleIdle][0])!.version);
+    await assertFoldsCurrent(tx, this.store, this.states, new Map([...folds].filter(([id, fold]) => fold.cached && decided.get(id)!.events.length === 0)));
     const metadata = withTraceparent(request.metadata);
     let appended: RecordedEvent<E>[][];
     try {

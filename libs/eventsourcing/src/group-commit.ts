@@ -2,10 +2,10 @@ import type { CommandRequest, CommandResult, Projected } from './command-executo
 import { activeContext, inContext } from './command-tracing';
 import type { Context } from '@payments/observability';
 import { DomainError, DomainEvent } from './decider';
-import { type EventStore, type RecordedEvent, WrongExpectedVersionError } from './event-store';
+import type { EventStore, RecordedEvent } from './event-store';
 import type { Transactional } from './migrations';
 import type { SqlExecutor } from './sql';
-import { Loaded, lockAndFold, StreamStateCache } from './state-cache';
+import { assertFoldsCurrent, Loaded, lockAndFold, StreamStateCache } from './state-cache';
 import { appendNewStreams } from './new-streams';
 
 // The group handles requests of any state, command and event types; each is decided with its own decider.
@@ -132,8 +132,7 @@ export class GroupCommit<Tx extends SqlExecutor> {
     // single path, which decides again on its stream read whole.
     const written = new Set(decided.flatMap((d) => ('after' in d ? [d.pending.request.streamId] : [])));
     const doubted = [...new Set(decided.flatMap((d) => (!('after' in d) && cached.has(d.pending.request.streamId) && !written.has(d.pending.request.streamId) ? [d.pending.request.streamId] : [])))];
-    const stale = await this.store.staleOf(tx, doubted.map((streamId) => ({ streamId, ...guards.get(streamId)! })));
-    if (stale.size > 0) throw new WrongExpectedVersionError([...stale].join(','), guards.get([...stale][0])!.version);
+    await assertFoldsCurrent(tx, this.store, this.states, new Map(doubted.map((streamId) => [streamId, folds.get(streamId)!]))); // no write changed these folds
     const writes = decided.filter((d): d is Extract<Decided<Tx>, { after: number }> => 'after' in d);
     const appended = await this.store.appendMany(
       tx,

@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from './event-store';
+import { type EventStore, type RecordedEvent, WrongExpectedVersionError } from './event-store';
 import type { SqlExecutor } from './sql';
 
 /** A folded state and the last event folded into it. */
@@ -54,6 +54,19 @@ export class StreamStateCache {
   forget(streamId: string): void {
     this.entries.delete(streamId);
   }
+}
+
+/**
+ * Refuses with WrongExpectedVersionError when any of these cached folds is stale (`EventStore.staleOf`, one
+ * statement; none for no folds), forgetting the stale ones: a decision no append proves (a refusal, a no-op) is
+ * answered only on current folds, and the caller's retry decides again on the streams read whole.
+ */
+export async function assertFoldsCurrent(tx: SqlExecutor, store: Pick<EventStore, 'staleOf'>, states: StreamStateCache, folds: ReadonlyMap<string, Loaded<unknown>>): Promise<void> {
+  const stale = await store.staleOf(tx, [...folds].map(([streamId, fold]) => ({ streamId, version: fold.version, eventId: fold.lastEventId })));
+  if (stale.size === 0) return;
+  for (const streamId of stale) states.forget(streamId);
+  const [first] = stale;
+  throw new WrongExpectedVersionError([...stale].join(','), folds.get(first)!.version);
 }
 
 /** A whole stream folded from its first event. */
