@@ -7,6 +7,7 @@ import type { Transactional } from './migrations';
 import type { SqlExecutor } from './sql';
 import { assertFoldsCurrent, Loaded, lockAndFold, StreamStateCache } from './state-cache';
 import { appendNewStreams } from './new-streams';
+import { Batcher } from './batcher';
 
 // The group handles requests of any state, command and event types; each is decided with its own decider.
 type AnyRequest<Tx> = CommandRequest<Tx, any, any, DomainEvent>;
@@ -41,8 +42,7 @@ export interface GroupCommitOptions {
  * commands runs on its own, so one bad command never fails another. A lone command takes the single path at once.
  */
 export class GroupCommit<Tx extends SqlExecutor> {
-  private readonly queue: Pending<Tx>[] = [];
-  private inFlight = 0;
+  private readonly batcher: Batcher<Pending<Tx>>;
 
   constructor(
     private readonly db: Transactional<Tx>,
@@ -51,38 +51,26 @@ export class GroupCommit<Tx extends SqlExecutor> {
     /** The single-command path (own transaction, retries on conflict). */
     private readonly alone: (request: AnyRequest<Tx>) => Promise<AnyResult>,
     private readonly options: GroupCommitOptions,
-  ) {}
-
-  submit(request: AnyRequest<Tx>): Promise<AnyResult> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ request, context: activeContext(), resolve, reject });
-      this.pump();
-    });
+  ) {
+    this.batcher = new Batcher((group) => this.write(group), { inFlightMax: options.groupsInFlightMax, take: (queue) => this.take(queue) });
   }
 
-  private pump(): void {
-    while (this.inFlight < this.options.groupsInFlightMax && this.queue.length > 0) {
-      const group = this.take();
-      this.inFlight++;
-      void this.write(group).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
-    }
+  submit(request: AnyRequest<Tx>): Promise<AnyResult> {
+    return new Promise((resolve, reject) => this.batcher.add({ request, context: activeContext(), resolve, reject }));
   }
 
   /** The next group, in arrival order; a stream's command with another decider than its first waits for a later one. */
-  private take(): Pending<Tx>[] {
+  private take(queue: Pending<Tx>[]): Pending<Tx>[] {
     const group: Pending<Tx>[] = [];
     const deciders = new Map<string, unknown>();
-    for (let i = 0; i < this.queue.length && group.length < this.options.groupSizeMax; ) {
-      const { streamId, decider } = this.queue[i].request;
+    for (let i = 0; i < queue.length && group.length < this.options.groupSizeMax; ) {
+      const { streamId, decider } = queue[i].request;
       if (deciders.has(streamId) && deciders.get(streamId) !== decider) {
         i++;
         continue;
       }
       deciders.set(streamId, decider);
-      group.push(...this.queue.splice(i, 1));
+      group.push(...queue.splice(i, 1));
     }
     return group;
   }

@@ -54,6 +54,23 @@ describe('DurableTimers (real PostgreSQL)', () => {
     expect(records).toBeLessThan(24); // one per timer before (32)
   });
 
+  it('scheduleMany deletes the timers it replaces and the cancelled ones in its one statement, never a fired one', async () => {
+    const timers = timersOn();
+    const [replaced, cancelled, fired, kept] = await scheduleDue(timers, 4);
+    await db.dataSource.query(`UPDATE svc.timers SET fired_at = now() WHERE id = $1`, [fired]);
+    let statements = 0;
+    const [next] = await db.dataSource.transaction((tx) => {
+      const counted = { query: (sql: string, params?: unknown[]) => ((statements += 1), tx.query(sql, params)) };
+      return timers.scheduleMany(counted, [{ name: 'quote.expire', delayMs: 60_000, replaces: replaced }], [cancelled, fired]);
+    });
+    expect(statements).toBe(1);
+    const left = (await db.dataSource.query(`SELECT id FROM svc.timers ORDER BY id`)).map((r: { id: string }) => r.id).sort();
+    expect(left).toEqual([fired, kept, next].sort());
+    // Cancelling alone (nothing to schedule) is still a statement that deletes.
+    await db.dataSource.transaction((tx) => timers.scheduleMany(tx, [], [kept]));
+    expect((await db.dataSource.query(`SELECT 1 FROM svc.timers WHERE id = $1`, [kept])).length).toBe(0);
+  });
+
   it('fires a timer scheduled before a restart, once, after the restart', async () => {
     const before = new DurableTimers(asTransactional(db.dataSource), 'svc', { timeScale: 0.001, pollIntervalMs: 20 });
     // "6 minutes" at SANDBOX_TIME_SCALE=0.001 is 360 ms.

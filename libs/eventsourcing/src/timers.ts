@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { activeTraceparent, contextFromTraceparent, inSpan, SpanKind } from '@payments/observability';
 import { Transactional } from './migrations';
 import { ident, queryRows, SqlExecutor } from './sql';
+import { Batcher } from './batcher';
 
 export interface TimerRow {
   id: string;
@@ -61,9 +62,11 @@ export class DurableTimers<Tx extends SqlExecutor> {
   private readonly table: string;
   private loop?: { wake: () => void; done: Promise<void> };
   private stopping = false;
-  /** Fired timers waiting for their record (recordFired), and the write in flight. */
-  private readonly fired: { timer: TimerRow; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  private recording?: Promise<void>;
+  /**
+   * Fired timers' records: those finishing while one batch is written share the next statement, instead of one
+   * statement per timer (issue #30), still fenced by each claim's attempts.
+   */
+  private readonly fired = new Batcher<{ timer: TimerRow; resolve: () => void; reject: (error: unknown) => void }>((batch) => this.writeFired(batch), { inFlightMax: 1, gatherFirst: true });
 
   constructor(
     private readonly db: Transactional<Tx>,
@@ -84,26 +87,23 @@ export class DurableTimers<Tx extends SqlExecutor> {
 
   /**
    * Several timers in one statement (a group commit's transactions), each as `schedule` would; the timers they
-   * replace deleted in the same statement. Returns their ids in order.
+   * replace, and `cancelled` ones, deleted in the same statement if they have not fired. Returns their ids in order.
    */
-  async scheduleMany(tx: SqlExecutor, timers: readonly ScheduleTimer[]): Promise<string[]> {
-    if (timers.length === 0) return [];
+  async scheduleMany(tx: SqlExecutor, timers: readonly ScheduleTimer[], cancelled: readonly string[] = []): Promise<string[]> {
+    if (timers.length === 0 && cancelled.length === 0) return [];
     const ids = timers.map((t) => t.id ?? uuidv7());
     const delays = timers.map((t) => Math.max(0, Math.round(t.realTime ? t.delayMs : t.delayMs * this.options.timeScale)));
-    const replaced = timers.flatMap((t) => (t.replaces ? [t.replaces] : []));
+    const deleted = [...timers.flatMap((t) => (t.replaces ? [t.replaces] : [])), ...cancelled];
+    // A data-modifying CTE runs even when the INSERT has no rows: cancelling alone is this one statement too.
     await queryRows(tx,
-      `WITH replaced AS (DELETE FROM ${this.table} WHERE id = ANY($8::uuid[]) AND fired_at IS NULL)
+      `WITH deleted AS (DELETE FROM ${this.table} WHERE id = ANY($8::uuid[]) AND fired_at IS NULL)
        INSERT INTO ${this.table} (id, name, stream_id, platform_id, payload, due_at, traceparent)
        SELECT t.id, t.name, t.stream_id, t.platform_id, t.payload::jsonb, now() + (t.delay_ms * interval '1 millisecond'), $7
          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[]) AS t(id, name, stream_id, platform_id, payload, delay_ms)
        ON CONFLICT (id) DO NOTHING`,
-      [ids, timers.map((t) => t.name), timers.map((t) => t.streamId ?? null), timers.map((t) => t.platformId ?? null), timers.map((t) => JSON.stringify(t.payload ?? {})), delays, activeTraceparent() ?? null, replaced],
+      [ids, timers.map((t) => t.name), timers.map((t) => t.streamId ?? null), timers.map((t) => t.platformId ?? null), timers.map((t) => JSON.stringify(t.payload ?? {})), delays, activeTraceparent() ?? null, deleted],
     );
     return ids;
-  }
-
-  async cancel(tx: SqlExecutor, id: string): Promise<void> {
-    await queryRows(tx, `DELETE FROM ${this.table} WHERE id = $1 AND fired_at IS NULL`, [id]);
   }
 
   /**
@@ -216,33 +216,22 @@ export class DurableTimers<Tx extends SqlExecutor> {
     return true;
   }
 
-  /**
-   * Records that a timer fired, together with the others that finish while one such record is being written: one
-   * statement per batch instead of one per timer (issue #30), still fenced by each claim's attempts. A crash before
-   * the record fires the timer again, as it always could.
-   */
+  /** Records that a timer fired (batched with others, see `fired`). A crash before the record fires it again, as it always could. */
   private recordFired(timer: TimerRow): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.fired.push({ timer, resolve, reject });
-      if (!this.recording) this.recording = this.writeFired().finally(() => (this.recording = undefined));
-    });
+    return new Promise((resolve, reject) => this.fired.add({ timer, resolve, reject }));
   }
 
-  private async writeFired(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve)); // the handlers finishing in this round of I/O join the batch
-    while (this.fired.length > 0) {
-      const batch = this.fired.splice(0);
-      try {
-        await queryRows(this.db,
-          `UPDATE ${this.table} t SET fired_at = now(), locked_until = NULL
-             FROM unnest($1::uuid[], $2::int[]) AS f(id, attempts)
-            WHERE t.id = f.id AND t.attempts = f.attempts`,
-          [batch.map((f) => f.timer.id), batch.map((f) => f.timer.attempts)],
-        );
-        for (const f of batch) f.resolve();
-      } catch (error) {
-        for (const f of batch) f.reject(error);
-      }
+  private async writeFired(batch: { timer: TimerRow; resolve: () => void; reject: (error: unknown) => void }[]): Promise<void> {
+    try {
+      await queryRows(this.db,
+        `UPDATE ${this.table} t SET fired_at = now(), locked_until = NULL
+           FROM unnest($1::uuid[], $2::int[]) AS f(id, attempts)
+          WHERE t.id = f.id AND t.attempts = f.attempts`,
+        [batch.map((f) => f.timer.id), batch.map((f) => f.timer.attempts)],
+      );
+      for (const f of batch) f.resolve();
+    } catch (error) {
+      for (const f of batch) f.reject(error);
     }
   }
 

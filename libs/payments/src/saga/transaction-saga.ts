@@ -298,14 +298,11 @@ export class TransactionSaga {
 
   /**
    * The read model and each transaction's next step, for every command of a group at once (one statement each):
-   * a transaction's latest state decides. Past PENDING the hold's safety-net timer has nothing left to do, so it goes
-   * with the next step's scheduling (or alone when the payment failed).
+   * a transaction's latest state decides (as `projectTransactions` keeps it). Past PENDING the hold's safety-net
+   * timer has nothing left to do, so it is deleted by the statement that schedules the next step.
    */
   private readonly projectAll = async (tx: EntityManager, items: readonly { stateAfter: TransactionState }[]): Promise<void> => {
-    const latest = new Map<string, ExistingTransaction>();
-    for (const { stateAfter } of items) if (stateAfter.status !== 'NONE') latest.set(stateAfter.transactionId, stateAfter);
-    const states = [...latest.values()];
-    await projectTransactions(tx, states);
+    const states = await projectTransactions(tx, items.map((i) => i.stateAfter));
     const next: ScheduleTimer[] = [];
     const cancelled: string[] = [];
     for (const s of states) {
@@ -315,8 +312,7 @@ export class TransactionSaga {
         next.push({ id: stepTimerId(s.transactionId, step.step), replaces: holdTimer, name: TRANSACTION_STEP_TIMER, delayMs: step.delayMs, realTime: step.realTime, streamId: s.transactionId, platformId: s.platformId, payload: { transactionId: s.transactionId, step: step.step } });
       } else if (holdTimer && s.status === 'FAILED') cancelled.push(holdTimer);
     }
-    await this.timers.scheduleMany(tx, next);
-    for (const id of cancelled) await this.timers.cancel(tx, id);
+    await this.timers.scheduleMany(tx, next, cancelled);
   };
 
 }

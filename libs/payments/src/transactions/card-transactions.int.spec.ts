@@ -8,7 +8,7 @@ import { Payments } from '../payments';
 import { transferOutPlan } from '../saga/ledger-plan';
 import { sandboxPayoutScript } from '../saga/rail-script';
 import { CardTransactionsConsumer } from './card-transactions.consumer';
-import { projectTransaction } from './transaction.projection';
+import { projectTransactions } from './transaction.projection';
 import type { ExistingTransaction } from './transaction.state';
 
 const USD = { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 };
@@ -170,7 +170,7 @@ describe('payments: card transactions from the cards topic (real PostgreSQL)', (
       await consumer.handle(updated(debit, 2));
       await consumer.handle(updated(credit, 0));
       await consumer.handle(updated(production, 0, PLATFORM, 'PRODUCTION'));
-      await payments.host.dataSource.transaction((tx) => projectTransaction(tx, [], { ...outgoing(own, at(200)), customerId: listCustomer, source: { sourceType: 'ACCOUNT', accountId: account } }));
+      await payments.host.dataSource.transaction((tx) => projectTransactions(tx, [{ ...outgoing(own, at(200)), customerId: listCustomer, source: { sourceType: 'ACCOUNT', accountId: account } }]));
     });
 
     it('finds card transactions by id, type CARD, account identifier (DEBIT: sender, CREDIT: receiver), customer and status', async () => {

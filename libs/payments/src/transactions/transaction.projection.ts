@@ -1,7 +1,5 @@
 import type { EntityManager } from 'typeorm';
 import type { TransactionDestination, TransactionSource } from '@payments/contracts';
-import type { Projection } from '@payments/eventsourcing';
-import { TransactionEvent } from './transaction.events';
 import { ExistingTransaction, TransactionState } from './transaction.state';
 import { listKeyOf } from './transaction-list-key';
 import { toTransaction } from './transaction.view';
@@ -10,18 +8,16 @@ import { toTransaction } from './transaction.view';
 const accountIdentifierOf = (side: TransactionSource | TransactionDestination): string | null =>
   'accountId' in side ? side.accountId : 'umaAddress' in side ? side.umaAddress : null;
 
-/** The transactions read model: the API body plus the columns tenancy and list filters use. */
-export const projectTransaction: Projection<EntityManager, TransactionState, TransactionEvent> = (tx, _events, state) => projectTransactions(tx, [state]);
-
 /**
- * Several transactions' rows in one statement (a group commit's): each transaction's latest state in `states` (a
- * row may be upserted only once per statement).
+ * The transactions read model (the API body plus the columns tenancy and list filters use), for several transactions
+ * in one statement (a group commit's): each transaction's latest state in `states`, since a row may be upserted only
+ * once per statement. Returns those latest states.
  */
-export async function projectTransactions(tx: EntityManager, states: readonly TransactionState[]): Promise<void> {
+export async function projectTransactions(tx: EntityManager, states: readonly TransactionState[]): Promise<ExistingTransaction[]> {
   const latest = new Map<string, ExistingTransaction>();
   for (const state of states) if (state.status !== 'NONE') latest.set(state.transactionId, state);
-  if (latest.size === 0) return;
   const rows = [...latest.values()];
+  if (rows.length === 0) return rows;
   const column = <T>(pick: (s: ExistingTransaction) => T) => rows.map(pick);
   await tx.query(
     `INSERT INTO transactions (transaction_id, platform_id, mode, type, status, customer_id, platform_customer_id, sender_identifier, receiver_identifier, reference, quote_id, body, created_at, updated_at, list_key)
@@ -36,4 +32,5 @@ export async function projectTransactions(tx: EntityManager, states: readonly Tr
       column((s) => listKeyOf(s.createdAt, s.transactionId)),
     ],
   );
+  return rows;
 }
