@@ -18,3 +18,4 @@ export * from './relay-reconcile';
 export * from './idempotency-claims';
 export type { GroupCommitOptions } from './group-commit';
 export * from './new-streams';
+export * from './idle-backoff';

@@ -177,4 +177,21 @@ describe('OutboxRelay checkpoints and wake-ups (real PostgreSQL)', () => {
       expect(Date.now() - stopping).toBeLessThan(5_000);
     }
   });
+  it('an idle relay backs off its poll, and still finds an event no nudge announced within the idle bound', async () => {
+    const publisher = new RecordingPublisher();
+    let reads = 0;
+    const ds = db.dataSource;
+    const counting = { query: (sql: string, params?: unknown[]) => ((reads += /FROM "svc"\."events"/.test(sql) ? 1 : 0), ds.query(sql, params)) };
+    const relay = relayOf(publisher, { db: counting, pollIntervalMs: 20, pollIdleMaxMs: 800 });
+    relay.start();
+    try {
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(reads).toBeGreaterThan(2);
+      expect(reads).toBeLessThan(12); // 100 at a fixed 20 ms
+      await store.append(ds, 'Transaction:1', 'no_stream', [happened(1)]); // another process's commit: no nudge here
+      await eventually(async () => publisher.published.length === 1, { timeoutMs: 3_000, what: 'the unannounced event' });
+    } finally {
+      await relay.stop();
+    }
+  });
 });

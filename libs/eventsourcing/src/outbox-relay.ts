@@ -4,6 +4,7 @@ import { EventEnvelope, EventPublisher } from './envelope';
 import { EventStore } from './event-store';
 import { LOG_START, LogBacklog, logBacklog } from './log-reader';
 import { SqlExecutor } from './sql';
+import { IdleBackoff } from './idle-backoff';
 
 export interface OutboxRelayOptions {
   db: SqlExecutor;
@@ -15,7 +16,9 @@ export interface OutboxRelayOptions {
   /** Checkpoint name; one relay per service topic. */
   name?: string;
   batchSizeMax?: number;
+  /** Poll after a read that found events or a nudge (250 ms), doubling while idle up to `pollIdleMaxMs` (IDLE_POLL_MAX_MS). */
   pollIntervalMs?: number;
+  pollIdleMaxMs?: number;
   /** How long a nudge that wakes the idle relay waits for more commits before the read (default RELAY_LINGER_MS). */
   lingerMs?: number;
   /**
@@ -88,13 +91,16 @@ export class OutboxRelay {
   start(): void {
     if (this.running) return;
     this.running = true;
+    const backoff = new IdleBackoff(this.options.pollIntervalMs ?? 250, this.options.pollIdleMaxMs);
     this.loop = (async () => {
       while (this.running) {
         this.nudged = false;
         let full = false;
         let failed = false;
         try {
-          full = (await this.runOnce()) >= this.pageSize;
+          const moved = await this.runOnce();
+          if (moved > 0) backoff.active();
+          full = moved >= this.pageSize;
         } catch (error) {
           failed = true;
           this.options.onError?.(error); // then wait: a failing bus is not retried in a tight loop
@@ -105,16 +111,24 @@ export class OutboxRelay {
         // the xmin guard held rows back: the poll covers that). Those commits have been collecting during the read;
         // a nudge that wakes the idle relay lingers for the commits around it. (Lingering after a busy read too made
         // no difference to the statements per transaction measured, only to latency.)
-        if (this.nudged && !failed) continue;
-        if (await this.sleep()) await this.linger();
+        if (this.nudged && !failed) {
+          backoff.active();
+          continue;
+        }
+        // Rows the xmin guard held back are released within moments of a commit: the first polls after activity
+        // come at the base interval; a relay with nothing to do backs off.
+        if (await this.sleep(backoff.idle())) {
+          backoff.active();
+          await this.linger();
+        }
       }
     })();
   }
 
-  /** Until a nudge (true), the poll interval or stop (false). */
-  private sleep(): Promise<boolean> {
+  /** Until a nudge (true), the poll pause or stop (false). */
+  private sleep(pauseMs: number): Promise<boolean> {
     return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => this.woken(resolve, false), this.options.pollIntervalMs ?? 250);
+      const timer = setTimeout(() => this.woken(resolve, false), pauseMs);
       this.wake = (byNudge) => {
         clearTimeout(timer);
         this.woken(resolve, byNudge);

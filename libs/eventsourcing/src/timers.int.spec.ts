@@ -71,6 +71,29 @@ describe('DurableTimers (real PostgreSQL)', () => {
     expect((await db.dataSource.query(`SELECT 1 FROM svc.timers WHERE id = $1`, [kept])).length).toBe(0);
   });
 
+  it('backs off while idle, yet fires a timer it schedules at once and one another process schedules within the idle bound', async () => {
+    const base = asTransactional(db.dataSource);
+    let claims = 0;
+    const counting = { ...base, query: (sql: string, params?: unknown[]) => ((claims += /WITH claimed AS/.test(sql) ? 1 : 0), base.query(sql, params)) } as Transactional<EntityManager>;
+    const poller = timersOn({ pollIntervalMs: 20, pollIdleMaxMs: 1_500 }, counting);
+    poller.start(handlers);
+    try {
+      await sleep(2_000);
+      expect(claims).toBeLessThan(12); // 100 at a fixed 20 ms
+      // Its own timer wakes it: long before the idle pause would have ended.
+      const started = Date.now();
+      const [own] = await scheduleDue(poller, 1);
+      await eventually(async () => (await db.dataSource.query(`SELECT 1 FROM svc.effects WHERE timer_id = $1`, [own])).length === 1, { what: 'own timer', timeoutMs: 1_000 });
+      expect(Date.now() - started).toBeLessThan(300);
+      // Another process's timer: found by the idle poll, within its bound.
+      await sleep(1_000);
+      const [foreign] = await scheduleDue(timersOn(), 1);
+      await eventually(async () => (await db.dataSource.query(`SELECT 1 FROM svc.effects WHERE timer_id = $1`, [foreign])).length === 1, { what: 'foreign timer', timeoutMs: 3_000 });
+    } finally {
+      await poller.stop();
+    }
+  });
+
   it('fires a timer scheduled before a restart, once, after the restart', async () => {
     const before = new DurableTimers(asTransactional(db.dataSource), 'svc', { timeScale: 0.001, pollIntervalMs: 20 });
     // "6 minutes" at SANDBOX_TIME_SCALE=0.001 is 360 ms.

@@ -3,6 +3,7 @@ import { activeTraceparent, contextFromTraceparent, inSpan, SpanKind } from '@pa
 import { Transactional } from './migrations';
 import { ident, queryRows, SqlExecutor } from './sql';
 import { Batcher } from './batcher';
+import { IdleBackoff } from './idle-backoff';
 
 export interface TimerRow {
   id: string;
@@ -40,10 +41,19 @@ export interface ScheduleTimer {
  */
 export type TimerHandler = (timer: TimerRow) => Promise<void>;
 
+/** How long past a locally scheduled timer's due time the poller is woken: room for the scheduling commit. */
+const WAKE_AFTER_DUE_MS = 5;
+
 export interface DurableTimersOptions {
   timeScale: number;
-  /** Pause between rounds once nothing is due (200 ms). */
+  /** Pause after a round that fired something, and the first pause once nothing is due (200 ms). */
   pollIntervalMs?: number;
+  /**
+   * Longest pause while idle (IDLE_POLL_MAX_MS): each idle round doubles the pause up to this. A timer this process schedules or
+   * postpones wakes the poller when it falls due, so the bound only delays timers scheduled by another process (a
+   * second replica) or left by a process that died (after its lease).
+   */
+  pollIdleMaxMs?: number;
   /** Handlers running at once in this poller (16). */
   concurrency?: number;
   /**
@@ -62,6 +72,10 @@ export class DurableTimers<Tx extends SqlExecutor> {
   private readonly table: string;
   private loop?: { wake: () => void; done: Promise<void> };
   private stopping = false;
+  /** The local wake-up for the earliest timer this process scheduled (nudge), and when it rings. */
+  private nudge?: { at: number; timer: NodeJS.Timeout };
+  /** A nudge rang while a round was running: the next round starts at once. */
+  private nudged = false;
   /**
    * Fired timers' records: those finishing while one batch is written share the next statement, instead of one
    * statement per timer (issue #30), still fenced by each claim's attempts.
@@ -103,6 +117,7 @@ export class DurableTimers<Tx extends SqlExecutor> {
        ON CONFLICT (id) DO NOTHING`,
       [ids, timers.map((t) => t.name), timers.map((t) => t.streamId ?? null), timers.map((t) => t.platformId ?? null), timers.map((t) => JSON.stringify(t.payload ?? {})), delays, activeTraceparent() ?? null, deleted],
     );
+    if (delays.length > 0) this.wakeIn(Math.min(...delays));
     return ids;
   }
 
@@ -155,26 +170,65 @@ export class DurableTimers<Tx extends SqlExecutor> {
     return { due: row.due, oldestDueMs: Math.round(row.oldest_due_ms) };
   }
 
+  /**
+   * Polls in the background: at `pollIntervalMs` while timers fire, backing off to `pollIdleMaxMs` while none is due
+   * (an idle service no longer queries its timers five times a second), and woken by the timers it schedules.
+   */
   start(handlers: Record<string, TimerHandler>, onError: (e: unknown) => void = () => undefined): void {
     if (this.loop) return;
+    const backoff = new IdleBackoff(this.options.pollIntervalMs ?? 200, this.options.pollIdleMaxMs);
     let wake: () => void = () => undefined;
     const done = (async () => {
       while (!this.stopping) {
-        await this.fireDue(handlers).catch(onError);
+        this.nudged = false;
+        const fired = await this.fireDue(handlers).catch((e: unknown) => (onError(e), 0));
         if (this.stopping) break;
+        if (this.nudged) {
+          backoff.active(); // a timer fell due while this round ran
+          continue;
+        }
+        if (fired > 0) backoff.active();
+        const pauseMs = backoff.idle();
         await new Promise<void>((resolve) => {
-          const pause = setTimeout(resolve, this.options.pollIntervalMs ?? 200);
+          const pause = setTimeout(resolve, pauseMs);
           wake = () => (clearTimeout(pause), resolve());
         });
+        if (this.nudged) backoff.active(); // woken for a timer: back at the busy pace until it is found
       }
     })();
-    this.loop = { wake: () => wake(), done };
+    this.loop = {
+      wake: () => {
+        this.nudged = true;
+        wake();
+      },
+      done,
+    };
+  }
+
+  /**
+   * Wakes the poller when a timer this process wrote falls due. Scheduling runs inside the caller's transaction, so
+   * the wake-up waits a little past the due time for the commit; if the row is still not visible, the poller is back
+   * at its busy pace and finds it on the next round. Only the earliest wake-up is kept.
+   */
+  private wakeIn(delayMs: number): void {
+    if (!this.loop || this.stopping) return;
+    const at = Date.now() + delayMs + WAKE_AFTER_DUE_MS;
+    if (this.nudge && this.nudge.at <= at) return;
+    if (this.nudge) clearTimeout(this.nudge.timer);
+    const timer = setTimeout(() => {
+      this.nudge = undefined;
+      this.loop?.wake();
+    }, at - Date.now());
+    timer.unref();
+    this.nudge = { at, timer };
   }
 
   /** Stops claiming and waits for the handlers already running. */
   async stop(): Promise<void> {
     if (!this.loop) return;
     this.stopping = true;
+    if (this.nudge) clearTimeout(this.nudge.timer);
+    this.nudge = undefined;
     this.loop.wake();
     await this.loop.done;
     this.loop = undefined;
@@ -244,6 +298,7 @@ export class DurableTimers<Tx extends SqlExecutor> {
         WHERE id = $1 AND attempts = $2`,
       [timer.id, timer.attempts, String((error as Error)?.message ?? error).slice(0, 1000), delayMs],
     );
+    this.wakeIn(delayMs);
   }
 
   /** Extends the leases of timers whose handlers are still running, so a slow handler never runs twice at once. */

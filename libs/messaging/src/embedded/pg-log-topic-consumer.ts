@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@payments/eventsourcing';
+import { IdleBackoff, SqlExecutor } from '@payments/eventsourcing';
 import { Client } from 'pg';
 import { sleep } from '../abortable-sleep';
 import { BusLog, describeError } from '../bus-log';
@@ -14,8 +14,12 @@ export interface TopicConsumerSettings {
   databaseUrl: string;
   schema: string;
   applicationName: string;
-  /** Fallback poll: the xmin guard can hold rows back after their NOTIFY, and a NOTIFY can be missed. */
+  /**
+   * Fallback poll: the xmin guard can hold rows back after their NOTIFY, and a NOTIFY can be missed. At this pace
+   * after a page or a NOTIFY, doubling while idle up to `pollIdleMaxMs` (IDLE_POLL_MAX_MS).
+   */
   pollIntervalMs: number;
+  pollIdleMaxMs?: number;
   /** How often a consumer waiting for the group's lock (or recovering from an error) tries again. */
   lockRetryMs: number;
   batchSize: number;
@@ -87,6 +91,7 @@ async function consumeWhileLocked(session: Client, c: TopicConsumer): Promise<vo
   // crash repeats at most one page, which the consumers' inboxes already make harmless (at-least-once). Stopping
   // stores it at once; a dead letter stores its own position atomically.
   let unstored: LogCursor | undefined;
+  const backoff = new IdleBackoff(settings.pollIntervalMs, settings.pollIdleMaxMs);
   while (!signal.aborted) {
     const store = unstored && { group: subscription.group, position: unstored };
     const rows = await readMessagesAfter(db, settings.schema, topic, position, settings.batchSize, store);
@@ -109,7 +114,8 @@ async function consumeWhileLocked(session: Client, c: TopicConsumer): Promise<vo
     if (stopped) break;
     // A partial page means the topic was read to its end: wait for the next NOTIFY (one that came during the read
     // or the handlers is remembered) or the poll, instead of a read that would almost always come back empty.
-    if (rows.length < settings.batchSize) await c.wakeup.wait(settings.pollIntervalMs, signal);
+    if (rows.length > 0) backoff.active();
+    if (rows.length < settings.batchSize && (await c.wakeup.wait(backoff.idle(), signal))) backoff.active();
   }
   if (unstored !== undefined) await savePosition(db, settings.schema, subscription.group, topic, unstored);
 }

@@ -1,6 +1,6 @@
 import { TopicWakeup } from './topic-wakeup';
 
-const elapsed = async (work: () => Promise<void>): Promise<number> => {
+const elapsed = async (work: () => Promise<unknown>): Promise<number> => {
   const start = Date.now();
   await work();
   return Date.now() - start;
@@ -25,6 +25,15 @@ describe('TopicWakeup', () => {
     const stop = new AbortController();
     setTimeout(() => stop.abort(), 100);
     expect(await elapsed(() => wakeup.wait(60_000, stop.signal))).toBeGreaterThanOrEqual(90); // nothing pending
+  });
+
+  it('says whether a notification ended the wait, so the consumer knows when to poll at its busy pace again', async () => {
+    const wakeup = new TopicWakeup(0);
+    expect(await wakeup.wait(10, running)).toBe(false);
+    setTimeout(wakeup.notify, 5);
+    expect(await wakeup.wait(60_000, running)).toBe(true);
+    wakeup.notify();
+    expect(await wakeup.wait(60_000, running)).toBe(true);
   });
 
   it('sleeps until the poll interval without notifications, and until stop when stopped first', async () => {

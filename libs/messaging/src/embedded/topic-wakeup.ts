@@ -20,7 +20,8 @@ export class TopicWakeup {
     this.wakeNow?.();
   };
 
-  async wait(ms: number, signal: AbortSignal): Promise<void> {
+  /** True when a notification ended the wait (or came before it): the caller's poll pause may start over. */
+  async wait(ms: number, signal: AbortSignal): Promise<boolean> {
     if (!this.pending && !signal.aborted) {
       const woken = new AbortController();
       const onStop = (): void => woken.abort();
@@ -32,6 +33,8 @@ export class TopicWakeup {
       if (this.pending) await sleep(this.lingerMs, signal);
     }
     // Cleared only now: notifications that came while lingering are for rows the next read sees.
+    const notified = this.pending;
     this.pending = false;
+    return notified;
   }
 }
