@@ -3,7 +3,7 @@ import { activeTraceparent, contextFromTraceparent, inSpan, SpanKind } from '@pa
 import { Transactional } from './migrations';
 import { ident, queryRows, SqlExecutor } from './sql';
 import { Batcher } from './batcher';
-import { IdleBackoff } from './idle-backoff';
+import { IdleBackoff, WakeSchedule } from './idle-backoff';
 
 export interface TimerRow {
   id: string;
@@ -72,8 +72,8 @@ export class DurableTimers<Tx extends SqlExecutor> {
   private readonly table: string;
   private loop?: { wake: () => void; done: Promise<void> };
   private stopping = false;
-  /** The local wake-up for the earliest timer this process scheduled (nudge), and when it rings. */
-  private nudge?: { at: number; timer: NodeJS.Timeout };
+  /** Wakes the poller when each timer this process scheduled or postponed falls due (wakeIn). */
+  private readonly dueWakes = new WakeSchedule(() => this.loop?.wake());
   /** A nudge rang while a round was running: the next round starts at once. */
   private nudged = false;
   /**
@@ -117,7 +117,7 @@ export class DurableTimers<Tx extends SqlExecutor> {
        ON CONFLICT (id) DO NOTHING`,
       [ids, timers.map((t) => t.name), timers.map((t) => t.streamId ?? null), timers.map((t) => t.platformId ?? null), timers.map((t) => JSON.stringify(t.payload ?? {})), delays, activeTraceparent() ?? null, deleted],
     );
-    if (delays.length > 0) this.wakeIn(Math.min(...delays));
+    for (const delay of delays) this.wakeIn(delay);
     return ids;
   }
 
@@ -208,27 +208,17 @@ export class DurableTimers<Tx extends SqlExecutor> {
   /**
    * Wakes the poller when a timer this process wrote falls due. Scheduling runs inside the caller's transaction, so
    * the wake-up waits a little past the due time for the commit; if the row is still not visible, the poller is back
-   * at its busy pace and finds it on the next round. Only the earliest wake-up is kept.
+   * at its busy pace and finds it on the next round.
    */
   private wakeIn(delayMs: number): void {
-    if (!this.loop || this.stopping) return;
-    const at = Date.now() + delayMs + WAKE_AFTER_DUE_MS;
-    if (this.nudge && this.nudge.at <= at) return;
-    if (this.nudge) clearTimeout(this.nudge.timer);
-    const timer = setTimeout(() => {
-      this.nudge = undefined;
-      this.loop?.wake();
-    }, at - Date.now());
-    timer.unref();
-    this.nudge = { at, timer };
+    if (this.loop && !this.stopping) this.dueWakes.in(delayMs + WAKE_AFTER_DUE_MS);
   }
 
   /** Stops claiming and waits for the handlers already running. */
   async stop(): Promise<void> {
     if (!this.loop) return;
     this.stopping = true;
-    if (this.nudge) clearTimeout(this.nudge.timer);
-    this.nudge = undefined;
+    this.dueWakes.cancel();
     this.loop.wake();
     await this.loop.done;
     this.loop = undefined;

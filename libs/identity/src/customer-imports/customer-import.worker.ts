@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CustomerImportRowError } from '@payments/contracts';
-import { CommandExecutor } from '@payments/eventsourcing';
+import { CommandExecutor, IdleBackoff, WakeSchedule } from '@payments/eventsourcing';
 import { CsvFileError, parseCustomerCsv, ParsedCustomerCsv } from './customer-csv';
 import { prepareRow } from './customer-csv-row';
 import { CustomerImportJobCommand, customerImportJobDecider } from './customer-import.decider';
@@ -15,6 +15,7 @@ export interface CustomerImportWorkerOptions {
   jobsConcurrentMax: number;
   /** A worker that dies keeps its jobs this long; a graceful stop releases them at once. */
   leaseMs: number;
+  /** Poll after a claim or an upload here; doubling while idle up to IDLE_POLL_MAX_MS (a retry set here wakes it). */
   pollIntervalMs: number;
   retryDelayMaxMs: number;
 }
@@ -41,6 +42,8 @@ export class CustomerImportWorker {
   private running = false;
   private loop?: Promise<void>;
   private wake: () => void = () => undefined;
+  /** Wakes the loop when a job this worker postponed may run again. */
+  private readonly retriesDue = new WakeSchedule(() => this.wake());
 
   constructor(
     private readonly dataSource: DataSource,
@@ -55,13 +58,16 @@ export class CustomerImportWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
+    const backoff = new IdleBackoff(this.options.pollIntervalMs);
     this.loop = (async () => {
       while (this.running) {
-        await this.claimWhileFree().catch((e) => this.log('customer import: claiming jobs failed', e));
-        await new Promise<void>((resolve) => {
-          this.wake = resolve;
-          setTimeout(resolve, this.options.pollIntervalMs);
+        const claimed = await this.claimWhileFree().catch((e) => (this.log('customer import: claiming jobs failed', e), 0));
+        if (claimed > 0) backoff.active();
+        const woken = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), backoff.idle());
+          this.wake = () => (clearTimeout(timer), resolve(true));
         });
+        if (woken) backoff.active();
       }
     })();
   }
@@ -74,21 +80,26 @@ export class CustomerImportWorker {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    this.retriesDue.cancel();
     this.wake();
     await this.loop;
     await Promise.all(this.active.values());
   }
 
-  private async claimWhileFree(): Promise<void> {
+  /** How many jobs it claimed. */
+  private async claimWhileFree(): Promise<number> {
+    let claimed = 0;
     while (this.running && this.active.size < this.options.jobsConcurrentMax) {
       const job = await this.claim();
-      if (!job) return;
+      if (!job) return claimed;
+      claimed++;
       const run = this.run(job).finally(() => {
         this.active.delete(job.jobId);
         this.wake();
       });
       this.active.set(job.jobId, run);
     }
+    return claimed;
   }
 
   private async claim(): Promise<ClaimedJob | undefined> {
@@ -199,6 +210,6 @@ export class CustomerImportWorker {
           WHERE job_id = $1 AND lease_owner = $2`,
         [job.jobId, this.owner, String((error as Error)?.message ?? error).slice(0, 1000), delayMs],
       )
-      .catch((e) => this.log('customer import: recording a failed run failed', e));
+      .then(() => this.retriesDue.in(delayMs + 5), (e) => this.log('customer import: recording a failed run failed', e));
   }
 }

@@ -1,4 +1,5 @@
 import type { WebhookSettings } from '@payments/contracts';
+import { IdleBackoff, WakeSchedule } from '@payments/eventsourcing';
 import { context, contextFromTraceparent } from '@payments/observability';
 import type { BackgroundWork, EgressClient } from '@payments/runtime';
 import { signedHeaders } from '../signing/webhook-signature';
@@ -15,9 +16,17 @@ export interface DeliveryWorkerOptions {
   /** Attempts in flight per platform and mode at most, so one slow endpoint holds few slots. */
   perPlatformConcurrency: number;
   attemptTimeoutMs: number;
+  /**
+   * Poll after claiming something or a nudge; doubling while idle up to `pollIdleMaxMs` (IDLE_POLL_MAX_MS). Retries
+   * this worker sets wake it when due, enqueues in this process nudge it.
+   */
   pollIntervalMs: number;
+  pollIdleMaxMs?: number;
   retry: RetryPolicy;
 }
+
+/** How long past a retry's due time the worker wakes: the retry was committed before, this is only timer slack. */
+const RETRY_WAKE_AFTER_DUE_MS = 5;
 
 /** The body of one attempt: the envelope, its `timestamp` the time it is sent (interop §3.1). */
 export function webhookBody(row: Pick<DeliveryRow, 'webhook_id' | 'type' | 'data_json'>, sentAt: Date): string {
@@ -43,6 +52,9 @@ export class DeliveryWorker implements BackgroundWork {
   private running = false;
   private loop?: Promise<void>;
   private wake: () => void = () => undefined;
+  /** A nudge or a retry falling due came while claiming: claim again before pausing. */
+  private woken = false;
+  private readonly retriesDue = new WakeSchedule(() => this.nudge());
 
   constructor(
     private readonly queue: DeliveryQueue,
@@ -61,6 +73,7 @@ export class DeliveryWorker implements BackgroundWork {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.retriesDue.cancel();
     this.wake();
     await this.loop;
     while (this.total() > 0) await new Promise((r) => setTimeout(r, 20)); // let attempts in flight record their outcome
@@ -68,6 +81,7 @@ export class DeliveryWorker implements BackgroundWork {
 
   /** Something was enqueued: look now instead of at the next poll. */
   nudge(): void {
+    this.woken = true;
     this.wake();
   }
 
@@ -78,7 +92,9 @@ export class DeliveryWorker implements BackgroundWork {
   }
 
   private async run(): Promise<void> {
+    const backoff = new IdleBackoff(this.options.pollIntervalMs, this.options.pollIdleMaxMs);
     while (this.running) {
+      this.woken = false;
       let claimed: DeliveryRow[] = [];
       try {
         const leaseMs = this.options.attemptTimeoutMs * 2 + 5_000; // longer than any attempt: never two at once
@@ -87,9 +103,13 @@ export class DeliveryWorker implements BackgroundWork {
         this.log('webhooks: claiming deliveries failed, will retry', error);
       }
       for (const row of claimed) this.track(row);
+      if (claimed.length > 0 || this.woken) backoff.active();
+      if (this.woken && this.total() < this.options.concurrency) continue;
       if (claimed.length === 0 || this.total() >= this.options.concurrency) {
+        // Full: a finished attempt wakes it. Idle: it backs off, woken by a nudge or a retry it set falling due.
+        const pauseMs = claimed.length === 0 ? backoff.idle() : this.options.pollIntervalMs;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.options.pollIntervalMs);
+          const timer = setTimeout(resolve, pauseMs);
           this.wake = () => (clearTimeout(timer), resolve());
         });
       }
@@ -123,7 +143,9 @@ export class DeliveryWorker implements BackgroundWork {
     this.metrics.attempts.inc({ platform, outcome });
     if (outcome !== 'DELIVERED') this.metrics.failures.inc({ platform });
     const end = this.endOf(row, outcome, endpoint);
-    if ((await this.queue.finishAttempt(row, endpoint, result, end)) && end.status === 'DELIVERED') {
+    const finished = await this.queue.finishAttempt(row, endpoint, result, end);
+    if (finished && end.status === 'PENDING') this.retriesDue.in(end.delayMs + RETRY_WAKE_AFTER_DUE_MS);
+    if (finished && end.status === 'DELIVERED') {
       this.metrics.latency.observe({ platform }, (Date.now() - new Date(row.created_at).getTime()) / 1000);
     }
     if (outcome === 'ENDPOINT_GONE') {
