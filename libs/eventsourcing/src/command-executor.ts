@@ -5,7 +5,7 @@ import { assertFoldsCurrent, foldStream, Loaded, lockAndFold, StreamStateCache }
 import { EventMetadata } from './envelope';
 import { EventStore, RecordedEvent, WrongExpectedVersionError } from './event-store';
 import { Transactional } from './migrations';
-import { SqlExecutor } from './sql';
+import { SqlExecutor, Statement } from './sql';
 import { appendNewStreams, NewStream } from './new-streams';
 
 /** An inline projection: updates read models in the same transaction as the append (read-your-writes). */
@@ -33,6 +33,12 @@ export interface CommandRequest<Tx, S, C, E extends DomainEvent> {
   project?: Projection<Tx, S, E>;
   /** Like `project`, set-based across a group (ProjectionOfMany); runs after `project` when both are given. */
   projectAll?: ProjectionOfMany<Tx, S, E>;
+  /**
+   * Read-model writes sent in the append's own statement (`withAlongside`: no round trip of their own), set-based
+   * like `projectAll`: one call for every command of a group sharing this function, in arrival order (a stream may
+   * appear more than once: its last item is its latest state, and no row may be written twice).
+   */
+  projectAlongside?: (items: readonly { events: readonly E[]; stateAfter: S }[]) => readonly Statement[];
   /** Runs in the append's transaction when the command appended events: an Idempotency-Key claim (idempotency-claims.ts). */
   claim?: (tx: Tx) => Promise<void>;
   /**
@@ -67,6 +73,8 @@ export interface MultiStreamRequest<Tx, S, C, E extends DomainEvent> {
   admit?: (tx: Tx, states: ReadonlyMap<string, S>) => Promise<boolean>;
   /** One call for every stream that appended: set-based read models (one statement for all streams, not one each). */
   project?: (tx: Tx, written: readonly { streamId: string; events: readonly RecordedEvent<E>[]; state: S }[]) => Promise<void>;
+  /** Like `project`, as statements sent in the append's own statement (`withAlongside`); each stream appears once. */
+  projectAlongside?: (written: readonly { streamId: string; events: readonly E[]; state: S }[]) => readonly Statement[];
 }
 
 export interface CommandResult<S, E extends DomainEvent> {
@@ -153,11 +161,12 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     await assertFoldsCurrent(tx, this.store, this.states, new Map([...folds].filter(([id, fold]) => fold.cached && decided.get(id)!.events.length === 0)));
     const metadata = withTraceparent(request.metadata);
     let appended: RecordedEvent<E>[][];
+    const alongside = request.projectAlongside && writes.length > 0 ? request.projectAlongside(writes.map((streamId) => ({ streamId, ...decided.get(streamId)! }))) : [];
     try {
       appended = (await this.store.appendMany(tx, writes.map((streamId) => {
         const { version, lastEventId } = folds.get(streamId)!;
         return { streamId, after: version, events: decided.get(streamId)!.events, options: { platformId: request.platformId, metadata }, guard: { version, eventId: lastEventId } };
-      }))) as RecordedEvent<E>[][];
+      }), alongside)) as RecordedEvent<E>[][];
     } catch (error) {
       for (const id of streamIds) this.states.forget(id);
       // An empty stream's guard is the unique (stream_id, stream_version): another writer created it first.
@@ -188,12 +197,14 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     const { state, version } = loaded;
     if (decision instanceof DomainError) throw decision;
     if (decision.length === 0) return { state, events: [], version };
+    const stateAfter = decision.reduce((s, e) => request.decider.evolve(s, e), state);
     let appended: RecordedEvent<E>[];
     try {
       appended = (await this.store.append(tx, request.streamId, version, decision, {
         platformId: request.platformId,
         metadata: request.metadata,
         expectedLastEventId: loaded.lastEventId,
+        alongside: request.projectAlongside?.([{ events: decision, stateAfter }]),
       })) as RecordedEvent<E>[];
     } catch (error) {
       // The fold was stale (cached past a rollback, or another writer's append): the retry reads the stream whole.
@@ -202,7 +213,6 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     }
     if (request.claim) await request.claim(tx);
     await appendNewStreams(tx, this.store, request.also, { platformId: request.platformId, metadata: request.metadata });
-    const stateAfter = decision.reduce((s, e) => request.decider.evolve(s, e), state);
     if (request.project) await request.project(tx, appended, stateAfter);
     if (request.projectAll) await request.projectAll(tx, [{ events: appended, stateAfter }]);
     this.states.remember(request.streamId, request.decider, stateAfter, version + appended.length, appended[appended.length - 1].eventId);

@@ -5,6 +5,7 @@ import { CommandExecutor } from './command-executor';
 import { Decider, DomainError } from './decider';
 import { PostgresEventStore, RecordedEvent, WrongExpectedVersionError } from './event-store';
 import { LOG_START } from './log-reader';
+import { APPENDED_ALL, Statement, withAlongside } from './sql';
 
 type CounterEvent = { type: 'Incremented.v1'; data: { by: number } };
 type CounterCommand = { type: 'Increment'; by: number; max: number };
@@ -36,6 +37,27 @@ describe('PostgresEventStore (real PostgreSQL)', () => {
     await expect(store.append(db.dataSource, 'Counter:a', 'no_stream', [{ type: 'Incremented.v1', data: { by: 9 } }])).rejects.toBeInstanceOf(WrongExpectedVersionError);
     await expect(store.append(db.dataSource, 'Counter:a', 7, [{ type: 'Incremented.v1', data: { by: 9 } }])).rejects.toBeInstanceOf(WrongExpectedVersionError);
     expect(await store.readStream(db.dataSource, 'Counter:a')).toHaveLength(3);
+  });
+
+  it('writes read models alongside an append in its one statement, and nothing of them when a guard refuses the append', async () => {
+    await db.dataSource.query(`CREATE TABLE svc.parents (id text PRIMARY KEY); CREATE TABLE svc.children (id text PRIMARY KEY, parent text NOT NULL REFERENCES svc.parents (id))`);
+    const gated = 'WHERE EXISTS (SELECT 1 FROM ' + APPENDED_ALL + ')';
+    // The child names a parent inserted by the same statement: the foreign key is checked at its end.
+    const rows = (n: string): Statement[] => [
+      { sql: `INSERT INTO svc.parents (id) SELECT $1 ${gated}`, params: [`p${n}`] },
+      { sql: `INSERT INTO svc.children (id, parent) SELECT $1, $2 ${gated}`, params: [`c${n}`, `p${n}`] },
+    ];
+    const [[first]] = await store.appendMany(db.dataSource, [{ streamId: 'Alongside:a', after: 0, events: [{ type: 'Incremented.v1', data: { by: 1 } }], guard: { version: 0 } }], rows('1'));
+    expect((await db.dataSource.query(`SELECT parent FROM svc.children`)).map((r: { parent: string }) => r.parent)).toEqual(['p1']);
+    // A stale guard (the event at version 1 is another): nothing goes in, and an orphan child's foreign key does not
+    // hide the refusal, because the gated rows are never written.
+    const orphan: Statement = { sql: `INSERT INTO svc.children (id, parent) SELECT 'c2', 'nobody' ${gated}`, params: [] };
+    await expect(store.appendMany(db.dataSource, [{ streamId: 'Alongside:a', after: 1, events: [{ type: 'Incremented.v1', data: { by: 1 } }], guard: { version: 1, eventId: '00000000-0000-7000-8000-000000000000' } }], [orphan])).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    await expect(store.append(db.dataSource, 'Alongside:a', 1, [{ type: 'Incremented.v1', data: { by: 1 } }], { expectedLastEventId: '00000000-0000-7000-8000-000000000000', alongside: [orphan] })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect((await db.dataSource.query(`SELECT id FROM svc.children ORDER BY id`)).map((r: { id: string }) => r.id)).toEqual(['c1']);
+    // The single-stream append takes them too.
+    await store.append(db.dataSource, 'Alongside:a', 1, [{ type: 'Incremented.v1', data: { by: 1 } }], { expectedLastEventId: first.eventId, alongside: rows('3') });
+    expect((await db.dataSource.query(`SELECT id FROM svc.children ORDER BY id`)).map((r: { id: string }) => r.id)).toEqual(['c1', 'c3']);
   });
 
   it('lets exactly one concurrent append win per version', async () => {
@@ -178,5 +200,16 @@ describe('PostgresEventStore (real PostgreSQL)', () => {
     const seenOoo = seen.filter((id) => written.some((w) => w.event_id === id));
     expect(new Set(seenOoo).size).toBe(seenOoo.length);
     expect(seenOoo.sort()).toEqual(written.map((w) => w.event_id).sort());
+  });
+});
+
+describe('withAlongside', () => {
+  it('numbers the alongside parameters after the main statement and its gate, and refuses a nested WITH', () => {
+    const { sql, params } = withAlongside({ sql: 'INSERT INTO a VALUES ($1, $2) RETURNING *', params: ['x', 'y'] }, [{ sql: 'UPDATE b SET v = $1 WHERE k = $2', params: [1, 2] }], 1);
+    expect(sql).toContain('UPDATE b SET v = $4 WHERE k = $5');
+    expect(sql).toContain('= $3::bigint');
+    expect(params).toEqual(['x', 'y', 1, 1, 2]);
+    expect(withAlongside({ sql: 'INSERT', params: [] }, [], 1)).toEqual({ sql: 'INSERT', params: [] });
+    expect(() => withAlongside({ sql: 'INSERT', params: [] }, [{ sql: 'WITH d AS (DELETE FROM t) SELECT 1', params: [] }], 1)).toThrow('WITH');
   });
 });

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { DomainError, DomainEvent } from './decider';
 import { EventEnvelope, EventMetadata } from './envelope';
 import { cursorOf, LogCursor, readLogAfter } from './log-reader';
-import { ident, queryRows, SqlExecutor } from './sql';
+import { ident, queryRows, SqlExecutor, Statement, withAlongside } from './sql';
 
 /** A committed event as read back from the store: the bus envelope with a typed payload. */
 export type RecordedEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent
@@ -21,6 +21,8 @@ export interface AppendOptions {
    * remembered, another process's write), in the same statement.
    */
   expectedLastEventId?: string;
+  /** Read-model writes sent in the append's statement (`withAlongside`): they commit with it, in one round trip. */
+  alongside?: readonly Statement[];
 }
 
 /** One stream's share of `appendMany`: its events go in as versions after+1, after+2, ... */
@@ -54,7 +56,7 @@ export interface EventStore {
    * Several streams' appends in one statement, for a writer that holds their locks and read their versions in this
    * transaction (group commit). A version taken meanwhile fails the whole statement (unique violation).
    */
-  appendMany(db: SqlExecutor, appends: readonly StreamAppend[]): Promise<RecordedEvent[][]>;
+  appendMany(db: SqlExecutor, appends: readonly StreamAppend[], alongside?: readonly Statement[]): Promise<RecordedEvent[][]>;
   /**
    * Which of these folds are stale: the stream's event at `version` is not `eventId`, or there are events after it.
    * Read under the streams' locks, it proves a decision made on a cached fold current when no append does (a refusal).
@@ -136,17 +138,23 @@ export class PostgresEventStore implements EventStore {
       const b = 5 + i * 4;
       return `($${b + 1}::uuid, $${b + 2}::int, $${b + 3}::text, $${b + 4}::jsonb)`;
     });
-    return queryRows(db,
-      `INSERT INTO ${this.table} (event_id, stream_id, stream_version, type, platform_id, data, metadata)
+    const insert = {
+      sql: `INSERT INTO ${this.table} (event_id, stream_id, stream_version, type, platform_id, data, metadata)
        SELECT v.event_id, $1, v.stream_version, v.type, $3, v.data, $4::jsonb
          FROM (VALUES ${values.join(', ')}) AS v(event_id, stream_version, type, data)
         WHERE $2::int = 0 OR EXISTS (SELECT 1 FROM ${this.table} WHERE stream_id = $1 AND stream_version = $2::int AND ($5::uuid IS NULL OR event_id = $5::uuid))
        RETURNING *`,
       params,
-    );
+    };
+    const statement = withAlongside(insert, options.alongside ?? [], events.length);
+    return queryRows(db, statement.sql, [...statement.params]);
   }
 
-  async appendMany(db: SqlExecutor, appends: readonly StreamAppend[]): Promise<RecordedEvent[][]> {
+  /**
+   * `alongside`: read-model writes in the same statement (`withAlongside`). When a guard refuses, they have run too
+   * and this throws: the caller's transaction must roll back, as it does on any error.
+   */
+  async appendMany(db: SqlExecutor, appends: readonly StreamAppend[], alongside: readonly Statement[] = []): Promise<RecordedEvent[][]> {
     const params: unknown[] = [];
     const ids: string[][] = [];
     const values = appends.flatMap(({ streamId, after, events, options = {}, guard }) => {
@@ -160,16 +168,20 @@ export class PostgresEventStore implements EventStore {
         return `($${b + 1}::uuid, $${b + 2}::text, $${b + 3}::int, $${b + 4}::text, $${b + 5}::text, $${b + 6}::jsonb, $${b + 7}::jsonb, $${b + 8}::int, $${b + 9}::uuid)`;
       });
     });
-    if (values.length === 0) return appends.map(() => []);
-    const rows: EventRow[] = await queryRows(db,
-      `INSERT INTO ${this.table} (event_id, stream_id, stream_version, type, platform_id, data, metadata)
+    if (values.length === 0) {
+      if (alongside.length > 0) throw new Error('read-model writes alongside an append need events to append');
+      return appends.map(() => []);
+    }
+    const statement = withAlongside({
+      sql: `INSERT INTO ${this.table} (event_id, stream_id, stream_version, type, platform_id, data, metadata)
        SELECT v.event_id, v.stream_id, v.stream_version, v.type, v.platform_id, v.data, v.metadata
          FROM (VALUES ${values.join(', ')}) AS v(event_id, stream_id, stream_version, type, platform_id, data, metadata, guard_version, guard_event)
         WHERE v.guard_version IS NULL OR v.guard_version = 0
            OR EXISTS (SELECT 1 FROM ${this.table} e WHERE e.stream_id = v.stream_id AND e.stream_version = v.guard_version AND (v.guard_event IS NULL OR e.event_id = v.guard_event))
        RETURNING *`,
       params,
-    );
+    }, alongside, values.length);
+    const rows: EventRow[] = await queryRows(db, statement.sql, [...statement.params]);
     if (rows.length < values.length) {
       // A guarded stream was not as its writer folded it: none of its events went in, so none of the statement's may.
       const inserted = new Set(rows.map((row) => row.event_id));

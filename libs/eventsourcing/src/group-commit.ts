@@ -122,9 +122,16 @@ export class GroupCommit<Tx extends SqlExecutor> {
     const doubted = [...new Set(decided.flatMap((d) => (!('after' in d) && cached.has(d.pending.request.streamId) && !written.has(d.pending.request.streamId) ? [d.pending.request.streamId] : [])))];
     await assertFoldsCurrent(tx, this.store, this.states, new Map(doubted.map((streamId) => [streamId, folds.get(streamId)!]))); // no write changed these folds
     const writes = decided.filter((d): d is Extract<Decided<Tx>, { after: number }> => 'after' in d);
+    // Read models written in the append's statement: one call per function for the group's commands sharing it.
+    const alongsideOf = new Map<NonNullable<AnyRequest<Tx>['projectAlongside']>, { events: readonly DomainEvent[]; stateAfter: unknown }[]>();
+    for (const w of writes) {
+      const fn = w.pending.request.projectAlongside;
+      if (fn) alongsideOf.set(fn, [...(alongsideOf.get(fn) ?? []), { events: w.events, stateAfter: w.stateAfter }]);
+    }
     const appended = await this.store.appendMany(
       tx,
       writes.map((w) => ({ streamId: w.pending.request.streamId, after: w.after, events: w.events, options: { platformId: w.pending.request.platformId, metadata: w.pending.request.metadata }, guard: guards.get(w.pending.request.streamId) })),
+      [...alongsideOf].flatMap(([fn, items]) => fn(items)),
     );
     // In arrival order, each with the events and the state after its own command, as on the single path.
     const projectedAll = new Map<NonNullable<AnyRequest<Tx>['projectAll']>, Projected<unknown, DomainEvent>[]>();

@@ -1,53 +1,77 @@
-import type { EntityManager } from 'typeorm';
-import type { Projection, RecordedEvent } from '@payments/eventsourcing';
-import { LedgerAccountEvent } from './ledger-account.events';
+import { APPENDED_ALL, type Statement } from '@payments/eventsourcing';
+import { LedgerAccountEvent, LedgerAccountOpened, PostingRecorded } from './ledger-account.events';
 import { LedgerAccountState } from './ledger-account.state';
 
-/** One account's events of a command and its state after them. */
+/** One account's events of a command and its state after them (a group may hold several of one account: the last is its latest). */
 export interface LedgerAccountWritten {
-  events: readonly RecordedEvent<LedgerAccountEvent>[];
+  events: readonly LedgerAccountEvent[];
   state: LedgerAccountState;
 }
 
+type OpenState = Extract<LedgerAccountState, { status: 'OPEN' }>;
+
+/** Each statement writes only once the append it goes with wrote all its events (withAlongside). */
+const appended = `EXISTS (SELECT 1 FROM ${APPENDED_ALL})`;
+
 /**
- * `ledger_accounts` (balances) and `journal_postings` (every leg), in the command's transaction. The table's CHECK
- * constraint is a second guard: a customer or platform balance below zero cannot be stored even if a rule broke.
- * Set-based: an entry's legs are one INSERT of postings and one UPDATE of balances, however many legs it has.
+ * `ledger_accounts` (balances) and `journal_postings` (every leg) as statements sent in the append's own statement
+ * (`withAlongside`, issue #30: no round trip of their own). The table's CHECK constraint is a second guard: a customer
+ * or platform balance below zero cannot be stored even if a rule broke. Set-based whatever the number of legs and
+ * commands: accounts opened here are inserted with their balances as folded (a sibling UPDATE would not see their
+ * rows), postings in one INSERT, every other account's latest balances in one UPDATE (each row written once).
  */
-export async function projectLedgerAccounts(tx: EntityManager, written: readonly LedgerAccountWritten[]): Promise<void> {
-  const open = written.filter((w) => w.state.status === 'OPEN').map((w) => ({ ...w, state: w.state as Extract<LedgerAccountState, { status: 'OPEN' }> }));
-  if (open.length === 0) return;
-  const opened = open.flatMap((w) => w.events.flatMap((e) => (e.type === 'LedgerAccountOpened.v1' ? [e.data] : [])));
-  if (opened.length > 0) {
-    await tx.query(
-      `INSERT INTO ledger_accounts (account_id, platform_id, mode, owner, customer_id, currency, purpose, created_at, updated_at)
-       SELECT a, p, m, o, c, cur, pur, t, t FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[]) AS u(a, p, m, o, c, cur, pur, t)
-       ON CONFLICT (account_id) DO NOTHING`,
-      [opened.map((d) => d.accountId), opened.map((d) => d.platformId), opened.map((d) => d.mode), opened.map((d) => d.owner), opened.map((d) => d.customerId ?? null), opened.map((d) => d.currency), opened.map((d) => d.purpose), opened.map((d) => d.openedAt)],
-    );
+export function ledgerAccountStatements(written: readonly LedgerAccountWritten[]): Statement[] {
+  const latest = new Map<string, { state: OpenState; at: string | null }>();
+  const opened = new Map<string, LedgerAccountOpened['data']>();
+  const postings: { d: PostingRecorded['data']; state: OpenState }[] = [];
+  for (const { events, state } of written) {
+    if (state.status !== 'OPEN') continue;
+    let at = latest.get(state.accountId)?.at ?? null;
+    for (const e of events) {
+      if (e.type === 'LedgerAccountOpened.v1') opened.set(e.data.accountId, e.data);
+      if (e.type === 'PostingRecorded.v1') postings.push({ d: e.data, state });
+      if ('at' in e.data) at = e.data.at;
+    }
+    latest.set(state.accountId, { state, at });
   }
-  const postings = open.flatMap(({ events, state }) => events.flatMap((e) => (e.type === 'PostingRecorded.v1' ? [{ d: e.data, state }] : [])));
+  const statements: Statement[] = [];
+  if (opened.size > 0) {
+    const rows = [...opened.values()].map((d) => ({ d, now: latest.get(d.accountId)! }));
+    statements.push({
+      sql: `INSERT INTO ledger_accounts (account_id, platform_id, mode, owner, customer_id, currency, purpose, created_at, updated_at, total, held)
+       SELECT a, p, m, o, c, cur, pur, t, coalesce(u, t), tot, h
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::timestamptz[], $10::bigint[], $11::bigint[]) AS x(a, p, m, o, c, cur, pur, t, u, tot, h)
+        WHERE ${appended}
+       ON CONFLICT (account_id) DO UPDATE SET total = excluded.total, held = excluded.held, updated_at = excluded.updated_at`,
+      params: [
+        rows.map((r) => r.d.accountId), rows.map((r) => r.d.platformId), rows.map((r) => r.d.mode), rows.map((r) => r.d.owner), rows.map((r) => r.d.customerId ?? null),
+        rows.map((r) => r.d.currency), rows.map((r) => r.d.purpose), rows.map((r) => r.d.openedAt), rows.map((r) => r.now.at), rows.map((r) => r.now.state.total), rows.map((r) => r.now.state.held),
+      ],
+    });
+  }
   if (postings.length > 0) {
-    await tx.query(
-      `INSERT INTO journal_postings (entry_id, account_id, platform_id, mode, currency, amount, kind, reference, created_at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::timestamptz[])`,
-      [
+    statements.push({
+      sql: `INSERT INTO journal_postings (entry_id, account_id, platform_id, mode, currency, amount, kind, reference, created_at)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::timestamptz[])
+        WHERE ${appended}`,
+      params: [
         postings.map((p) => p.d.entryId), postings.map((p) => p.state.accountId), postings.map((p) => p.state.platformId), postings.map((p) => p.state.mode),
         postings.map((p) => p.state.currency), postings.map((p) => p.d.amount), postings.map((p) => p.d.kind), postings.map((p) => p.d.reference), postings.map((p) => p.d.at),
       ],
-    );
+    });
   }
-  const at = (events: readonly RecordedEvent<LedgerAccountEvent>[]) => {
-    const data = events[events.length - 1]?.data;
-    return data && 'at' in data ? data.at : null;
-  };
-  await tx.query(
-    `UPDATE ledger_accounts a SET total = u.total, held = u.held, updated_at = COALESCE(u.at, a.updated_at)
+  const updated = [...latest.values()].filter(({ state }) => !opened.has(state.accountId));
+  if (updated.length > 0) {
+    statements.push({
+      sql: `UPDATE ledger_accounts a SET total = u.total, held = u.held, updated_at = COALESCE(u.at, a.updated_at)
        FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::timestamptz[]) AS u(account_id, total, held, at)
-      WHERE a.account_id = u.account_id`,
-    [open.map((w) => w.state.accountId), open.map((w) => w.state.total), open.map((w) => w.state.held), open.map((w) => at(w.events))],
-  );
+      WHERE a.account_id = u.account_id AND ${appended}`,
+      params: [updated.map((u) => u.state.accountId), updated.map((u) => u.state.total), updated.map((u) => u.state.held), updated.map((u) => u.at)],
+    });
+  }
+  return statements;
 }
 
-/** The projection of one account's command (holds, opening): the same statements for one account. */
-export const projectLedgerAccount: Projection<EntityManager, LedgerAccountState, LedgerAccountEvent> = (tx, events, state) => projectLedgerAccounts(tx, [{ events, state }]);
+/** The projection of one account's commands (holds, opening), for CommandRequest.projectAlongside. */
+export const ledgerAccountAlongside = (items: readonly { events: readonly LedgerAccountEvent[]; stateAfter: LedgerAccountState }[]): Statement[] =>
+  ledgerAccountStatements(items.map((i) => ({ events: i.events, state: i.stateAfter })));

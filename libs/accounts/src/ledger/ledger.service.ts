@@ -5,7 +5,7 @@ import type { Mode } from '@payments/contracts';
 import { ClaimInTransaction, CommandExecutor, DomainError, retryOnConflict } from '@payments/eventsourcing';
 import { CallerScope, LedgerAccountCommand, ledgerAccountDecider, visibleTo } from './ledger-account.decider';
 import { LedgerAccountEvent, LedgerOwner } from './ledger-account.events';
-import { projectLedgerAccount, projectLedgerAccounts } from './ledger-account.projection';
+import { ledgerAccountAlongside, ledgerAccountStatements } from './ledger-account.projection';
 import { LedgerAccountState } from './ledger-account.state';
 import { checkEntry, JournalEntry, Leg } from './journal-entry';
 
@@ -103,7 +103,7 @@ export class LedgerService {
           await claim?.(admitTx);
           return first; // false: a replay of the same legs, posted already with this very entry
         },
-        project: projectLedgerAccounts,
+        projectAlongside: ledgerAccountStatements,
       }),
     );
     return results && new Map([...results].map(([accountId, result]) => [accountId, result.state]));
@@ -126,10 +126,8 @@ export class LedgerService {
       streamId: accountId,
       platformId,
       command: { type: 'PlaceHold', ...hold, now, caller },
-      project: async (tx, events, state) => {
-        await projectLedgerAccount(tx, events, state);
-        await alsoInTransaction?.(tx);
-      },
+      projectAlongside: ledgerAccountAlongside,
+      ...(alsoInTransaction ? { project: (tx: EntityManager) => alsoInTransaction(tx) } : {}),
     });
     if (result.events.length === 0 && alsoInTransaction) await this.inTransaction(alsoInTransaction);
     return result.state;
@@ -137,7 +135,7 @@ export class LedgerService {
 
   /** The account after the release (as it is, when the hold was closed already). */
   async releaseHold(platformId: string, accountId: string, holdId: string, outcome: 'RELEASED' | 'EXPIRED', now: string, caller?: CallerScope): Promise<LedgerAccountState> {
-    const result = await this.executor.execute({ decider: ledgerAccountDecider, streamId: accountId, platformId, command: { type: 'ReleaseHold', holdId, outcome, now, caller }, project: projectLedgerAccount });
+    const result = await this.executor.execute({ decider: ledgerAccountDecider, streamId: accountId, platformId, command: { type: 'ReleaseHold', holdId, outcome, now, caller }, projectAlongside: ledgerAccountAlongside });
     return result.state;
   }
 
@@ -185,7 +183,7 @@ export class LedgerService {
   }
 
   private async run(tx: EntityManager, accountId: string, platformId: string, command: LedgerAccountCommand): Promise<LedgerAccountState> {
-    const result = await this.executor.decideAndAppend(tx, { decider: ledgerAccountDecider, streamId: accountId, platformId, command, project: projectLedgerAccount });
+    const result = await this.executor.decideAndAppend(tx, { decider: ledgerAccountDecider, streamId: accountId, platformId, command, projectAlongside: ledgerAccountAlongside });
     return result.state;
   }
 
