@@ -8,6 +8,8 @@ export interface HeapPoint {
   rssMb: number;
   /** V8 heap used after a full collection: the objects still reachable. */
   heapUsedMb: number;
+  /** V8 heap committed after the collection (V8 gives pages back lazily). */
+  heapTotalMb: number;
   /** Memory V8 objects hold outside the heap (Buffers, ArrayBuffers), after the same collection. */
   externalMb: number;
 }
@@ -34,5 +36,5 @@ export function heapPoint(at: string): HeapPoint {
   const dir = process.env.BENCH_HEAP_SNAPSHOTS;
   if (dir) writeHeapSnapshot(join(dir, `${at}.heapsnapshot`));
   const m = process.memoryUsage();
-  return { at, rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), externalMb: mb(m.external) };
+  return { at, rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), heapTotalMb: mb(m.heapTotal), externalMb: mb(m.external) };
 }

@@ -100,10 +100,13 @@ export function sustainedTable(s: Sustained, scenario: string, durationS: number
       series('platform CPU (cores)', s.samples.map((x) => x.cpuCores)),
       series('platform RSS (MB)', s.samples.map((x) => x.rssMb)),
       series('platform V8 heap used (MB, not collected)', s.samples.map((x) => x.heapUsedMb)),
+      series('platform V8 heap committed (MB)', s.samples.map((x) => x.heapTotalMb)),
+      series('platform RSS outside the V8 heap (MB)', s.samples.map((x) => x.rssMb - x.heapTotalMb)),
     ]),
     '',
     table(['after a full GC', ...s.heap.map((h) => h.at)], [
       ['V8 heap used (MB): live objects', ...s.heap.map((h) => h.heapUsedMb)],
+      ['V8 heap committed (MB)', ...s.heap.map((h) => h.heapTotalMb)],
       ['external (MB): Buffers, ArrayBuffers', ...s.heap.map((h) => h.externalMb)],
       ['RSS (MB)', ...s.heap.map((h) => h.rssMb)],
     ]),

@@ -8,8 +8,9 @@ export interface Sample {
   backlog: Backlog;
   cpuCores: number;
   rssMb: number;
-  /** V8 heap used (not collected first: it saws between collections). */
+  /** V8 heap used (not collected first: it saws between collections) and committed (what RSS follows). */
   heapUsedMb: number;
+  heapTotalMb: number;
 }
 
 export interface Sustained {
@@ -57,7 +58,8 @@ export async function sustainedRun(db: Client, durationS: number, load: () => Pr
     if (done) break;
     const cpuCores = coresSince(from);
     from = { cpu: process.cpuUsage(), at: performance.now() };
-    samples.push({ backlog: await readBacklog(db), cpuCores, rssMb: rssMb(), heapUsedMb: mb(process.memoryUsage().heapUsed) });
+    const { rss, heapUsed, heapTotal } = process.memoryUsage();
+    samples.push({ backlog: await readBacklog(db), cpuCores, rssMb: mb(rss), heapUsedMb: mb(heapUsed), heapTotalMb: mb(heapTotal) });
     if (samples.length === Math.floor(durationS / 2)) {
       heap.push(heapPoint('mid'));
       from = { cpu: process.cpuUsage(), at: performance.now() }; // the collection's CPU is not the load's
