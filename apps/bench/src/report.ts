@@ -101,7 +101,7 @@ export function sustainedTable(s: Sustained, scenario: string, durationS: number
       series('platform RSS (MB)', s.samples.map((x) => x.rssMb)),
       series('platform V8 heap used (MB, not collected)', s.samples.map((x) => x.heapUsedMb)),
       series('platform V8 heap committed (MB)', s.samples.map((x) => x.heapTotalMb)),
-      series('platform RSS outside the V8 heap (MB)', s.samples.map((x) => x.rssMb - x.heapTotalMb)),
+      series('platform RSS − V8 heap committed (MB): code, malloc, V8 pages freed but kept', s.samples.map((x) => x.rssMb - x.heapTotalMb)),
     ]),
     '',
     table(['after a full GC', ...s.heap.map((h) => h.at)], [
