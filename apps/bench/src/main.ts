@@ -139,8 +139,13 @@ async function main(): Promise<void> {
     if (process.env.BENCH_ONLY === 'transfer-out') {
       // A quick look at the money path alone (with BENCH_SQL_PROFILE=1: where its statements go).
       rows.push(await measure(`reference R2: transfer-out in 1 transaction, over ${REFERENCE_ACCOUNTS} accounts`, { url: `${ref}/transfer-out`, method: 'POST', headers: { 'content-type': 'application/json' }, bodies: refTransfers(REFERENCE_ACCOUNTS) }));
-      rows.push(await measureWrite(db, `POST /transfer-out over ${money.payers.length} accounts`, { url: `${platform.url}/transfer-out`, method: 'POST', headers, bodies: transfers(money.payers) }, 'R2'));
-      process.stdout.write(`\n${[loadTable(rows, DURATION_S, CONNECTIONS), backlogTable(rows), sqlTable(rows)].join('\n\n')}\n`);
+      const scenario = `POST /transfer-out over ${money.payers.length} accounts`;
+      const spec = { url: `${platform.url}/transfer-out`, method: 'POST', headers, bodies: transfers(money.payers) } as const;
+      rows.push(await measureWrite(db, scenario, spec, 'R2'));
+      // With BENCH_SUSTAINED_S: the sustained row too, the quick way to see whether memory stays flat.
+      const sustained = SUSTAINED_S > 0 ? await sustainedRun(db, SUSTAINED_S, () => load(spec, SUSTAINED_S)) : undefined;
+      const sections = [loadTable(rows, DURATION_S, CONNECTIONS), backlogTable(rows), sqlTable(rows), ...(sustained ? [sustainedTable(sustained, scenario, SUSTAINED_S)] : [])];
+      process.stdout.write(`\n${sections.join('\n\n')}\n`);
       return;
     }
     rows.push(await measure('reference: bare node:http, fixed JSON', { url: `${ref}/fixed` }));
@@ -164,7 +169,7 @@ async function main(): Promise<void> {
     reference.child.kill('SIGTERM'); // done with it: its connections go back for the appenders
     const appends = await appendRows(platform.databaseUrl);
     const sustainedScenario = `POST /transfer-out over ${money.payers.length} accounts`;
-    const sustained = SUSTAINED_S > 0 ? await sustainedRun(db, () => load(transfersOut, SUSTAINED_S)) : undefined;
+    const sustained = SUSTAINED_S > 0 ? await sustainedRun(db, SUSTAINED_S, () => load(transfersOut, SUSTAINED_S)) : undefined;
     if (sustained) rows.push({ scenario: `sustained ${SUSTAINED_S} s: ${sustainedScenario}`, reference: 'R2', ...sustained.load });
     const sections = [
       loadTable(rows, DURATION_S, CONNECTIONS),

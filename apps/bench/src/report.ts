@@ -91,7 +91,7 @@ export function sustainedTable(s: Sustained, scenario: string, durationS: number
   const rssMax = Math.max(s.rssStartMb, s.rssEndMb, ...s.samples.map((x) => x.rssMb));
   const drained = s.drain.drainedMs === undefined ? drainCell(s.drain) : `drained ${seconds(s.drain.drainedMs)} after the load (goal ≤ 5 s)`;
   return [
-    `Sustained: ${scenario} for ${durationS} s, ${s.load.rps} req/s, p99 ${s.load.p99} ms, ${s.load.errors} errors; ${s.samples.length} samples, one a second (CPU and RSS of the bench process, which runs the platform)`,
+    `Sustained: ${scenario} for ${durationS} s, ${s.load.rps} req/s, p99 ${s.load.p99} ms, ${s.load.errors} errors; ${s.samples.length} samples, one a second (CPU, RSS and heap of the bench process, which runs the platform); the live heap after a full GC before the load, half-way and once drained (goal: flat)`,
     '',
     table(['sampled', 'min', 'max', 'last', 'max 1st half', 'max 2nd half'], [
       stat('timers due', (b) => sum(b.timersDue)),
@@ -99,6 +99,16 @@ export function sustainedTable(s: Sustained, scenario: string, durationS: number
       stat('bus consumer lag (messages)', (b) => (b.busLag ? sum(b.busLag) : undefined)),
       series('platform CPU (cores)', s.samples.map((x) => x.cpuCores)),
       series('platform RSS (MB)', s.samples.map((x) => x.rssMb)),
+      series('platform V8 heap used (MB, not collected)', s.samples.map((x) => x.heapUsedMb)),
+      series('platform V8 heap committed (MB)', s.samples.map((x) => x.heapTotalMb)),
+      series('platform RSS − V8 heap committed (MB): code, malloc, V8 pages freed but kept', s.samples.map((x) => x.rssMb - x.heapTotalMb)),
+    ]),
+    '',
+    table(['after a full GC', ...s.heap.map((h) => h.at)], [
+      ['V8 heap used (MB): live objects', ...s.heap.map((h) => h.heapUsedMb)],
+      ['V8 heap committed (MB)', ...s.heap.map((h) => h.heapTotalMb)],
+      ['external (MB): Buffers, ArrayBuffers', ...s.heap.map((h) => h.externalMb)],
+      ['RSS (MB)', ...s.heap.map((h) => h.rssMb)],
     ]),
     '',
     `After the load: ${drained}. Idle CPU over 5 s: ${s.idleBefore.toFixed(3)} cores before the row, ${s.idleAfter.toFixed(3)} after it. RSS: ${s.rssStartMb} MB at start, ${s.rssEndMb} MB at end, ${rssMax} MB max.`,

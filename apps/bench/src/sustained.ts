@@ -1,5 +1,6 @@
 import type { Client } from 'pg';
 import { awaitDrain, Backlog, Drain, readBacklog } from './backlog';
+import { heapPoint, HeapPoint } from './heap';
 import type { LoadResult } from './load';
 
 /** One sample a second of the sustained row; CPU and RSS are of this process, which runs the whole platform. */
@@ -7,6 +8,9 @@ export interface Sample {
   backlog: Backlog;
   cpuCores: number;
   rssMb: number;
+  /** V8 heap used (not collected first: it saws between collections) and committed (what RSS follows). */
+  heapUsedMb: number;
+  heapTotalMb: number;
 }
 
 export interface Sustained {
@@ -18,10 +22,13 @@ export interface Sustained {
   /** Cores used over IDLE_MS with no load, before the row and after it drained: should not grow with history. */
   idleBefore: number;
   idleAfter: number;
+  /** The live heap (after a full collection) before the load, half-way through it and once it drained. */
+  heap: HeapPoint[];
 }
 
 const IDLE_MS = 5_000;
-const rssMb = () => Math.round(process.memoryUsage.rss() / 2 ** 20);
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+const rssMb = () => mb(process.memoryUsage.rss());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Cores used by this process since `from` (process.cpuUsage counts every thread: user + system). */
@@ -37,8 +44,9 @@ async function idleCpu(): Promise<number> {
 }
 
 /** Runs `load` (the load generator's own process) while sampling every second, then waits for the drain and idles. */
-export async function sustainedRun(db: Client, load: () => Promise<LoadResult>): Promise<Sustained> {
+export async function sustainedRun(db: Client, durationS: number, load: () => Promise<LoadResult>): Promise<Sustained> {
   const idleBefore = await idleCpu();
+  const heap = [heapPoint('start')];
   const rssStartMb = rssMb();
   let done = false;
   const loading = load().finally(() => (done = true));
@@ -50,10 +58,16 @@ export async function sustainedRun(db: Client, load: () => Promise<LoadResult>):
     if (done) break;
     const cpuCores = coresSince(from);
     from = { cpu: process.cpuUsage(), at: performance.now() };
-    samples.push({ backlog: await readBacklog(db), cpuCores, rssMb: rssMb() });
+    const { rss, heapUsed, heapTotal } = process.memoryUsage();
+    samples.push({ backlog: await readBacklog(db), cpuCores, rssMb: mb(rss), heapUsedMb: mb(heapUsed), heapTotalMb: mb(heapTotal) });
+    if (samples.length === Math.floor(durationS / 2)) {
+      heap.push(heapPoint('mid'));
+      from = { cpu: process.cpuUsage(), at: performance.now() }; // the collection's CPU is not the load's
+    }
   }
   const result = await loading;
   const drain = await awaitDrain(db, performance.now());
+  heap.push(heapPoint('end'));
   const idleAfter = await idleCpu();
-  return { load: result, samples, rssStartMb, rssEndMb: rssMb(), drain, idleBefore, idleAfter };
+  return { load: result, samples, rssStartMb, rssEndMb: rssMb(), drain, idleBefore, idleAfter, heap };
 }
