@@ -18,6 +18,8 @@ export interface RuntimeConfig {
   /** Prefix of every bus topic and consumer group, so deployments can share a Kafka cluster. */
   busNamespace: string;
   sandboxTimeScale: number;
+  /** STATE_CACHE_ENTRIES_MAX: folded states each service keeps (stateCacheEntriesMax); checked at boot. */
+  stateCacheEntriesMax: number;
   dataDir: string;
   embeddedPostgresPort: number;
   logLevel: string;
@@ -171,6 +173,24 @@ function positiveNumberFrom(env: NodeJS.ProcessEnv, name: string, fallback: numb
   return value;
 }
 
+/**
+ * STATE_CACHE_ENTRIES_MAX (default 2,000; 0 turns the cache off): the folded states each service's write path keeps
+ * for hot streams (StreamStateCache, least recently used evicted first), so its memory is bounded by this many
+ * states per service. Measured (issue #30, sustained transfer-out bench, heap snapshots): a payments Transaction
+ * weighs about 1.8 KB, so the payments service's cache is about 3.6 MB at the default bound, and fills to it after
+ * 2,000 transactions; a ledger account weighs about 1 KB plus about 150 bytes per hold it ever closed (its
+ * closed holds are its idempotency record, see closed-holds.ts).
+ */
+export const STATE_CACHE_ENTRIES_MAX_DEFAULT = 2_000;
+
+export function stateCacheEntriesMax(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.STATE_CACHE_ENTRIES_MAX;
+  if (raw === undefined || raw === '') return STATE_CACHE_ENTRIES_MAX_DEFAULT;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`STATE_CACHE_ENTRIES_MAX must be a whole number >= 0, not ${raw}`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
   const scaleRaw = env.SANDBOX_TIME_SCALE ?? '1';
   const sandboxTimeScale = Number(scaleRaw);
@@ -188,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     kafkaBrokers: brokers && brokers.length > 0 ? brokers : undefined,
     busNamespace: env.BUS_NAMESPACE ?? '',
     sandboxTimeScale,
+    stateCacheEntriesMax: stateCacheEntriesMax(env),
     dataDir: env.DATA_DIR || '.data',
     embeddedPostgresPort: intFrom(env, 'EMBEDDED_POSTGRES_PORT', 54329),
     logLevel: env.LOG_LEVEL || 'info',

@@ -14,24 +14,7 @@ import {
 } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { openServiceDatabase } from './database';
-
-/**
- * STATE_CACHE_ENTRIES_MAX (default 2,000; 0 turns the cache off): the folded states each service's write path keeps
- * for hot streams (StreamStateCache, least recently used evicted first), so its memory is bounded by this many
- * states per service. Measured (issue #30, sustained transfer-out bench, heap snapshots): a payments Transaction
- * weighs about 1.8 KB, so the payments service's cache is about 3.6 MB at the default bound, and fills to it after
- * 2,000 transactions; a ledger account weighs about 1 KB plus about 150 bytes per hold it ever closed (its
- * closed holds are its idempotency record, see closed-holds.ts).
- */
-export const STATE_CACHE_ENTRIES_MAX_DEFAULT = 2_000;
-
-export function stateCacheEntriesMax(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.STATE_CACHE_ENTRIES_MAX;
-  if (raw === undefined || raw === '') return STATE_CACHE_ENTRIES_MAX_DEFAULT;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`STATE_CACHE_ENTRIES_MAX must be a whole number >= 0, not ${raw}`);
-  return value;
-}
+import { stateCacheEntriesMax } from './config';
 
 /** Claims outlive the gateway's response records (IDEMPOTENCY_TTL_HOURS, at least 24 h) by a day. */
 const IDEMPOTENCY_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
