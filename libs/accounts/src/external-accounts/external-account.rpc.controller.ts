@@ -1,8 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import {
-  AccountCurrency,
   AccountsRpc,
-  ApiError,
   AssertExternalAccountCanReceiveRequest,
   ConfirmUntrustBody,
   CreateExternalAccountRequest,
@@ -27,7 +25,7 @@ import { Handles } from '@payments/runtime';
 import type { Accounts } from '../accounts';
 import { ACCOUNTS } from '../accounts.tokens';
 import { sandboxSuffix } from './rules';
-import { accountCurrency, externalAccountCurrency } from '../account-currency';
+import { lookUpAccounts } from '../account-currency';
 
 const now = () => new Date().toISOString();
 
@@ -101,20 +99,20 @@ export class ExternalAccountRpcController {
   }
 
   /**
-   * A transfer's two accounts and its payee in one call (issue #30): the payee's row answers its own side, so a
-   * transfer costs one read per account. Unknown or foreign accounts are null: payments refuses them in its order.
+   * A transfer's two accounts and its payee in one call and one statement (issue #30; lookUpAccounts). Unknown or
+   * foreign accounts are null: payments refuses them in its order.
    */
   @Handles(AccountsRpc.getTransferAccounts)
   async transferAccounts(r: RpcRequest<TransferAccountsBody>): Promise<TransferAccounts> {
     const { sourceAccountId, destinationAccountId, externalSide } = r.body;
     const payeeId = externalSide === 'source' ? sourceAccountId : destinationAccountId;
-    const payee = isExternalAccountId(payeeId) ? await this.accounts.externalAccounts.get(r.caller, payeeId).catch(absentAs(null)) : null;
-    const lookup = (accountId: string): Promise<AccountCurrency | null> => {
-      if (accountId === payeeId && isExternalAccountId(accountId)) return Promise.resolve(payee && externalAccountCurrency(payee));
-      return accountCurrency(this.accounts.host.dataSource, r.caller, accountId).catch(absentAs(null));
+    const found = await lookUpAccounts(this.accounts.host.dataSource, r.caller, [sourceAccountId, destinationAccountId]);
+    const payee = isExternalAccountId(payeeId) ? (found.get(payeeId)?.external ?? null) : null;
+    return {
+      source: found.get(sourceAccountId)?.currency ?? null,
+      destination: found.get(destinationAccountId)?.currency ?? null,
+      payee: payee && { account: payee, sandboxSuffix: suffixOf(payee) },
     };
-    const [source, destination] = await Promise.all([lookup(sourceAccountId), lookup(destinationAccountId)]);
-    return { source, destination, payee: payee && { account: payee, sandboxSuffix: suffixOf(payee) } };
   }
 
   /** The one place the account-type table reads a primary identifier: payments asks here instead of copying it. */
@@ -129,11 +127,5 @@ export class ExternalAccountRpcController {
     return this.accounts.externalAccounts.receiverLookup(r.caller, accountId, query);
   }
 }
-
-/** A lookup's "no such account of yours" as `value`; any other failure stays one. */
-const absentAs = <T>(value: T) => (error: unknown): T => {
-  if (error instanceof ApiError && error.code === 'REFERENCE_NOT_FOUND') return value;
-  throw error;
-};
 
 const suffixOf = (account: ExternalAccount): string | null => sandboxSuffix(String(account.accountInfo.accountType), account.accountInfo) ?? null;
