@@ -26,6 +26,9 @@ export interface Statement {
 /** The relation an alongside statement gates its rows on (`withAlongside`): one row only when main wrote all of its. */
 export const APPENDED_ALL = 'appended_all';
 
+/** The condition an alongside statement puts in its WHERE (`withAlongside`). */
+export const IF_APPENDED = `EXISTS (SELECT 1 FROM ${APPENDED_ALL})`;
+
 /**
  * `main` (a data-modifying statement with RETURNING, expected to return `expectedRows` rows) with `alongside`
  * data-modifying statements in one statement: each becomes a WITH query, so they commit or fail together at the cost

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { activeTraceparent, contextFromTraceparent, inSpan, SpanKind } from '@payments/observability';
 import { Transactional } from './migrations';
-import { ident, queryRows, SqlExecutor } from './sql';
+import { ident, IF_APPENDED, queryRows, SqlExecutor, Statement } from './sql';
 import { Batcher } from './batcher';
 import { IdleBackoff, WakeSchedule } from './idle-backoff';
 
@@ -105,20 +105,37 @@ export class DurableTimers<Tx extends SqlExecutor> {
    */
   async scheduleMany(tx: SqlExecutor, timers: readonly ScheduleTimer[], cancelled: readonly string[] = []): Promise<string[]> {
     if (timers.length === 0 && cancelled.length === 0) return [];
+    const { ids, insert, deleted } = this.rowsOf(timers, cancelled, 'true');
+    // A data-modifying CTE runs even when the INSERT has no rows: cancelling alone is this one statement too.
+    await queryRows(tx, `WITH deleted AS (${deleted.sql.replace('$1', '$8')}) ${insert.sql}`, [...insert.params, ...deleted.params]);
+    return ids;
+  }
+
+  /**
+   * `scheduleMany` as statements sent alongside an append (`withAlongside`, issue #30: in its statement, no round
+   * trip of their own), written only if the append is. Answers the statements and the timers' ids in order.
+   */
+  scheduleAlongside(timers: readonly ScheduleTimer[], cancelled: readonly string[] = []): { statements: Statement[]; ids: string[] } {
+    if (timers.length === 0 && cancelled.length === 0) return { statements: [], ids: [] };
+    const { ids, insert, deleted } = this.rowsOf(timers, cancelled, IF_APPENDED);
+    return { statements: [...(deleted.params[0].length > 0 ? [{ sql: `${deleted.sql} AND ${IF_APPENDED}`, params: deleted.params }] : []), ...(ids.length > 0 ? [insert] : [])], ids };
+  }
+
+  /** The INSERT of `timers` (its rows where `where`) and the DELETE of the ones they replace and `cancelled` ($1). */
+  private rowsOf(timers: readonly ScheduleTimer[], cancelled: readonly string[], where: string): { ids: string[]; insert: Statement; deleted: { sql: string; params: [string[]] } } {
     const ids = timers.map((t) => t.id ?? uuidv7());
     const delays = timers.map((t) => Math.max(0, Math.round(t.realTime ? t.delayMs : t.delayMs * this.options.timeScale)));
-    const deleted = [...timers.flatMap((t) => (t.replaces ? [t.replaces] : [])), ...cancelled];
-    // A data-modifying CTE runs even when the INSERT has no rows: cancelling alone is this one statement too.
-    await queryRows(tx,
-      `WITH deleted AS (DELETE FROM ${this.table} WHERE id = ANY($8::uuid[]) AND fired_at IS NULL)
-       INSERT INTO ${this.table} (id, name, stream_id, platform_id, payload, due_at, traceparent)
+    for (const delay of delays) this.wakeIn(delay);
+    const insert = {
+      sql: `INSERT INTO ${this.table} (id, name, stream_id, platform_id, payload, due_at, traceparent)
        SELECT t.id, t.name, t.stream_id, t.platform_id, t.payload::jsonb, now() + (t.delay_ms * interval '1 millisecond'), $7
          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[]) AS t(id, name, stream_id, platform_id, payload, delay_ms)
+        WHERE ${where}
        ON CONFLICT (id) DO NOTHING`,
-      [ids, timers.map((t) => t.name), timers.map((t) => t.streamId ?? null), timers.map((t) => t.platformId ?? null), timers.map((t) => JSON.stringify(t.payload ?? {})), delays, activeTraceparent() ?? null, deleted],
-    );
-    for (const delay of delays) this.wakeIn(delay);
-    return ids;
+      params: [ids, timers.map((t) => t.name), timers.map((t) => t.streamId ?? null), timers.map((t) => t.platformId ?? null), timers.map((t) => JSON.stringify(t.payload ?? {})), delays, activeTraceparent() ?? null],
+    };
+    const deletedIds = [...timers.flatMap((t) => (t.replaces ? [t.replaces] : [])), ...cancelled];
+    return { ids, insert, deleted: { sql: `DELETE FROM ${this.table} WHERE id = ANY($1::uuid[]) AND fired_at IS NULL`, params: [deletedIds] } };
   }
 
   /**

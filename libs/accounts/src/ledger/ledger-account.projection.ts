@@ -1,4 +1,4 @@
-import { APPENDED_ALL, type Statement } from '@payments/eventsourcing';
+import { IF_APPENDED, type Statement } from '@payments/eventsourcing';
 import { LedgerAccountEvent, LedgerAccountOpened, PostingRecorded } from './ledger-account.events';
 import { LedgerAccountState } from './ledger-account.state';
 
@@ -10,8 +10,6 @@ export interface LedgerAccountWritten {
 
 type OpenState = Extract<LedgerAccountState, { status: 'OPEN' }>;
 
-/** Each statement writes only once the append it goes with wrote all its events (withAlongside). */
-const appended = `EXISTS (SELECT 1 FROM ${APPENDED_ALL})`;
 
 /**
  * `ledger_accounts` (balances) and `journal_postings` (every leg) as statements sent in the append's own statement
@@ -41,7 +39,7 @@ export function ledgerAccountStatements(written: readonly LedgerAccountWritten[]
       sql: `INSERT INTO ledger_accounts (account_id, platform_id, mode, owner, customer_id, currency, purpose, created_at, updated_at, total, held)
        SELECT a, p, m, o, c, cur, pur, t, coalesce(u, t), tot, h
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::timestamptz[], $10::bigint[], $11::bigint[]) AS x(a, p, m, o, c, cur, pur, t, u, tot, h)
-        WHERE ${appended}
+        WHERE ${IF_APPENDED}
        ON CONFLICT (account_id) DO UPDATE SET total = excluded.total, held = excluded.held, updated_at = excluded.updated_at`,
       params: [
         rows.map((r) => r.d.accountId), rows.map((r) => r.d.platformId), rows.map((r) => r.d.mode), rows.map((r) => r.d.owner), rows.map((r) => r.d.customerId ?? null),
@@ -53,7 +51,7 @@ export function ledgerAccountStatements(written: readonly LedgerAccountWritten[]
     statements.push({
       sql: `INSERT INTO journal_postings (entry_id, account_id, platform_id, mode, currency, amount, kind, reference, created_at)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::timestamptz[])
-        WHERE ${appended}`,
+        WHERE ${IF_APPENDED}`,
       params: [
         postings.map((p) => p.d.entryId), postings.map((p) => p.state.accountId), postings.map((p) => p.state.platformId), postings.map((p) => p.state.mode),
         postings.map((p) => p.state.currency), postings.map((p) => p.d.amount), postings.map((p) => p.d.kind), postings.map((p) => p.d.reference), postings.map((p) => p.d.at),
@@ -65,7 +63,7 @@ export function ledgerAccountStatements(written: readonly LedgerAccountWritten[]
     statements.push({
       sql: `UPDATE ledger_accounts a SET total = u.total, held = u.held, updated_at = COALESCE(u.at, a.updated_at)
        FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::timestamptz[]) AS u(account_id, total, held, at)
-      WHERE a.account_id = u.account_id AND ${appended}`,
+      WHERE a.account_id = u.account_id AND ${IF_APPENDED}`,
       params: [updated.map((u) => u.state.accountId), updated.map((u) => u.state.total), updated.map((u) => u.state.held), updated.map((u) => u.at)],
     });
   }

@@ -1,12 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
 import { ApiError, TransactionRefund, UnresolvedFunds } from '@payments/contracts';
-import { CommandExecutor, CommandRequest, DomainError, DurableTimers, EventMetadata, fold, PostgresEventStore, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { CommandExecutor, CommandRequest, DomainError, DurableTimers, EventMetadata, fold, IF_APPENDED, PostgresEventStore, queryRows, ScheduleTimer, Statement, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import { currencyObject } from '@payments/money';
 import { Peers, systemCaller } from '../rpc/peers';
 import { NOT_PENDING_APPROVAL, TransactionCommand, transactionDecider } from '../transactions/transaction.decider';
 import { TransactionEvent, TransactionTerms } from '../transactions/transaction.events';
-import { projectTransactions } from '../transactions/transaction.projection';
+import { transactionRows } from '../transactions/transaction.projection';
 import { awaitsApproval, ExistingTransaction, TransactionState } from '../transactions/transaction.state';
 import { entryIdOf, holdIdOf, PlannedEntry, reversalIdOf } from './ledger-plan';
 import { PLATFORM_APPROVAL_WINDOW_MS, SandboxRailScript } from './rail-script';
@@ -86,7 +86,7 @@ export class TransactionSaga {
       command,
       claim,
       newStream,
-      projectAll: this.projectAll,
+      projectAlongside: this.projectAlongside,
     };
     const result = tx ? await this.executor.decideAndAppend(tx, request) : await this.executor.execute(request);
     return result.state;
@@ -297,22 +297,22 @@ export class TransactionSaga {
   }
 
   /**
-   * The read model and each transaction's next step, for every command of a group at once (one statement each):
-   * a transaction's latest state decides (as `projectTransactions` keeps it). Past PENDING the hold's safety-net
-   * timer has nothing left to do, so it is deleted by the statement that schedules the next step.
+   * The read model and each transaction's next step, for every command of a group at once, in the append's own
+   * statement (projectAlongside): a transaction's latest state decides (as `transactionRows` keeps it). Past PENDING
+   * the hold's safety-net timer has nothing left to do, so it is deleted in the same statement.
    */
-  private readonly projectAll = async (tx: EntityManager, items: readonly { stateAfter: TransactionState }[]): Promise<void> => {
-    const states = await projectTransactions(tx, items.map((i) => i.stateAfter));
+  private readonly projectAlongside = (items: readonly { stateAfter: TransactionState }[]): Statement[] => {
+    const { statement, latest } = transactionRows(items.map((i) => i.stateAfter), IF_APPENDED);
     const next: ScheduleTimer[] = [];
     const cancelled: string[] = [];
-    for (const s of states) {
+    for (const s of latest) {
       const step = nextStep(s);
       const holdTimer = s.plan.hold && s.status !== 'PENDING' ? stepTimerId(s.transactionId, 'hold') : undefined;
       if (step) {
         next.push({ id: stepTimerId(s.transactionId, step.step), replaces: holdTimer, name: TRANSACTION_STEP_TIMER, delayMs: step.delayMs, realTime: step.realTime, streamId: s.transactionId, platformId: s.platformId, payload: { transactionId: s.transactionId, step: step.step } });
       } else if (holdTimer && s.status === 'FAILED') cancelled.push(holdTimer);
     }
-    await this.timers.scheduleMany(tx, next, cancelled);
+    return [...(statement ? [statement] : []), ...this.timers.scheduleAlongside(next, cancelled).statements];
   };
 
 }
