@@ -39,6 +39,12 @@ export interface CommandRequest<Tx, S, C, E extends DomainEvent> {
    * appear more than once: its last item is its latest state, and no row may be written twice).
    */
   projectAlongside?: (items: readonly { events: readonly E[]; stateAfter: S }[]) => readonly Statement[];
+  /**
+   * Completes commands with what they need looked up (a customer's platform id) in the command's transaction before
+   * they are decided, set-based: one call for every command of a group sharing this function (one statement for all,
+   * not one each), answering the commands in the same order. Must only read.
+   */
+  completeAll?: (tx: Tx, commands: readonly C[]) => Promise<readonly C[]>;
   /** Runs in the append's transaction when the command appended events: an Idempotency-Key claim (idempotency-claims.ts). */
   claim?: (tx: Tx) => Promise<void>;
   /**
@@ -185,7 +191,8 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     return results;
   }
 
-  private async attempt<S, C, E extends DomainEvent>(tx: Tx, request: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
+  private async attempt<S, C, E extends DomainEvent>(tx: Tx, incomplete: CommandRequest<Tx, S, C, E>): Promise<CommandResult<S, E>> {
+    const request = incomplete.completeAll ? { ...incomplete, command: (await incomplete.completeAll(tx, [incomplete.command]))[0] } : incomplete;
     let loaded: Loaded<S> = request.newStream ? { state: request.decider.initialState, version: 0 } : await this.load(tx, request);
     let decision = request.decider.decide(request.command, loaded.state);
     // No append will prove a cached fold that refused or decided nothing (a replay answered "done"): check it.

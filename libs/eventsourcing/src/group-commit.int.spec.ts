@@ -88,6 +88,20 @@ describe('group commit (CommandExecutor.execute under concurrency, real PostgreS
     expect(rows.map((r: { total: number }) => r.total)).toEqual(Array(10).fill(4));
   });
 
+  it('completes a group\'s commands that share completeAll in one call, in the group\'s transaction, each decided as completed', async () => {
+    const calls: number[] = [];
+    // Doubles each command's amount, as a lookup would fill a field in: one call per group, not one per command.
+    const completeAll = async (tx: EntityManager, commands: readonly Add[]) => {
+      calls.push(commands.length);
+      await tx.query('SELECT 1');
+      return commands.map((c) => ({ ...c, by: c.by * 2 }));
+    };
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => add(`Complete:${i}`, i + 1, 10_000, { completeAll })));
+    expect(results.map((r) => r.state)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * (i + 1)));
+    expect(calls.reduce((a, b) => a + b, 0)).toBe(20);
+    expect(calls.length).toBeLessThan(20);
+  });
+
   it('answers CONFLICT for a new stream that exists, without failing its group', async () => {
     await add('Taken:1', 1);
     const outcomes = await Promise.allSettled([add('Taken:1', 1, 10_000, { newStream: true }), ...Array.from({ length: 10 }, (_, i) => add(`Free:${i}`, 1, 10_000, { newStream: true }))]);

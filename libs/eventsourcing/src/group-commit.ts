@@ -105,8 +105,10 @@ export class GroupCommit<Tx extends SqlExecutor> {
     // Each stream's fold before the group's commands: the guard of all its appends in this statement.
     const guards = new Map([...folds].map(([streamId, { version, lastEventId }]) => [streamId, { version, eventId: lastEventId }]));
     const cached = new Set([...folds].filter(([, fold]) => fold.cached).map(([streamId]) => streamId));
-    const decided: Decided<Tx>[] = group.map((pending) => {
-      const { streamId, decider, command } = pending.request;
+    const commands = await this.complete(tx, group);
+    const decided: Decided<Tx>[] = group.map((pending, i) => {
+      const { streamId, decider } = pending.request;
+      const command = commands[i];
       const { state, version } = folds.get(streamId)!;
       const decision = decider.decide(command, state);
       if (decision instanceof DomainError) return { pending, refused: decision };
@@ -146,6 +148,21 @@ export class GroupCommit<Tx extends SqlExecutor> {
     // Set-based projections last: one call (one statement per read model) for every command of the group sharing it.
     for (const [projectAll, items] of projectedAll) await projectAll(tx, items);
     return decided;
+  }
+
+  /** The group's commands as `completeAll` completes them: one call per function for the commands sharing it. */
+  private async complete(tx: Tx, group: Pending<Tx>[]): Promise<unknown[]> {
+    const commands = group.map((p) => p.request.command as unknown);
+    const byFunction = new Map<NonNullable<AnyRequest<Tx>['completeAll']>, number[]>();
+    group.forEach((p, i) => {
+      const fn = p.request.completeAll;
+      if (fn) byFunction.set(fn, [...(byFunction.get(fn) ?? []), i]);
+    });
+    for (const [fn, indexes] of byFunction) {
+      const completed = await fn(tx, indexes.map((i) => commands[i]));
+      indexes.forEach((i, j) => (commands[i] = completed[j]));
+    }
+    return commands;
   }
 
   /** Every stream of the group locked and folded (lockAndFold); a new stream has nothing to lock or read. */
