@@ -11,19 +11,6 @@ import { appendNewStreams, NewStream } from './new-streams';
 /** An inline projection: updates read models in the same transaction as the append (read-your-writes). */
 export type Projection<Tx, S, E extends DomainEvent> = (tx: Tx, events: readonly RecordedEvent<E>[], stateAfter: S) => Promise<void>;
 
-/** What one command appended and the state after it, for a set-based projection. */
-export interface Projected<S, E extends DomainEvent> {
-  events: readonly RecordedEvent<E>[];
-  stateAfter: S;
-}
-
-/**
- * A set-based inline projection: the commands of a group that share this function are projected by one call, in
- * arrival order (a stream may appear more than once: its last item is its latest state), so their read-model rows
- * are written in one statement instead of one per command. The single path calls it with one item.
- */
-export type ProjectionOfMany<Tx, S, E extends DomainEvent> = (tx: Tx, items: readonly Projected<S, E>[]) => Promise<void>;
-
 export interface CommandRequest<Tx, S, C, E extends DomainEvent> {
   decider: Decider<S, C, E>;
   streamId: string;
@@ -31,14 +18,13 @@ export interface CommandRequest<Tx, S, C, E extends DomainEvent> {
   platformId?: string | null;
   metadata?: EventMetadata;
   project?: Projection<Tx, S, E>;
-  /** Like `project`, set-based across a group (ProjectionOfMany); runs after `project` when both are given. */
-  projectAll?: ProjectionOfMany<Tx, S, E>;
   /**
-   * Read-model writes sent in the append's own statement (`withAlongside`: no round trip of their own), set-based
-   * like `projectAll`: one call for every command of a group sharing this function, in arrival order (a stream may
-   * appear more than once: its last item is its latest state, and no row may be written twice).
+   * Read-model writes sent in the append's own statement (`withAlongside`: no round trip of their own), set-based:
+   * one call for every command of a group sharing this function (one statement per read model for all, not one
+   * each), in arrival order; a stream may appear more than once, its last item is its latest state, and no row may be
+   * written twice. The single path calls it with one item.
    */
-  projectAlongside?: (items: readonly { events: readonly E[]; stateAfter: S }[]) => readonly Statement[];
+  projectAlongside?: (items: readonly { streamId: string; events: readonly E[]; stateAfter: S }[]) => readonly Statement[];
   /**
    * Completes commands with what they need looked up (a customer's platform id) in the command's transaction before
    * they are decided, set-based: one call for every command of a group sharing this function (one statement for all,
@@ -211,7 +197,7 @@ export class CommandExecutor<Tx extends SqlExecutor> {
         platformId: request.platformId,
         metadata: request.metadata,
         expectedLastEventId: loaded.lastEventId,
-        alongside: request.projectAlongside?.([{ events: decision, stateAfter }]),
+        alongside: request.projectAlongside?.([{ streamId: request.streamId, events: decision, stateAfter }]),
       })) as RecordedEvent<E>[];
     } catch (error) {
       // The fold was stale (cached past a rollback, or another writer's append): the retry reads the stream whole.
@@ -221,7 +207,6 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     if (request.claim) await request.claim(tx);
     await appendNewStreams(tx, this.store, request.also, { platformId: request.platformId, metadata: request.metadata });
     if (request.project) await request.project(tx, appended, stateAfter);
-    if (request.projectAll) await request.projectAll(tx, [{ events: appended, stateAfter }]);
     this.states.remember(request.streamId, request.decider, stateAfter, version + appended.length, appended[appended.length - 1].eventId);
     return { state: stateAfter, events: appended, version: version + appended.length };
   }

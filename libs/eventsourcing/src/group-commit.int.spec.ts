@@ -5,6 +5,7 @@ import { PostgresEventStore } from './event-store';
 import { Transactional } from './migrations';
 import { openTestServiceDb, TestServiceDb } from './test-service-db';
 import { asTransactional } from './typeorm';
+import { IF_APPENDED, Statement } from './sql';
 
 type Added = { type: 'Added.v1'; data: { by: number } };
 type Add = { by: number; max: number; failProjection?: boolean };
@@ -73,14 +74,14 @@ describe('group commit (CommandExecutor.execute under concurrency, real PostgreS
     for (const i of [0, 6, 8, 19]) expect(await store.readStream(db.dataSource, `Mixed:${i}`)).toHaveLength(1);
   });
 
-  it('projects a group\'s commands that share a set-based projection in one call, each stream at its latest state', async () => {
+  it('projects a group\'s commands that share a set-based projection in one call, in the append\'s statement, each stream at its latest state', async () => {
     const calls: number[] = [];
-    const projectAll = async (tx: EntityManager, items: readonly { stateAfter: number; events: readonly { streamId: string }[] }[]) => {
+    const projectAlongside = (items: readonly { streamId: string; stateAfter: number }[]): Statement[] => {
       calls.push(items.length);
-      const latest = new Map(items.map((i) => [i.events[0].streamId, i.stateAfter]));
-      await tx.query('INSERT INTO gc.totals SELECT * FROM unnest($1::text[], $2::int[]) ON CONFLICT (stream_id) DO UPDATE SET total = excluded.total', [[...latest.keys()], [...latest.values()]]);
+      const latest = new Map(items.map((i) => [i.streamId, i.stateAfter]));
+      return [{ sql: `INSERT INTO gc.totals SELECT * FROM unnest($1::text[], $2::int[]) WHERE ${IF_APPENDED} ON CONFLICT (stream_id) DO UPDATE SET total = excluded.total`, params: [[...latest.keys()], [...latest.values()]] }];
     };
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => executor.execute({ decider: counter, streamId: `Batch:${i % 10}`, command: { by: 1, max: 100 }, projectAll })));
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => executor.execute({ decider: counter, streamId: `Batch:${i % 10}`, command: { by: 1, max: 100 }, projectAlongside })));
     expect(results).toHaveLength(40);
     expect(calls.reduce((a, b) => a + b, 0)).toBe(40); // every command projected once
     expect(calls.length).toBeLessThan(20); // in far fewer calls than commands

@@ -1,4 +1,4 @@
-import type { CommandRequest, CommandResult, Projected } from './command-executor';
+import type { CommandRequest, CommandResult } from './command-executor';
 import { activeContext, inContext } from './command-tracing';
 import type { Context } from '@payments/observability';
 import { DomainError, DomainEvent } from './decider';
@@ -125,10 +125,10 @@ export class GroupCommit<Tx extends SqlExecutor> {
     await assertFoldsCurrent(tx, this.store, this.states, new Map(doubted.map((streamId) => [streamId, folds.get(streamId)!]))); // no write changed these folds
     const writes = decided.filter((d): d is Extract<Decided<Tx>, { after: number }> => 'after' in d);
     // Read models written in the append's statement: one call per function for the group's commands sharing it.
-    const alongsideOf = new Map<NonNullable<AnyRequest<Tx>['projectAlongside']>, { events: readonly DomainEvent[]; stateAfter: unknown }[]>();
+    const alongsideOf = new Map<NonNullable<AnyRequest<Tx>['projectAlongside']>, { streamId: string; events: readonly DomainEvent[]; stateAfter: unknown }[]>();
     for (const w of writes) {
       const fn = w.pending.request.projectAlongside;
-      if (fn) alongsideOf.set(fn, [...(alongsideOf.get(fn) ?? []), { events: w.events, stateAfter: w.stateAfter }]);
+      if (fn) alongsideOf.set(fn, [...(alongsideOf.get(fn) ?? []), { streamId: w.pending.request.streamId, events: w.events, stateAfter: w.stateAfter }]);
     }
     const appended = await this.store.appendMany(
       tx,
@@ -136,17 +136,12 @@ export class GroupCommit<Tx extends SqlExecutor> {
       [...alongsideOf].flatMap(([fn, items]) => fn(items)),
     );
     // In arrival order, each with the events and the state after its own command, as on the single path.
-    const projectedAll = new Map<NonNullable<AnyRequest<Tx>['projectAll']>, Projected<unknown, DomainEvent>[]>();
     for (const [i, w] of writes.entries()) {
       w.appended = appended[i];
       if (w.pending.request.claim) await w.pending.request.claim(tx);
       await appendNewStreams(tx, this.store, w.pending.request.also, { platformId: w.pending.request.platformId, metadata: w.pending.request.metadata });
       if (w.pending.request.project) await w.pending.request.project(tx, appended[i], w.stateAfter);
-      const all = w.pending.request.projectAll;
-      if (all) projectedAll.set(all, [...(projectedAll.get(all) ?? []), { events: appended[i], stateAfter: w.stateAfter }]);
     }
-    // Set-based projections last: one call (one statement per read model) for every command of the group sharing it.
-    for (const [projectAll, items] of projectedAll) await projectAll(tx, items);
     return decided;
   }
 

@@ -105,9 +105,9 @@ export class DurableTimers<Tx extends SqlExecutor> {
    */
   async scheduleMany(tx: SqlExecutor, timers: readonly ScheduleTimer[], cancelled: readonly string[] = []): Promise<string[]> {
     if (timers.length === 0 && cancelled.length === 0) return [];
-    const { ids, insert, deleted } = this.rowsOf(timers, cancelled, 'true');
+    const { ids, insert, deletedIds } = this.rowsOf(timers, cancelled, 'true');
     // A data-modifying CTE runs even when the INSERT has no rows: cancelling alone is this one statement too.
-    await queryRows(tx, `WITH deleted AS (${deleted.sql.replace('$1', '$8')}) ${insert.sql}`, [...insert.params, ...deleted.params]);
+    await queryRows(tx, `WITH deleted AS (${this.deleteSql(insert.params.length + 1)}) ${insert.sql}`, [...insert.params, deletedIds]);
     return ids;
   }
 
@@ -117,12 +117,18 @@ export class DurableTimers<Tx extends SqlExecutor> {
    */
   scheduleAlongside(timers: readonly ScheduleTimer[], cancelled: readonly string[] = []): { statements: Statement[]; ids: string[] } {
     if (timers.length === 0 && cancelled.length === 0) return { statements: [], ids: [] };
-    const { ids, insert, deleted } = this.rowsOf(timers, cancelled, IF_APPENDED);
-    return { statements: [...(deleted.params[0].length > 0 ? [{ sql: `${deleted.sql} AND ${IF_APPENDED}`, params: deleted.params }] : []), ...(ids.length > 0 ? [insert] : [])], ids };
+    const { ids, insert, deletedIds } = this.rowsOf(timers, cancelled, IF_APPENDED);
+    const deleted = deletedIds.length > 0 ? [{ sql: `${this.deleteSql(1)} AND ${IF_APPENDED}`, params: [deletedIds] }] : [];
+    return { statements: [...deleted, ...(ids.length > 0 ? [insert] : [])], ids };
   }
 
-  /** The INSERT of `timers` (its rows where `where`) and the DELETE of the ones they replace and `cancelled` ($1). */
-  private rowsOf(timers: readonly ScheduleTimer[], cancelled: readonly string[], where: string): { ids: string[]; insert: Statement; deleted: { sql: string; params: [string[]] } } {
+  /** Deletes the unfired timers whose ids are parameter `$param`. */
+  private deleteSql(param: number): string {
+    return `DELETE FROM ${this.table} WHERE id = ANY($${param}::uuid[]) AND fired_at IS NULL`;
+  }
+
+  /** The INSERT of `timers` (its rows where `where`), and the ids to delete: those they replace and `cancelled`. */
+  private rowsOf(timers: readonly ScheduleTimer[], cancelled: readonly string[], where: string): { ids: string[]; insert: Statement; deletedIds: string[] } {
     const ids = timers.map((t) => t.id ?? uuidv7());
     const delays = timers.map((t) => Math.max(0, Math.round(t.realTime ? t.delayMs : t.delayMs * this.options.timeScale)));
     for (const delay of delays) this.wakeIn(delay);
@@ -134,8 +140,7 @@ export class DurableTimers<Tx extends SqlExecutor> {
        ON CONFLICT (id) DO NOTHING`,
       params: [ids, timers.map((t) => t.name), timers.map((t) => t.streamId ?? null), timers.map((t) => t.platformId ?? null), timers.map((t) => JSON.stringify(t.payload ?? {})), delays, activeTraceparent() ?? null],
     };
-    const deletedIds = [...timers.flatMap((t) => (t.replaces ? [t.replaces] : [])), ...cancelled];
-    return { ids, insert, deleted: { sql: `DELETE FROM ${this.table} WHERE id = ANY($1::uuid[]) AND fired_at IS NULL`, params: [deletedIds] } };
+    return { ids, insert, deletedIds: [...timers.flatMap((t) => (t.replaces ? [t.replaces] : [])), ...cancelled] };
   }
 
   /**
