@@ -46,4 +46,13 @@ describe('WakeSchedule', () => {
     await sleep(50);
     expect(rings).toBe(1);
   });
+
+  it('waits quietly for a time beyond what one timer can wait (an invitation due in 30 days): no early ring, no loop', async () => {
+    let rings = 0;
+    const wakes = new WakeSchedule(() => rings++);
+    wakes.in(30 * 86_400_000);
+    await sleep(100);
+    wakes.cancel();
+    expect(rings).toBe(0);
+  });
 });

@@ -29,6 +29,9 @@ export class IdleBackoff {
   }
 }
 
+/** The longest a Node.js timer waits (2^31 − 1 ms, about 24.8 days): a later wake-up is re-armed when it rings. */
+const TIMER_DELAY_MAX_MS = 2 ** 31 - 1;
+
 /** Wake-ups a WakeSchedule keeps at most; past it the latest are dropped and left to the idle poll. */
 export const WAKE_SCHEDULE_MAX = 1_024;
 
@@ -72,10 +75,14 @@ export class WakeSchedule {
       this.armed = undefined;
       // Timers may ring a millisecond early by Date.now(): what is within coalesceMs counts as reached.
       const reached = Date.now() + this.coalesceMs;
-      while (this.times.length > 0 && this.times[0] <= reached) this.times.shift();
+      let due = false;
+      while (this.times.length > 0 && this.times[0] <= reached) {
+        this.times.shift();
+        due = true;
+      }
       this.arm();
-      this.ring();
-    }, Math.max(0, next - Date.now()));
+      if (due) this.ring(); // not when only a wait longer than one timer's ended
+    }, Math.min(TIMER_DELAY_MAX_MS, Math.max(0, next - Date.now())));
     timer.unref();
     this.armed = { at: next, timer };
   }
