@@ -17,6 +17,8 @@ import { moneySetup, MoneySetup } from './money-setup';
 import { appendTable, backlogTable, loadTable, Row, sqlTable, sustainedTable } from './report';
 import { sustainedRun } from './sustained';
 import { countSql, ignoreClient, installSqlCounter, SqlCounts, takeSqlProfile } from './sql-counter';
+import { pgStatementsReport, pgStatementsSettings, resetPgStatements } from './pg-statements';
+import { postmasterPidOf, processCpuUs, serverCpuSpentUs, serverCpuUs } from './process-cpu';
 
 installSqlCounter(); // before the platform opens its pools: every statement it sends is counted
 
@@ -40,19 +42,35 @@ async function load(spec: Spec, durationS = DURATION_S): Promise<LoadResult> {
   return JSON.parse(stdout) as LoadResult;
 }
 
+/** The processes whose CPU a row reports besides the platform's own: the reference service and PostgreSQL. */
+const measured: { referencePid?: number; postmasterPid?: number } = {};
+
 /**
- * A row; a platform row (one with a reference) also gets the CPU time this process (the whole platform) spent per
- * request, which other processes on a shared machine disturb far less than req/s.
+ * A row, with the CPU time per request answered of the process that served it (the platform, whole, in this process;
+ * or the reference's) and of the PostgreSQL backends (all of them: the platform's asynchronous side included). Other
+ * processes on a shared machine disturb CPU per request far less than req/s, and on a CPU-bound machine its sum is
+ * what bounds throughput (issue #30's measured reason).
  */
 async function measure(scenario: string, spec: Spec, reference?: string): Promise<Row> {
-  const cpu = process.cpuUsage();
+  const isReference = scenario.startsWith('reference');
+  const ownCpu = process.cpuUsage();
+  const referenceCpu = measured.referencePid === undefined ? undefined : processCpuUs(measured.referencePid);
+  const dbCpu = measured.postmasterPid === undefined ? undefined : serverCpuUs(measured.postmasterPid);
   const sql = countSql();
   const result = await load(spec);
-  const used = process.cpuUsage(cpu);
+  const own = process.cpuUsage(ownCpu);
+  const referenceAfter = measured.referencePid === undefined ? undefined : processCpuUs(measured.referencePid);
+  const dbSpent = dbCpu && serverCpuSpentUs(dbCpu, serverCpuUs(measured.postmasterPid!));
   const statements = sql().statements;
   const requests = result.rps * DURATION_S;
-  if (!reference || requests === 0) return { scenario, reference, ...result };
-  return { scenario, reference, ...result, cpuUsPerRequest: Math.round((used.user + used.system) / requests), statementsPerRequest: statements / requests };
+  if (requests === 0) return { scenario, reference, ...result };
+  const serviceUs = isReference ? (referenceCpu !== undefined && referenceAfter !== undefined ? referenceAfter - referenceCpu : undefined) : own.user + own.system;
+  const cpu = {
+    ...(serviceUs !== undefined ? { cpuUsPerRequest: Math.round(serviceUs / requests) } : {}),
+    ...(dbSpent !== undefined ? { dbCpuUsPerRequest: Math.round(dbSpent / requests) } : {}),
+  };
+  if (isReference) return { scenario, reference, ...result, ...cpu };
+  return { scenario, reference, ...result, ...cpu, statementsPerRequest: statements / requests };
 }
 
 /** Transactions the payments service holds: a write row's count of transfer-outs is the difference. */
@@ -64,6 +82,7 @@ const transactionCount = async (db: Client) => Number((await db.query(`SELECT co
  */
 async function measureWrite(db: Client, scenario: string, spec: Spec, reference: string): Promise<Row> {
   const before = await transactionCount(db);
+  await resetPgStatements(db);
   const window = countSql();
   const row = await measure(scenario, spec, reference);
   const duringLoad = window();
@@ -72,6 +91,8 @@ async function measureWrite(db: Client, scenario: string, spec: Spec, reference:
   const created = (await transactionCount(db)) - before;
   const profile = takeSqlProfile(created);
   if (profile.length > 0) process.stderr.write(`\nSQL per transaction, ${scenario}:\n${profile.join('\n')}\n`);
+  const server = await pgStatementsReport(db, created);
+  if (server.length > 0) process.stderr.write(`\nPostgreSQL time per transaction, ${scenario}:\n${server.join('\n')}\n`);
   const per = (c: SqlCounts) => ({ statements: created ? c.statements / created : 0, commits: created ? c.commits / created : 0 });
   return { ...row, drain, sql: { created, duringLoad: per(duringLoad), total: per(total) } };
 }
@@ -119,8 +140,10 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-'));
   chmodSync(dataDir, 0o755); // as root, embedded PostgreSQL runs as the postgres user, which must enter it
   const config = loadConfig({ ...process.env, ...(await ports()), PORT: '0', GATEWAY_OPS_PORT: '0', IDENTITY_OPS_PORT: '0', ACCOUNTS_OPS_PORT: '0', QUOTING_OPS_PORT: '0', PAYMENTS_OPS_PORT: '0', WEBHOOK_DISPATCHER_OPS_PORT: '0', WALLET_AUTH_OPS_PORT: '0', CARDS_OPS_PORT: '0', AGENTS_OPS_PORT: '0', SANDBOX_TIME_SCALE: '0.01', DATA_DIR: dataDir, RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'silent' });
-  const platform = await startPlatform({ config, logger: createLogger('bench', 'silent') });
+  const platform = await startPlatform({ config, logger: createLogger('bench', 'silent'), embeddedPostgresSettings: pgStatementsSettings() });
   const reference = await startReference(platform.databaseUrl);
+  measured.referencePid = reference.child.pid;
+  measured.postmasterPid = postmasterPidOf(join(dataDir, 'postgres'));
   // Connected up front: under load the platform and the references take most of PostgreSQL's connections.
   const db = new Client({ connectionString: platform.databaseUrl, application_name: 'bench-backlog' });
   await db.connect();

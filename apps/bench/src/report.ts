@@ -8,8 +8,10 @@ export interface Row extends LoadResult {
   scenario: string;
   /** The row this one is divided by. */
   reference?: string;
-  /** Platform rows: CPU time (user + system) the platform's process spent per request answered. */
+  /** CPU time (user + system) per request answered of the process that served it: the platform's, or the reference's. */
   cpuUsPerRequest?: number;
+  /** CPU time per request answered of the PostgreSQL server's processes (every backend, asynchronous work included). */
+  dbCpuUsPerRequest?: number;
   /** Platform rows: SQL statements the platform sent per request answered (while the load ran). */
   statementsPerRequest?: number;
   /** Write rows: the asynchronous backlog the load left behind. */
@@ -33,8 +35,8 @@ export function loadTable(rows: Row[], durationS: number, connections: number): 
     `${durationS} s per row, ${connections} connections, load generator in its own process, references on the same PostgreSQL`,
     '',
     table(
-      ['row', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'platform CPU µs/req', 'SQL/req'],
-      rows.map((r) => [r.scenario, r.rps, ratio(r), r.p50, r.p99, r.errors, r.cpuUsPerRequest ?? '', r.statementsPerRequest?.toFixed(2) ?? '']),
+      ['row', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'service CPU µs/req', 'PostgreSQL CPU µs/req', 'SQL/req'],
+      rows.map((r) => [r.scenario, r.rps, ratio(r), r.p50, r.p99, r.errors, r.cpuUsPerRequest ?? '', r.dbCpuUsPerRequest ?? '', r.statementsPerRequest?.toFixed(2) ?? '']),
     ),
   ].join('\n');
 }

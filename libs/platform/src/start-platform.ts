@@ -19,6 +19,8 @@ export interface PlatformOptions {
   /** Credentials of the first platform (BOOTSTRAP_*); created on first start when given. */
   bootstrap?: Record<Mode, PlainCredential>;
   secretHashKeyHex?: string;
+  /** Settings of the embedded PostgreSQL's server, when one is started (the bench's BENCH_PG_STATEMENTS). */
+  embeddedPostgresSettings?: Record<string, string>;
 }
 
 export interface RunningPlatform {
@@ -68,7 +70,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   try {
     let embedded: EmbeddedDatabase | undefined;
     if (!config.databaseUrl) {
-      embedded = await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort });
+      embedded = await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort, settings: options.embeddedPostgresSettings });
       stack.push(() => embedded!.stop());
     }
     const databaseUrl = config.databaseUrl ?? embedded!.url;

@@ -1,5 +1,6 @@
 import { DataSource, EntitySchema, MixedList } from 'typeorm';
 import { Client } from 'pg';
+import { GENERIC_PLANS } from '@payments/eventsourcing';
 
 export interface ServiceDatabaseOptions {
   url: string;
@@ -25,7 +26,8 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
     extra: {
       max: options.poolSizeMax ?? poolSizeMaxDefault(),
       // Raw SQL in projections names tables unqualified: they resolve in the service's own schema.
-      options: `-c search_path=${options.schema},public`,
+      // GENERIC_PLANS: queryPrepared's statements are planned once per connection.
+      options: `-c search_path=${options.schema},public ${GENERIC_PLANS}`,
       connectionTimeoutMillis: 10_000,
       idleTimeoutMillis: 30_000,
     },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
 import type { Mode } from '@payments/contracts';
-import { ClaimInTransaction, CommandExecutor, DomainError, retryOnConflict } from '@payments/eventsourcing';
+import { ClaimInTransaction, CommandExecutor, DomainError, queryPrepared, retryOnConflict } from '@payments/eventsourcing';
 import { CallerScope, LedgerAccountCommand, ledgerAccountDecider, visibleTo } from './ledger-account.decider';
 import { LedgerAccountEvent, LedgerOwner } from './ledger-account.events';
 import { ledgerAccountAlongside, ledgerAccountStatements } from './ledger-account.projection';
@@ -165,7 +165,7 @@ export class LedgerService {
     const reverses = entry.kind === 'REVERSAL' ? entry.reference : null;
     let claimed: unknown[];
     try {
-      claimed = await tx.query(
+      claimed = await queryPrepared(tx,
         `INSERT INTO journal_entries (platform_id, mode, entry_id, kind, legs, reverses) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (platform_id, mode, entry_id) DO NOTHING RETURNING 1`,
         [platformId, mode, entry.entryId, entry.kind, legs, reverses],
@@ -177,7 +177,7 @@ export class LedgerService {
       throw error;
     }
     if (claimed.length === 1) return true;
-    const [existing] = await tx.query(`SELECT legs FROM journal_entries WHERE platform_id = $1 AND mode = $2 AND entry_id = $3`, [platformId, mode, entry.entryId]);
+    const [existing] = await queryPrepared(tx, `SELECT legs FROM journal_entries WHERE platform_id = $1 AND mode = $2 AND entry_id = $3`, [platformId, mode, entry.entryId]);
     if (existing.legs !== legs) throw new DomainError('CONFLICT', `entry ${entry.entryId} was posted with other legs`);
     return false;
   }

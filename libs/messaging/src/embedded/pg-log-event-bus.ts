@@ -1,4 +1,4 @@
-import { EventEnvelope, ident, PgNotificationListener, runMigrations } from '@payments/eventsourcing';
+import { EventEnvelope, GENERIC_PLANS, ident, PgNotificationListener, runMigrations } from '@payments/eventsourcing';
 import { Pool } from 'pg';
 import { BusLog, errorsOnlyLog } from '../bus-log';
 import { publishTraced } from '../bus-tracing';
@@ -52,6 +52,7 @@ export class PgLogEventBus implements EventBus {
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 10_000,
       application_name: this.settings.applicationName,
+      options: GENERIC_PLANS, // the bus's reads and publishes are prepared statements (queryPrepared)
     });
     // An idle pooled connection that dies emits here; without a listener that would crash the process.
     this.pool.on('error', (error) => this.settings.log('warn', 'idle bus connection failed', { error: error.message }));

@@ -1,4 +1,4 @@
-import { BindParam, cursorOf, ident, LOG_START, LogBacklog, logBacklog, LogCursor, LogRow, queryRows, readLogAfter, SqlExecutor } from '@payments/eventsourcing';
+import { BindParam, cursorOf, ident, LOG_START, LogBacklog, logBacklog, LogCursor, LogRow, queryPrepared, queryRows, readLogAfter, SqlExecutor } from '@payments/eventsourcing';
 
 /** SQL of the embedded bus: appending to the log, reading it by the xmin rule, and the groups' positions. */
 export interface MessageRow {
@@ -44,7 +44,7 @@ export async function appendMessages(tx: SqlExecutor, schema: string, topic: str
  * without BEGIN and COMMIT round trips (a data-modifying WITH runs to completion whether or not it is read).
  */
 export async function publishMessages(db: SqlExecutor, schema: string, topic: string, messages: readonly NewMessage[]): Promise<void> {
-  await db.query(`WITH appended AS (${INSERT_MESSAGES(schema)}) SELECT pg_notify($6, $1)`, [...messageParams(topic, messages), notifyChannelOf(schema)]);
+  await queryPrepared(db, `WITH appended AS (${INSERT_MESSAGES(schema)}) SELECT pg_notify($6, $1)`, [...messageParams(topic, messages), notifyChannelOf(schema)]);
 }
 
 /** Delivered at COMMIT, so a woken consumer can already see the rows (once older transactions are done). */

@@ -1,4 +1,4 @@
-import { IdleBackoff, SqlExecutor } from '@payments/eventsourcing';
+import { GENERIC_PLANS, IdleBackoff, SqlExecutor } from '@payments/eventsourcing';
 import { Client } from 'pg';
 import { sleep } from '../abortable-sleep';
 import { BusLog, describeError } from '../bus-log';
@@ -47,6 +47,7 @@ export async function runTopicConsumer(c: TopicConsumer): Promise<void> {
     const session = new Client({
       connectionString: settings.databaseUrl,
       application_name: settings.applicationName,
+      options: GENERIC_PLANS, // its page reads are prepared statements (queryPrepared)
       // Bounded connect so stop() is never stuck behind an unreachable server; keepalive notices a dead peer.
       connectionTimeoutMillis: 10_000,
       keepAlive: true,

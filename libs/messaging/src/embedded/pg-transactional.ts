@@ -1,9 +1,10 @@
-import type { SqlExecutor, Transactional } from '@payments/eventsourcing';
+import type { PgQueryable, SqlExecutor, Transactional } from '@payments/eventsourcing';
 import type { ClientBase, Pool } from 'pg';
 
 /** A pg connection seen as the SqlExecutor of libs/eventsourcing (query resolves to the rows, as TypeORM's does). */
 export function sqlExecutorOf(client: Pick<ClientBase, 'query'>): SqlExecutor {
-  return { query: async (sql, parameters) => (await client.query(sql, parameters as unknown[])).rows };
+  // `pg`: queryPrepared sends its statements to the connection (or pool) itself, as named statements.
+  return { query: async (sql, parameters) => (await client.query(sql, parameters as unknown[])).rows, pg: client as PgQueryable };
 }
 
 /** The Transactional port on a pg Pool, for runMigrations and the inbox when no TypeORM DataSource is around. */

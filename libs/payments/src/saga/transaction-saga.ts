@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
 import { ApiError, TransactionRefund, UnresolvedFunds } from '@payments/contracts';
-import { CommandExecutor, CommandRequest, DomainError, DurableTimers, EventMetadata, fold, IF_APPENDED, PostgresEventStore, queryRows, ScheduleTimer, Statement, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { CommandExecutor, CommandRequest, DomainError, DurableTimers, EventMetadata, fold, IF_APPENDED, PostgresEventStore, queryPrepared, ScheduleTimer, Statement, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import { currencyObject } from '@payments/money';
 import { Peers, systemCaller } from '../rpc/peers';
 import { NOT_PENDING_APPROVAL, TransactionCommand, transactionDecider } from '../transactions/transaction.decider';
@@ -99,7 +99,7 @@ export class TransactionSaga {
   private readonly withPlatformCustomerIds = async (tx: EntityManager, commands: readonly TransactionCommand[]): Promise<TransactionCommand[]> => {
     const wanted = [...new Set(commands.flatMap((c) => (c.type === 'CreateTransaction' && c.terms.customerId && c.terms.platformCustomerId === undefined ? [c.terms.customerId] : [])))];
     if (wanted.length === 0) return [...commands];
-    const rows = await queryRows<{ customer_id: string; platform_customer_id: string | null }>(tx, `SELECT customer_id, platform_customer_id FROM customers WHERE customer_id = ANY($1::text[])`, [wanted]);
+    const rows = await queryPrepared<{ customer_id: string; platform_customer_id: string | null }>(tx, `SELECT customer_id, platform_customer_id FROM customers WHERE customer_id = ANY($1::text[])`, [wanted]);
     const ids = new Map(rows.map((r) => [r.customer_id, r.platform_customer_id]));
     return commands.map((c) =>
       c.type === 'CreateTransaction' && c.terms.customerId && c.terms.platformCustomerId === undefined ? { ...c, terms: { ...c.terms, platformCustomerId: ids.get(c.terms.customerId) ?? null } } : c,
