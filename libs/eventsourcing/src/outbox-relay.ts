@@ -4,7 +4,7 @@ import { EventEnvelope, EventPublisher } from './envelope';
 import { EventStore } from './event-store';
 import { LOG_START, LogBacklog, logBacklog } from './log-reader';
 import { SqlExecutor } from './sql';
-import { IdleBackoff } from './idle-backoff';
+import { PollPause } from './poll-pause';
 
 export interface OutboxRelayOptions {
   db: SqlExecutor;
@@ -44,13 +44,22 @@ export const RELAY_BACKLOG_COUNT_MAX = 100_000;
  */
 export class OutboxRelay {
   private running = false;
-  /** Set by a nudge: something committed since the last read began, so read again (after the linger) before sleeping. */
-  private nudged = false;
-  /** Ends the current wait early: `true` for a nudge, `false` for stop. */
-  private wake: (nudged: boolean) => void = () => undefined;
+  /**
+   * Ended by a nudge (something committed since the last read began, so read again before sleeping); a nudge that
+   * wakes the idle relay lingers, so that the page takes the events of the transactions committing around it instead
+   * of one read per commit: under load nudges come faster than reads, and each read costs a statement.
+   */
+  private pause: PollPause;
   private loop?: Promise<void>;
 
-  constructor(private readonly options: OutboxRelayOptions) {}
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.pause = this.newPause();
+  }
+
+  private newPause(): PollPause {
+    const { pollIntervalMs, pollIdleMaxMs, lingerMs } = this.options;
+    return new PollPause({ baseMs: pollIntervalMs ?? 250, maxMs: pollIdleMaxMs, lingerMs: lingerMs ?? RELAY_LINGER_MS });
+  }
 
   private get name(): string {
     return this.options.name ?? 'outbox-relay';
@@ -91,15 +100,14 @@ export class OutboxRelay {
   start(): void {
     if (this.running) return;
     this.running = true;
-    const backoff = new IdleBackoff(this.options.pollIntervalMs ?? 250, this.options.pollIdleMaxMs);
+    const pause = (this.pause = this.newPause()); // a stopped one ends every pause
     this.loop = (async () => {
       while (this.running) {
-        this.nudged = false;
         let full = false;
         let failed = false;
         try {
           const moved = await this.runOnce();
-          if (moved > 0) backoff.active();
+          if (moved > 0) pause.worked();
           full = moved >= this.pageSize;
         } catch (error) {
           failed = true;
@@ -108,65 +116,22 @@ export class OutboxRelay {
         if (!this.running) break;
         if (full && !failed) continue; // more may be waiting
         // After a partial page only a commit since the read began can have added anything the read did not see (or
-        // the xmin guard held rows back: the poll covers that). Those commits have been collecting during the read;
-        // a nudge that wakes the idle relay lingers for the commits around it. (Lingering after a busy read too made
-        // no difference to the statements per transaction measured, only to latency.)
-        if (this.nudged && !failed) {
-          backoff.active();
-          continue;
-        }
-        // Rows the xmin guard held back are released within moments of a commit: the first polls after activity
-        // come at the base interval; a relay with nothing to do backs off.
-        if (await this.sleep(backoff.idle())) {
-          backoff.active();
-          await this.linger();
-        }
+        // the xmin guard held rows back: the poll covers that, at the base pace for the first polls after activity).
+        // (Lingering after a busy read too made no difference to the statements per transaction measured, only to
+        // latency.)
+        await pause.pause({ afterError: failed });
       }
     })();
   }
 
-  /** Until a nudge (true), the poll pause or stop (false). */
-  private sleep(pauseMs: number): Promise<boolean> {
-    return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => this.woken(resolve, false), pauseMs);
-      this.wake = (byNudge) => {
-        clearTimeout(timer);
-        this.woken(resolve, byNudge);
-      };
-    });
-  }
-
-  /**
-   * A moment after a nudge before reading, so that the page takes the events of the transactions committing around it
-   * instead of one read per commit: under load nudges come faster than reads, and each read costs a statement.
-   */
-  private linger(): Promise<void> {
-    const lingerMs = this.options.lingerMs ?? RELAY_LINGER_MS;
-    if (lingerMs <= 0 || !this.running) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => this.woken(resolve, undefined), lingerMs);
-      this.wake = (byNudge) => {
-        if (byNudge) return; // the read after the linger sees this commit too
-        clearTimeout(timer);
-        this.woken(resolve, undefined);
-      };
-    });
-  }
-
-  private woken<T>(resolve: (value: T) => void, value: T): void {
-    this.wake = () => undefined;
-    resolve(value);
-  }
-
   /** Wakes the loop early: a transaction of this service committed (maybe with events); cheap to call often. */
   nudge(): void {
-    this.nudged = true;
-    this.wake(true);
+    this.pause.wake();
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake(false);
+    this.pause.stop();
     await this.loop;
     this.loop = undefined;
   }

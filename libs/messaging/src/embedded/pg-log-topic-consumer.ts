@@ -1,4 +1,4 @@
-import { IdleBackoff, SqlExecutor } from '@payments/eventsourcing';
+import { PollPause, SqlExecutor } from '@payments/eventsourcing';
 import { Client } from 'pg';
 import { sleep } from '../abortable-sleep';
 import { BusLog, describeError } from '../bus-log';
@@ -8,7 +8,9 @@ import { dlqTopicOf, SubscriptionOptions } from '../event-bus.port';
 import type { LogCursor, LogRow } from '@payments/eventsourcing';
 import { appendMessages, loadPosition, messageCursor, MessageRow, notifyTopic, readMessagesAfter, savePosition } from './pg-log-store';
 import { inClientTransaction, sqlExecutorOf } from './pg-transactional';
-import { TopicWakeup } from './topic-wakeup';
+
+/** A consumer woken while idle reads this much later: long enough for concurrent publishes to share a page. */
+export const CONSUMER_LINGER_MS = 2;
 
 export interface TopicConsumerSettings {
   databaseUrl: string;
@@ -31,7 +33,8 @@ export interface TopicConsumer {
   subscription: SubscriptionOptions;
   topic: string;
   policy: DeliveryPolicy;
-  wakeup: TopicWakeup;
+  /** The pause after a partial page: ended by the topic's NOTIFY (one during the read or the handlers included). */
+  pause: PollPause;
   signal: AbortSignal;
 }
 
@@ -91,7 +94,6 @@ async function consumeWhileLocked(session: Client, c: TopicConsumer): Promise<vo
   // crash repeats at most one page, which the consumers' inboxes already make harmless (at-least-once). Stopping
   // stores it at once; a dead letter stores its own position atomically.
   let unstored: LogCursor | undefined;
-  const backoff = new IdleBackoff(settings.pollIntervalMs, settings.pollIdleMaxMs);
   while (!signal.aborted) {
     const store = unstored && { group: subscription.group, position: unstored };
     const rows = await readMessagesAfter(db, settings.schema, topic, position, settings.batchSize, store);
@@ -114,8 +116,8 @@ async function consumeWhileLocked(session: Client, c: TopicConsumer): Promise<vo
     if (stopped) break;
     // A partial page means the topic was read to its end: wait for the next NOTIFY (one that came during the read
     // or the handlers is remembered) or the poll, instead of a read that would almost always come back empty.
-    if (rows.length > 0) backoff.active();
-    if (rows.length < settings.batchSize && (await c.wakeup.wait(backoff.idle(), signal))) backoff.active();
+    if (rows.length > 0) c.pause.worked();
+    if (rows.length < settings.batchSize) await c.pause.pause();
   }
   if (unstored !== undefined) await savePosition(db, settings.schema, subscription.group, topic, unstored);
 }
