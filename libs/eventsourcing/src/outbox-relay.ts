@@ -2,9 +2,9 @@ import { EventCatalogue, publicEnvelope } from '@payments/contracts';
 import { loadCheckpoint, storeCheckpoint } from './checkpoints';
 import { EventEnvelope, EventPublisher } from './envelope';
 import { EventStore } from './event-store';
-import { LOG_START, LogBacklog, logBacklog } from './log-reader';
+import { LOG_START, LogBacklog, logBacklog, LogCursor } from './log-reader';
 import { SqlExecutor } from './sql';
-import { PollPause } from './poll-pause';
+import { POSITION_STORE_INTERVAL_MS, PollPause } from './poll-pause';
 
 export interface OutboxRelayOptions {
   db: SqlExecutor;
@@ -21,6 +21,12 @@ export interface OutboxRelayOptions {
   pollIdleMaxMs?: number;
   /** How long a nudge that wakes the idle relay waits for more commits before the read (default RELAY_LINGER_MS). */
   lingerMs?: number;
+  /**
+   * While pages flow, the started relay stores its checkpoint at most this often (POSITION_STORE_INTERVAL_MS); it
+   * stores it at once when a poll pause runs out with nothing new (gone idle) and on stop. A crash republishes what it
+   * published since (at-least-once; consumers' inboxes make that harmless).
+   */
+  positionStoreIntervalMs?: number;
   /**
    * The service's event catalogue (libs/contracts/src/events): only its public events go out, in their public form
    * (internals and secrets dropped); internal and undeclared events stay in the log. The log keeps every event whole.
@@ -39,11 +45,17 @@ export const RELAY_BACKLOG_COUNT_MAX = 100_000;
 
 /**
  * Publishes committed public events to the bus in log order (DESIGN §4 outbox). Publish first, then store the
- * checkpoint: a crash in between republishes the batch (at-least-once), and consumers' inboxes make that harmless.
- * The checkpoint moves past internal events as past published ones: they are never published.
+ * checkpoint: a crash in between republishes what was published since the checkpoint (at-least-once), and consumers'
+ * inboxes make that harmless. The checkpoint moves past internal events as past published ones: they are never
+ * published.
  */
 export class OutboxRelay {
   private running = false;
+  /** After the last page this relay published; a read starts after the later of it and the stored checkpoint. */
+  private cursor: LogCursor = LOG_START;
+  /** Published past the stored checkpoint, not stored yet (the started relay stores at most once an interval). */
+  private unstored?: LogCursor;
+  private storedAt = 0;
   /**
    * Ended by a nudge (something committed since the last read began, so read again before sleeping); a nudge that
    * wakes the idle relay lingers, so that the page takes the events of the transactions committing around it instead
@@ -70,20 +82,37 @@ export class OutboxRelay {
   }
 
   /**
-   * One batch: returns how many committed events the checkpoint moved past (published or internal). Three
-   * statements when there is something to publish (read, publish, store), one when there is not: the read looks the
-   * stored checkpoint up itself, so nothing is cached here that a failed publish or store, or another process of the
-   * service relaying the same log, could make stale.
+   * One batch, its checkpoint stored: returns how many committed events the relay moved past (published or
+   * internal). Three statements when there is something to publish (read, publish, store), one when there is not.
    */
-  async runOnce(): Promise<number> {
-    const { db, schema, store, publisher, topic, catalogue } = this.options;
-    const { events, next } = await store.readAll(db, LOG_START, this.pageSize, this.name);
-    if (events.length === 0) return 0;
-    const published = publicEvents(catalogue, events);
-    if (published.length > 0) await publisher.publish(topic, published);
-    if (this.options.afterPublish) await this.options.afterPublish(published.length);
-    await storeCheckpoint(db, schema, this.name, next);
+  runOnce(): Promise<number> {
+    return this.relayPage(true);
+  }
+
+  /**
+   * One batch; its checkpoint stored when `storeNow` or a store interval has passed. The read looks the stored
+   * checkpoint up itself and starts after the later of it and this relay's cursor: another process of the service
+   * relaying the same log moves this one on, and a failed publish is read again (the cursor moves only after it).
+   */
+  private async relayPage(storeNow: boolean): Promise<number> {
+    const { db, store, publisher, topic, catalogue } = this.options;
+    const { events, next } = await store.readAll(db, this.cursor, this.pageSize, this.name);
+    if (events.length > 0) {
+      const published = publicEvents(catalogue, events);
+      if (published.length > 0) await publisher.publish(topic, published);
+      if (this.options.afterPublish) await this.options.afterPublish(published.length);
+      this.cursor = this.unstored = next;
+    }
+    if (storeNow || Date.now() - this.storedAt >= (this.options.positionStoreIntervalMs ?? POSITION_STORE_INTERVAL_MS)) await this.storeUnstored();
     return events.length;
+  }
+
+  private async storeUnstored(): Promise<void> {
+    const unstored = this.unstored;
+    if (!unstored) return;
+    await storeCheckpoint(this.options.db, this.options.schema, this.name, unstored);
+    if (this.unstored === unstored) this.unstored = undefined;
+    this.storedAt = Date.now();
   }
 
   /**
@@ -101,12 +130,14 @@ export class OutboxRelay {
     if (this.running) return;
     this.running = true;
     const pause = (this.pause = this.newPause()); // a stopped one ends every pause
+    this.storedAt = Date.now(); // the stored checkpoint is where the relay starts: the first interval starts now
     this.loop = (async () => {
+      let quiet = false; // the last pause ran out with no nudge: the relay has gone idle, its checkpoint is stored now
       while (this.running) {
         let full = false;
         let failed = false;
         try {
-          const moved = await this.runOnce();
+          const moved = await this.relayPage(quiet);
           if (moved > 0) pause.worked();
           full = moved >= this.pageSize;
         } catch (error) {
@@ -119,8 +150,9 @@ export class OutboxRelay {
         // the xmin guard held rows back: the poll covers that, at the base pace for the first polls after activity).
         // (Lingering after a busy read too made no difference to the statements per transaction measured, only to
         // latency.)
-        await pause.pause({ afterError: failed });
+        quiet = !(await pause.pause({ afterError: failed }));
       }
+      await this.storeUnstored().catch((error: unknown) => this.options.onError?.(error)); // a clean stop stores it
     })();
   }
 

@@ -1,5 +1,13 @@
 import { IdleBackoff } from './idle-backoff';
 
+/**
+ * How often at most a log reader (an outbox relay, an embedded-bus consumer) stores its position while pages flow
+ * (issue #30: it was once per page, a commit each). It is stored at once when the reader goes idle and on a clean
+ * stop; a crash redelivers what was read since (at-least-once, made exactly-once by the inboxes), like Kafka's
+ * auto-commit interval.
+ */
+export const POSITION_STORE_INTERVAL_MS = 1_000;
+
 export interface PollPauseOptions {
   /** The pause after a round that found work or a wake-up. */
   baseMs: number;
