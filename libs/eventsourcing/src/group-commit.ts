@@ -125,15 +125,11 @@ export class GroupCommit<Tx extends SqlExecutor> {
     await assertFoldsCurrent(tx, this.store, this.states, new Map(doubted.map((streamId) => [streamId, folds.get(streamId)!]))); // no write changed these folds
     const writes = decided.filter((d): d is Extract<Decided<Tx>, { after: number }> => 'after' in d);
     // Read models written in the append's statement: one call per function for the group's commands sharing it.
-    const alongsideOf = new Map<NonNullable<AnyRequest<Tx>['projectAlongside']>, { streamId: string; events: readonly DomainEvent[]; stateAfter: unknown }[]>();
-    for (const w of writes) {
-      const fn = w.pending.request.projectAlongside;
-      if (fn) alongsideOf.set(fn, [...(alongsideOf.get(fn) ?? []), { streamId: w.pending.request.streamId, events: w.events, stateAfter: w.stateAfter }]);
-    }
+    const alongsideOf = byShared(writes, (w) => w.pending.request.projectAlongside);
     const appended = await this.store.appendMany(
       tx,
       writes.map((w) => ({ streamId: w.pending.request.streamId, after: w.after, events: w.events, options: { platformId: w.pending.request.platformId, metadata: w.pending.request.metadata }, guard: guards.get(w.pending.request.streamId) })),
-      [...alongsideOf].flatMap(([fn, items]) => fn(items)),
+      [...alongsideOf].flatMap(([fn, ws]) => fn(ws.map((w) => ({ streamId: w.pending.request.streamId, events: w.events as readonly DomainEvent[], stateAfter: w.stateAfter })))),
     );
     // In arrival order, each with the events and the state after its own command, as on the single path.
     for (const [i, w] of writes.entries()) {
@@ -148,12 +144,7 @@ export class GroupCommit<Tx extends SqlExecutor> {
   /** The group's commands as `completeAll` completes them: one call per function for the commands sharing it. */
   private async complete(tx: Tx, group: Pending<Tx>[]): Promise<unknown[]> {
     const commands = group.map((p) => p.request.command as unknown);
-    const byFunction = new Map<NonNullable<AnyRequest<Tx>['completeAll']>, number[]>();
-    group.forEach((p, i) => {
-      const fn = p.request.completeAll;
-      if (fn) byFunction.set(fn, [...(byFunction.get(fn) ?? []), i]);
-    });
-    for (const [fn, indexes] of byFunction) {
+    for (const [fn, indexes] of byShared(group.keys(), (i) => group[i].request.completeAll)) {
       const completed = await fn(tx, indexes.map((i) => commands[i]));
       indexes.forEach((i, j) => (commands[i] = completed[j]));
     }
@@ -172,4 +163,17 @@ export class GroupCommit<Tx extends SqlExecutor> {
     for (const [streamId, fold] of fresh) if (!folds.has(streamId)) folds.set(streamId, fold);
     return folds;
   }
+}
+
+/** `items` by the function each names (in order), for the group's items sharing one to be handled by one call. */
+function byShared<T, F>(items: Iterable<T>, fnOf: (item: T) => F | undefined): Map<F, T[]> {
+  const byFn = new Map<F, T[]>();
+  for (const item of items) {
+    const fn = fnOf(item);
+    if (fn === undefined) continue;
+    const shared = byFn.get(fn);
+    if (shared) shared.push(item);
+    else byFn.set(fn, [item]);
+  }
+  return byFn;
 }

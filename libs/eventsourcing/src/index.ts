@@ -19,3 +19,4 @@ export * from './idempotency-claims';
 export type { GroupCommitOptions } from './group-commit';
 export * from './new-streams';
 export * from './idle-backoff';
+export * from './poll-pause';

@@ -177,6 +177,28 @@ describe('OutboxRelay checkpoints and wake-ups (real PostgreSQL)', () => {
       expect(Date.now() - stopping).toBeLessThan(5_000);
     }
   });
+  it('a started relay stores its checkpoint once for pages published in quick succession, at once when it goes idle, and on stop', async () => {
+    const publisher = new RecordingPublisher();
+    let stores = 0;
+    const ds = db.dataSource;
+    const counting = { query: (sql: string, params?: unknown[]) => ((stores += /INSERT INTO "svc"\.checkpoints/.test(sql) ? 1 : 0), ds.query(sql, params)) };
+    const relay = relayOf(publisher, { db: counting, pollIntervalMs: 300, batchSizeMax: 2 });
+    for (let n = 1; n <= 6; n++) await store.append(ds, `Transaction:${n}`, 'no_stream', [happened(n)]);
+    const last = (await store.readAll(ds, LOG_START, 100)).next;
+    relay.start();
+    try {
+      await eventually(async () => (relay.nudge(), publisher.published.length >= 6), { timeoutMs: 30_000, what: 'six events over pages of two' });
+      // Idle once a poll pause runs out with no nudge: the checkpoint is stored then, once (three before issue #30's change).
+      await eventually(async () => (await loadCheckpoint(ds, 'svc', 'outbox-relay')).position === last.position, { timeoutMs: 5_000, what: 'the checkpoint stored once idle' });
+      expect(stores).toBe(1);
+      await store.append(ds, 'Transaction:7', 'no_stream', [happened(7)]);
+      await eventually(async () => (relay.nudge(), publisher.published.length >= 7), { timeoutMs: 30_000, what: 'the seventh event' });
+    } finally {
+      await relay.stop();
+    }
+    expect((await loadCheckpoint(ds, 'svc', 'outbox-relay')).position).toBe((await store.readAll(ds, LOG_START, 100)).next.position); // stored on stop
+  });
+
   it('an idle relay backs off its poll, and still finds an event no nudge announced within the idle bound', async () => {
     const publisher = new RecordingPublisher();
     let reads = 0;

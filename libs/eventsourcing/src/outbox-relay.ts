@@ -2,9 +2,9 @@ import { EventCatalogue, publicEnvelope } from '@payments/contracts';
 import { loadCheckpoint, storeCheckpoint } from './checkpoints';
 import { EventEnvelope, EventPublisher } from './envelope';
 import { EventStore } from './event-store';
-import { LOG_START, LogBacklog, logBacklog } from './log-reader';
+import { LOG_START, LogBacklog, logBacklog, LogCursor } from './log-reader';
 import { SqlExecutor } from './sql';
-import { IdleBackoff } from './idle-backoff';
+import { POSITION_STORE_INTERVAL_MS, PollPause } from './poll-pause';
 
 export interface OutboxRelayOptions {
   db: SqlExecutor;
@@ -21,6 +21,12 @@ export interface OutboxRelayOptions {
   pollIdleMaxMs?: number;
   /** How long a nudge that wakes the idle relay waits for more commits before the read (default RELAY_LINGER_MS). */
   lingerMs?: number;
+  /**
+   * While pages flow, the started relay stores its checkpoint at most this often (POSITION_STORE_INTERVAL_MS); it
+   * stores it at once when a poll pause runs out with nothing new (gone idle) and on stop. A crash republishes what it
+   * published since (at-least-once; consumers' inboxes make that harmless).
+   */
+  positionStoreIntervalMs?: number;
   /**
    * The service's event catalogue (libs/contracts/src/events): only its public events go out, in their public form
    * (internals and secrets dropped); internal and undeclared events stay in the log. The log keeps every event whole.
@@ -39,18 +45,33 @@ export const RELAY_BACKLOG_COUNT_MAX = 100_000;
 
 /**
  * Publishes committed public events to the bus in log order (DESIGN §4 outbox). Publish first, then store the
- * checkpoint: a crash in between republishes the batch (at-least-once), and consumers' inboxes make that harmless.
- * The checkpoint moves past internal events as past published ones: they are never published.
+ * checkpoint: a crash in between republishes what was published since the checkpoint (at-least-once), and consumers'
+ * inboxes make that harmless. The checkpoint moves past internal events as past published ones: they are never
+ * published.
  */
 export class OutboxRelay {
   private running = false;
-  /** Set by a nudge: something committed since the last read began, so read again (after the linger) before sleeping. */
-  private nudged = false;
-  /** Ends the current wait early: `true` for a nudge, `false` for stop. */
-  private wake: (nudged: boolean) => void = () => undefined;
+  /** After the last page this relay published; a read starts after the later of it and the stored checkpoint. */
+  private cursor: LogCursor = LOG_START;
+  /** Published past the stored checkpoint, not stored yet (the started relay stores at most once an interval). */
+  private unstored?: LogCursor;
+  private storedAt = 0;
+  /**
+   * Ended by a nudge (something committed since the last read began, so read again before sleeping); a nudge that
+   * wakes the idle relay lingers, so that the page takes the events of the transactions committing around it instead
+   * of one read per commit: under load nudges come faster than reads, and each read costs a statement.
+   */
+  private pause: PollPause;
   private loop?: Promise<void>;
 
-  constructor(private readonly options: OutboxRelayOptions) {}
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.pause = this.newPause();
+  }
+
+  private newPause(): PollPause {
+    const { pollIntervalMs, pollIdleMaxMs, lingerMs } = this.options;
+    return new PollPause({ baseMs: pollIntervalMs ?? 250, maxMs: pollIdleMaxMs, lingerMs: lingerMs ?? RELAY_LINGER_MS });
+  }
 
   private get name(): string {
     return this.options.name ?? 'outbox-relay';
@@ -61,20 +82,37 @@ export class OutboxRelay {
   }
 
   /**
-   * One batch: returns how many committed events the checkpoint moved past (published or internal). Three
-   * statements when there is something to publish (read, publish, store), one when there is not: the read looks the
-   * stored checkpoint up itself, so nothing is cached here that a failed publish or store, or another process of the
-   * service relaying the same log, could make stale.
+   * One batch, its checkpoint stored: returns how many committed events the relay moved past (published or
+   * internal). Three statements when there is something to publish (read, publish, store), one when there is not.
    */
-  async runOnce(): Promise<number> {
-    const { db, schema, store, publisher, topic, catalogue } = this.options;
-    const { events, next } = await store.readAll(db, LOG_START, this.pageSize, this.name);
-    if (events.length === 0) return 0;
-    const published = publicEvents(catalogue, events);
-    if (published.length > 0) await publisher.publish(topic, published);
-    if (this.options.afterPublish) await this.options.afterPublish(published.length);
-    await storeCheckpoint(db, schema, this.name, next);
+  runOnce(): Promise<number> {
+    return this.relayPage(true);
+  }
+
+  /**
+   * One batch; its checkpoint stored when `storeNow` or a store interval has passed. The read looks the stored
+   * checkpoint up itself and starts after the later of it and this relay's cursor: another process of the service
+   * relaying the same log moves this one on, and a failed publish is read again (the cursor moves only after it).
+   */
+  private async relayPage(storeNow: boolean): Promise<number> {
+    const { db, store, publisher, topic, catalogue } = this.options;
+    const { events, next } = await store.readAll(db, this.cursor, this.pageSize, this.name);
+    if (events.length > 0) {
+      const published = publicEvents(catalogue, events);
+      if (published.length > 0) await publisher.publish(topic, published);
+      if (this.options.afterPublish) await this.options.afterPublish(published.length);
+      this.cursor = this.unstored = next;
+    }
+    if (storeNow || Date.now() - this.storedAt >= (this.options.positionStoreIntervalMs ?? POSITION_STORE_INTERVAL_MS)) await this.storeUnstored();
     return events.length;
+  }
+
+  private async storeUnstored(): Promise<void> {
+    const unstored = this.unstored;
+    if (!unstored) return;
+    await storeCheckpoint(this.options.db, this.options.schema, this.name, unstored);
+    if (this.unstored === unstored) this.unstored = undefined;
+    this.storedAt = Date.now();
   }
 
   /**
@@ -91,15 +129,16 @@ export class OutboxRelay {
   start(): void {
     if (this.running) return;
     this.running = true;
-    const backoff = new IdleBackoff(this.options.pollIntervalMs ?? 250, this.options.pollIdleMaxMs);
+    const pause = (this.pause = this.newPause()); // a stopped one ends every pause
+    this.storedAt = Date.now(); // the stored checkpoint is where the relay starts: the first interval starts now
     this.loop = (async () => {
+      let quiet = false; // the last pause ran out with no nudge: the relay has gone idle, its checkpoint is stored now
       while (this.running) {
-        this.nudged = false;
         let full = false;
         let failed = false;
         try {
-          const moved = await this.runOnce();
-          if (moved > 0) backoff.active();
+          const moved = await this.relayPage(quiet);
+          if (moved > 0) pause.worked();
           full = moved >= this.pageSize;
         } catch (error) {
           failed = true;
@@ -108,65 +147,23 @@ export class OutboxRelay {
         if (!this.running) break;
         if (full && !failed) continue; // more may be waiting
         // After a partial page only a commit since the read began can have added anything the read did not see (or
-        // the xmin guard held rows back: the poll covers that). Those commits have been collecting during the read;
-        // a nudge that wakes the idle relay lingers for the commits around it. (Lingering after a busy read too made
-        // no difference to the statements per transaction measured, only to latency.)
-        if (this.nudged && !failed) {
-          backoff.active();
-          continue;
-        }
-        // Rows the xmin guard held back are released within moments of a commit: the first polls after activity
-        // come at the base interval; a relay with nothing to do backs off.
-        if (await this.sleep(backoff.idle())) {
-          backoff.active();
-          await this.linger();
-        }
+        // the xmin guard held rows back: the poll covers that, at the base pace for the first polls after activity).
+        // (Lingering after a busy read too made no difference to the statements per transaction measured, only to
+        // latency.)
+        quiet = !(await pause.pause({ afterError: failed }));
       }
+      await this.storeUnstored().catch((error: unknown) => this.options.onError?.(error)); // a clean stop stores it
     })();
-  }
-
-  /** Until a nudge (true), the poll pause or stop (false). */
-  private sleep(pauseMs: number): Promise<boolean> {
-    return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => this.woken(resolve, false), pauseMs);
-      this.wake = (byNudge) => {
-        clearTimeout(timer);
-        this.woken(resolve, byNudge);
-      };
-    });
-  }
-
-  /**
-   * A moment after a nudge before reading, so that the page takes the events of the transactions committing around it
-   * instead of one read per commit: under load nudges come faster than reads, and each read costs a statement.
-   */
-  private linger(): Promise<void> {
-    const lingerMs = this.options.lingerMs ?? RELAY_LINGER_MS;
-    if (lingerMs <= 0 || !this.running) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => this.woken(resolve, undefined), lingerMs);
-      this.wake = (byNudge) => {
-        if (byNudge) return; // the read after the linger sees this commit too
-        clearTimeout(timer);
-        this.woken(resolve, undefined);
-      };
-    });
-  }
-
-  private woken<T>(resolve: (value: T) => void, value: T): void {
-    this.wake = () => undefined;
-    resolve(value);
   }
 
   /** Wakes the loop early: a transaction of this service committed (maybe with events); cheap to call often. */
   nudge(): void {
-    this.nudged = true;
-    this.wake(true);
+    this.pause.wake();
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake(false);
+    this.pause.stop();
     await this.loop;
     this.loop = undefined;
   }

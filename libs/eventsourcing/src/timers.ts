@@ -3,7 +3,8 @@ import { activeTraceparent, contextFromTraceparent, inSpan, SpanKind } from '@pa
 import { Transactional } from './migrations';
 import { ident, IF_APPENDED, queryRows, SqlExecutor, Statement } from './sql';
 import { Batcher } from './batcher';
-import { IdleBackoff, WakeSchedule } from './idle-backoff';
+import { WakeSchedule } from './idle-backoff';
+import { PollPause } from './poll-pause';
 
 export interface TimerRow {
   id: string;
@@ -70,12 +71,10 @@ export interface DurableTimersOptions {
  */
 export class DurableTimers<Tx extends SqlExecutor> {
   private readonly table: string;
-  private loop?: { wake: () => void; done: Promise<void> };
+  private loop?: { pause: PollPause; done: Promise<void> };
   private stopping = false;
-  /** Wakes the poller when each timer this process scheduled or postponed falls due (wakeIn). */
-  private readonly dueWakes = new WakeSchedule(() => this.loop?.wake());
-  /** A nudge rang while a round was running: the next round starts at once. */
-  private nudged = false;
+  /** Wakes the poller when each timer this process scheduled or postponed falls due (wakeIn), even mid-round. */
+  private readonly dueWakes = new WakeSchedule(() => this.loop?.pause.wake());
   /**
    * Fired timers' records: those finishing while one batch is written share the next statement, instead of one
    * statement per timer (issue #30), still fenced by each claim's attempts.
@@ -105,9 +104,10 @@ export class DurableTimers<Tx extends SqlExecutor> {
    */
   async scheduleMany(tx: SqlExecutor, timers: readonly ScheduleTimer[], cancelled: readonly string[] = []): Promise<string[]> {
     if (timers.length === 0 && cancelled.length === 0) return [];
-    const { ids, insert, deletedIds } = this.rowsOf(timers, cancelled, 'true');
+    const { ids, insert, deletedIds, delays } = this.rowsOf(timers, cancelled, 'true');
     // A data-modifying CTE runs even when the INSERT has no rows: cancelling alone is this one statement too.
     await queryRows(tx, `WITH deleted AS (${this.deleteSql(insert.params.length + 1)}) ${insert.sql}`, [...insert.params, deletedIds]);
+    this.wakeForAll(delays);
     return ids;
   }
 
@@ -117,7 +117,10 @@ export class DurableTimers<Tx extends SqlExecutor> {
    */
   scheduleAlongside(timers: readonly ScheduleTimer[], cancelled: readonly string[] = []): { statements: Statement[]; ids: string[] } {
     if (timers.length === 0 && cancelled.length === 0) return { statements: [], ids: [] };
-    const { ids, insert, deletedIds } = this.rowsOf(timers, cancelled, IF_APPENDED);
+    const { ids, insert, deletedIds, delays } = this.rowsOf(timers, cancelled, IF_APPENDED);
+    // Registered now, though the statements may never be written (a refused append, a rolled-back transaction): the
+    // command executor has no after-commit hook to hand them to, and a wake-up with nothing due costs one idle poll.
+    this.wakeForAll(delays);
     const deleted = deletedIds.length > 0 ? [{ sql: `${this.deleteSql(1)} AND ${IF_APPENDED}`, params: [deletedIds] }] : [];
     return { statements: [...deleted, ...(ids.length > 0 ? [insert] : [])], ids };
   }
@@ -128,10 +131,9 @@ export class DurableTimers<Tx extends SqlExecutor> {
   }
 
   /** The INSERT of `timers` (its rows where `where`), and the ids to delete: those they replace and `cancelled`. */
-  private rowsOf(timers: readonly ScheduleTimer[], cancelled: readonly string[], where: string): { ids: string[]; insert: Statement; deletedIds: string[] } {
+  private rowsOf(timers: readonly ScheduleTimer[], cancelled: readonly string[], where: string): { ids: string[]; insert: Statement; deletedIds: string[]; delays: number[] } {
     const ids = timers.map((t) => t.id ?? uuidv7());
     const delays = timers.map((t) => Math.max(0, Math.round(t.realTime ? t.delayMs : t.delayMs * this.options.timeScale)));
-    for (const delay of delays) this.wakeIn(delay);
     const insert = {
       sql: `INSERT INTO ${this.table} (id, name, stream_id, platform_id, payload, due_at, traceparent)
        SELECT t.id, t.name, t.stream_id, t.platform_id, t.payload::jsonb, now() + (t.delay_ms * interval '1 millisecond'), $7
@@ -140,7 +142,7 @@ export class DurableTimers<Tx extends SqlExecutor> {
        ON CONFLICT (id) DO NOTHING`,
       params: [ids, timers.map((t) => t.name), timers.map((t) => t.streamId ?? null), timers.map((t) => t.platformId ?? null), timers.map((t) => JSON.stringify(t.payload ?? {})), delays, activeTraceparent() ?? null],
     };
-    return { ids, insert, deletedIds: [...timers.flatMap((t) => (t.replaces ? [t.replaces] : [])), ...cancelled] };
+    return { ids, insert, deletedIds: [...timers.flatMap((t) => (t.replaces ? [t.replaces] : [])), ...cancelled], delays };
   }
 
   /**
@@ -198,33 +200,16 @@ export class DurableTimers<Tx extends SqlExecutor> {
    */
   start(handlers: Record<string, TimerHandler>, onError: (e: unknown) => void = () => undefined): void {
     if (this.loop) return;
-    const backoff = new IdleBackoff(this.options.pollIntervalMs ?? 200, this.options.pollIdleMaxMs);
-    let wake: () => void = () => undefined;
+    const pause = new PollPause({ baseMs: this.options.pollIntervalMs ?? 200, maxMs: this.options.pollIdleMaxMs });
     const done = (async () => {
       while (!this.stopping) {
-        this.nudged = false;
         const fired = await this.fireDue(handlers).catch((e: unknown) => (onError(e), 0));
         if (this.stopping) break;
-        if (this.nudged) {
-          backoff.active(); // a timer fell due while this round ran
-          continue;
-        }
-        if (fired > 0) backoff.active();
-        const pauseMs = backoff.idle();
-        await new Promise<void>((resolve) => {
-          const pause = setTimeout(resolve, pauseMs);
-          wake = () => (clearTimeout(pause), resolve());
-        });
-        if (this.nudged) backoff.active(); // woken for a timer: back at the busy pace until it is found
+        if (fired > 0) pause.worked();
+        await pause.pause(); // a timer falling due while the round ran: the next round starts at once
       }
     })();
-    this.loop = {
-      wake: () => {
-        this.nudged = true;
-        wake();
-      },
-      done,
-    };
+    this.loop = { pause, done };
   }
 
   /**
@@ -236,12 +221,16 @@ export class DurableTimers<Tx extends SqlExecutor> {
     if (this.loop && !this.stopping) this.dueWakes.in(delayMs + WAKE_AFTER_DUE_MS);
   }
 
+  private wakeForAll(delays: readonly number[]): void {
+    for (const delay of delays) this.wakeIn(delay);
+  }
+
   /** Stops claiming and waits for the handlers already running. */
   async stop(): Promise<void> {
     if (!this.loop) return;
     this.stopping = true;
     this.dueWakes.cancel();
-    this.loop.wake();
+    this.loop.pause.stop();
     await this.loop.done;
     this.loop = undefined;
     this.stopping = false;

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CustomerImportRowError } from '@payments/contracts';
-import { CommandExecutor, IdleBackoff, WakeSchedule } from '@payments/eventsourcing';
+import { CommandExecutor, PollPause, WakeSchedule } from '@payments/eventsourcing';
 import { CsvFileError, parseCustomerCsv, ParsedCustomerCsv } from './customer-csv';
 import { prepareRow } from './customer-csv-row';
 import { CustomerImportJobCommand, customerImportJobDecider } from './customer-import.decider';
@@ -41,9 +41,10 @@ export class CustomerImportWorker {
   private readonly rows: CustomerImportRows;
   private running = false;
   private loop?: Promise<void>;
-  private wake: () => void = () => undefined;
+  /** Ended by an upload here, a finished job (a free slot) or a retry falling due, also when one came while claiming. */
+  private pause: PollPause;
   /** Wakes the loop when a job this worker postponed may run again. */
-  private readonly retriesDue = new WakeSchedule(() => this.wake());
+  private readonly retriesDue = new WakeSchedule(() => this.pause.wake());
 
   constructor(
     private readonly dataSource: DataSource,
@@ -53,27 +54,25 @@ export class CustomerImportWorker {
     private readonly log: (message: string, error?: unknown) => void = () => undefined,
   ) {
     this.rows = new CustomerImportRows(dataSource, customers, options.rowConcurrency);
+    this.pause = new PollPause({ baseMs: options.pollIntervalMs });
   }
 
   start(): void {
     if (this.running) return;
     this.running = true;
-    const backoff = new IdleBackoff(this.options.pollIntervalMs);
+    this.pause = new PollPause({ baseMs: this.options.pollIntervalMs }); // a stopped one ends every pause
     this.loop = (async () => {
       while (this.running) {
-        const claimed = await this.claimWhileFree().catch((e) => (this.log('customer import: claiming jobs failed', e), 0));
-        if (claimed > 0) backoff.active();
-        const woken = await new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(false), backoff.idle());
-          this.wake = () => (clearTimeout(timer), resolve(true));
-        });
-        if (woken) backoff.active();
+        let failed = false;
+        const claimed = await this.claimWhileFree().catch((e) => ((failed = true), this.log('customer import: claiming jobs failed', e), 0));
+        if (claimed > 0) this.pause.worked();
+        await this.pause.pause({ afterError: failed });
       }
     })();
   }
 
   nudge(): void {
-    this.wake();
+    this.pause.wake();
   }
 
   /** Stops taking rows, lets the ones in flight finish, leaves their batch unrecorded and releases the leases. */
@@ -81,7 +80,7 @@ export class CustomerImportWorker {
     if (!this.running) return;
     this.running = false;
     this.retriesDue.cancel();
-    this.wake();
+    this.pause.stop();
     await this.loop;
     await Promise.all(this.active.values());
   }
@@ -95,7 +94,7 @@ export class CustomerImportWorker {
       claimed++;
       const run = this.run(job).finally(() => {
         this.active.delete(job.jobId);
-        this.wake();
+        this.pause.wake();
       });
       this.active.set(job.jobId, run);
     }

@@ -14,6 +14,8 @@ export interface PgLogEventBusOptions {
   /** Schema of the bus tables (default `bus`). */
   schema?: string;
   pollIntervalMs?: number;
+  /** A consumer stores its position at most this often while pages flow (POSITION_STORE_INTERVAL_MS, 1 s). */
+  positionStoreIntervalMs?: number;
   lockRetryMs?: number;
   /** Messages read per query by a consumer loop. */
   batchSize?: number;
@@ -42,6 +44,7 @@ export class PgLogEventBus implements EventBus {
       schema: options.schema ?? 'bus',
       applicationName: options.applicationName ?? 'payments-bus',
       pollIntervalMs: options.pollIntervalMs ?? 250,
+      positionStoreIntervalMs: options.positionStoreIntervalMs,
       lockRetryMs: options.lockRetryMs ?? 1_000,
       batchSize: options.batchSize ?? 100,
       log: options.log ?? errorsOnlyLog,

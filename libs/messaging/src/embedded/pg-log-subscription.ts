@@ -1,8 +1,7 @@
 import { deliveryPolicyOf } from '../delivery-policy';
 import type { SubscriptionHandle, SubscriptionOptions } from '../event-bus.port';
-import type { PgNotificationListener } from '@payments/eventsourcing';
-import { runTopicConsumer, TopicConsumerSettings } from './pg-log-topic-consumer';
-import { TopicWakeup } from './topic-wakeup';
+import { PgNotificationListener, PollPause } from '@payments/eventsourcing';
+import { CONSUMER_LINGER_MS, runTopicConsumer, TopicConsumerSettings } from './pg-log-topic-consumer';
 
 /** One consumer loop per topic of the subscription, each with its own position and its own group lock. */
 export class PgLogSubscription implements SubscriptionHandle {
@@ -19,9 +18,10 @@ export class PgLogSubscription implements SubscriptionHandle {
   ) {
     const policy = deliveryPolicyOf(subscription);
     for (const topic of new Set(subscription.topics)) {
-      const wakeup = new TopicWakeup();
-      this.unlisten.push(listener.on(topic, wakeup.notify));
-      this.loops.push(runTopicConsumer({ settings, subscription, topic, policy, wakeup, signal: this.abort.signal }));
+      // Woken by the topic's NOTIFY, also one that came while the loop was reading or handling.
+      const pause = new PollPause({ baseMs: settings.pollIntervalMs, maxMs: settings.pollIdleMaxMs, lingerMs: CONSUMER_LINGER_MS, signal: this.abort.signal });
+      this.unlisten.push(listener.on(topic, pause.wake));
+      this.loops.push(runTopicConsumer({ settings, subscription, topic, policy, pause, signal: this.abort.signal }));
     }
   }
 

@@ -1,4 +1,4 @@
-import { GENERIC_PLANS, IdleBackoff, SqlExecutor } from '@payments/eventsourcing';
+import { GENERIC_PLANS, POSITION_STORE_INTERVAL_MS, PollPause, SqlExecutor } from '@payments/eventsourcing';
 import { Client } from 'pg';
 import { sleep } from '../abortable-sleep';
 import { BusLog, describeError } from '../bus-log';
@@ -8,7 +8,9 @@ import { dlqTopicOf, SubscriptionOptions } from '../event-bus.port';
 import type { LogCursor, LogRow } from '@payments/eventsourcing';
 import { appendMessages, loadPosition, messageCursor, MessageRow, notifyTopic, readMessagesAfter, savePosition } from './pg-log-store';
 import { inClientTransaction, sqlExecutorOf } from './pg-transactional';
-import { TopicWakeup } from './topic-wakeup';
+
+/** A consumer woken while idle reads this much later: long enough for concurrent publishes to share a page. */
+export const CONSUMER_LINGER_MS = 2;
 
 export interface TopicConsumerSettings {
   databaseUrl: string;
@@ -20,6 +22,11 @@ export interface TopicConsumerSettings {
    */
   pollIntervalMs: number;
   pollIdleMaxMs?: number;
+  /**
+   * While pages flow, the position is stored (with a read) at most this often (POSITION_STORE_INTERVAL_MS); at once
+   * when a poll pause runs out with no NOTIFY (gone idle) and on stop. A crash redelivers what was handled since.
+   */
+  positionStoreIntervalMs?: number;
   /** How often a consumer waiting for the group's lock (or recovering from an error) tries again. */
   lockRetryMs: number;
   batchSize: number;
@@ -31,7 +38,8 @@ export interface TopicConsumer {
   subscription: SubscriptionOptions;
   topic: string;
   policy: DeliveryPolicy;
-  wakeup: TopicWakeup;
+  /** The pause after a partial page: ended by the topic's NOTIFY (one during the read or the handlers included). */
+  pause: PollPause;
   signal: AbortSignal;
 }
 
@@ -88,15 +96,20 @@ async function consumeWhileLocked(session: Client, c: TopicConsumer): Promise<vo
   const { settings, subscription, topic, signal } = c;
   const db = sqlExecutorOf(session);
   let position = await loadPosition(db, settings.schema, subscription.group, topic, subscription.fromBeginning ?? true);
-  // The position is stored once per page, not per message, and with the read of the next page (one statement): a
-  // crash repeats at most one page, which the consumers' inboxes already make harmless (at-least-once). Stopping
-  // stores it at once; a dead letter stores its own position atomically.
+  // The position is stored with the read of a next page (one statement), and at most once per store interval while
+  // pages flow (issue #30: once per page was a commit per page): a crash repeats what was handled since, which the
+  // consumers' inboxes already make harmless (at-least-once), as Kafka's auto-commit does. A pause that runs out with
+  // no NOTIFY means the loop has gone idle: the read after it stores the position, so an idle system's positions (and
+  // its lag metrics) are current. Stopping stores it at once; a dead letter stores its own position atomically.
+  const storeIntervalMs = settings.positionStoreIntervalMs ?? POSITION_STORE_INTERVAL_MS;
   let unstored: LogCursor | undefined;
-  const backoff = new IdleBackoff(settings.pollIntervalMs, settings.pollIdleMaxMs);
+  let storedAt = Date.now(); // loaded just now
+  let quiet = false;
   while (!signal.aborted) {
-    const store = unstored && { group: subscription.group, position: unstored };
+    const store = unstored && (quiet || Date.now() - storedAt >= storeIntervalMs) ? { group: subscription.group, position: unstored } : undefined;
     const rows = await readMessagesAfter(db, settings.schema, topic, position, settings.batchSize, store);
-    unstored = undefined;
+    if (store) [unstored, storedAt] = [undefined, Date.now()];
+    quiet = false;
     let stopped = false;
     for (const row of rows) {
       const outcome = await deliverRow(row, c);
@@ -108,15 +121,15 @@ async function consumeWhileLocked(session: Client, c: TopicConsumer): Promise<vo
       if (outcome.kind === 'handled') unstored = messageCursor(row);
       else {
         await deadLetter(session, c, row, outcome);
-        unstored = undefined;
+        [unstored, storedAt] = [undefined, Date.now()];
       }
       position = messageCursor(row);
     }
     if (stopped) break;
     // A partial page means the topic was read to its end: wait for the next NOTIFY (one that came during the read
     // or the handlers is remembered) or the poll, instead of a read that would almost always come back empty.
-    if (rows.length > 0) backoff.active();
-    if (rows.length < settings.batchSize && (await c.wakeup.wait(backoff.idle(), signal))) backoff.active();
+    if (rows.length > 0) c.pause.worked();
+    if (rows.length < settings.batchSize) quiet = !(await c.pause.pause());
   }
   if (unstored !== undefined) await savePosition(db, settings.schema, subscription.group, topic, unstored);
 }

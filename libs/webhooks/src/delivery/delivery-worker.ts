@@ -1,5 +1,5 @@
 import type { WebhookSettings } from '@payments/contracts';
-import { IdleBackoff, WakeSchedule } from '@payments/eventsourcing';
+import { PollPause, WakeSchedule } from '@payments/eventsourcing';
 import { context, contextFromTraceparent } from '@payments/observability';
 import type { BackgroundWork, EgressClient } from '@payments/runtime';
 import { signedHeaders } from '../signing/webhook-signature';
@@ -51,9 +51,8 @@ export class DeliveryWorker implements BackgroundWork {
   private readonly inFlight = new Map<string, number>();
   private running = false;
   private loop?: Promise<void>;
-  private wake: () => void = () => undefined;
-  /** A nudge or a retry falling due came while claiming: claim again before pausing. */
-  private woken = false;
+  /** Ended by a nudge, a retry falling due or a freed slot, also when one came while claiming. */
+  private pause: PollPause;
   private readonly retriesDue = new WakeSchedule(() => this.nudge());
 
   constructor(
@@ -63,26 +62,32 @@ export class DeliveryWorker implements BackgroundWork {
     private readonly egress: EgressClient,
     private readonly options: DeliveryWorkerOptions,
     private readonly log: (message: string, error?: unknown) => void = () => undefined,
-  ) {}
+  ) {
+    this.pause = this.newPause();
+  }
+
+  private newPause(): PollPause {
+    return new PollPause({ baseMs: this.options.pollIntervalMs, maxMs: this.options.pollIdleMaxMs });
+  }
 
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.pause = this.newPause(); // a stopped one ends every pause
     this.loop = this.run();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.retriesDue.cancel();
-    this.wake();
+    this.pause.stop();
     await this.loop;
     while (this.total() > 0) await new Promise((r) => setTimeout(r, 20)); // let attempts in flight record their outcome
   }
 
-  /** Something was enqueued: look now instead of at the next poll. */
+  /** Something was enqueued: look now instead of at the next poll (when full, the next finished attempt looks). */
   nudge(): void {
-    this.woken = true;
-    this.wake();
+    if (this.total() < this.options.concurrency) this.pause.wake();
   }
 
   private total(): number {
@@ -92,27 +97,22 @@ export class DeliveryWorker implements BackgroundWork {
   }
 
   private async run(): Promise<void> {
-    const backoff = new IdleBackoff(this.options.pollIntervalMs, this.options.pollIdleMaxMs);
     while (this.running) {
-      this.woken = false;
       let claimed: DeliveryRow[] = [];
+      let failed = false;
       try {
         const leaseMs = this.options.attemptTimeoutMs * 2 + 5_000; // longer than any attempt: never two at once
         claimed = await this.queue.claim(this.options.concurrency - this.total(), this.options.perPlatformConcurrency, this.inFlight, leaseMs);
       } catch (error) {
+        failed = true;
         this.log('webhooks: claiming deliveries failed, will retry', error);
       }
       for (const row of claimed) this.track(row);
-      if (claimed.length > 0 || this.woken) backoff.active();
-      if (this.woken && this.total() < this.options.concurrency) continue;
-      if (claimed.length === 0 || this.total() >= this.options.concurrency) {
-        // Full: a finished attempt wakes it. Idle: it backs off, woken by a nudge or a retry it set falling due.
-        const pauseMs = claimed.length === 0 ? backoff.idle() : this.options.pollIntervalMs;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pauseMs);
-          this.wake = () => (clearTimeout(timer), resolve());
-        });
-      }
+      if (claimed.length > 0) this.pause.worked();
+      // Full: the next finished attempt wakes it (the pause is only a bound). Idle: it backs off, woken by a nudge or
+      // a retry it set falling due. After a claim that found some, it claims again at once.
+      if (this.total() >= this.options.concurrency) await this.pause.pause({ ms: this.options.pollIntervalMs });
+      else if (claimed.length === 0) await this.pause.pause({ afterError: failed });
     }
   }
 
@@ -124,10 +124,12 @@ export class DeliveryWorker implements BackgroundWork {
       .with(contextFromTraceparent(row.traceparent), () => this.deliver(row))
       .catch((error) => this.log(`webhooks: delivery ${row.webhook_id} failed unexpectedly; its lease will expire and it is retried`, error))
       .finally(() => {
+        // A slot at a limit freed: a delivery it held back may be claimable now.
+        const atLimit = this.total() >= this.options.concurrency || (this.inFlight.get(key) ?? 0) >= this.options.perPlatformConcurrency;
         const left = (this.inFlight.get(key) ?? 1) - 1;
         if (left > 0) this.inFlight.set(key, left);
         else this.inFlight.delete(key);
-        this.wake();
+        if (atLimit) this.pause.wake();
       });
   }
 
