@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { AccountCurrency, ApiError, ExternalAccount, isExternalAccountId, isInternalAccountId, Mode } from '@payments/contracts';
-import { queryRows } from '@payments/eventsourcing';
+import { queryPrepared } from '@payments/eventsourcing';
 import { accountType } from './internal-accounts/internal-account.view';
 import { presentStored } from './external-accounts/external-account.view';
 
@@ -40,7 +40,7 @@ export interface LookedUpAccount {
  */
 export async function lookUpAccounts(db: DataSource, scope: { platformId: string; mode: Mode }, accountIds: readonly string[]): Promise<Map<string, LookedUpAccount>> {
   const kinds = accountIds.map((id) => (isInternalAccountId(id) ? 'INTERNAL' : isExternalAccountId(id) ? 'EXTERNAL' : null));
-  const rows = await queryRows<{ id: string } & Partial<InternalRow> & { body: ExternalAccount | null }>(
+  const rows = await queryPrepared<{ id: string } & Partial<InternalRow> & { body: ExternalAccount | null }>(
     db,
     `SELECT i.id, l.currency, l.owner, l.customer_id, l.purpose, e.body
        FROM unnest($1::text[], $2::text[]) AS i(id, kind)

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { activeTraceparent, contextFromTraceparent, inSpan, SpanKind } from '@payments/observability';
 import { Transactional } from './migrations';
-import { ident, IF_APPENDED, queryRows, SqlExecutor, Statement } from './sql';
+import { ident, IF_APPENDED, queryPrepared, queryRows, SqlExecutor, Statement } from './sql';
 import { Batcher } from './batcher';
 import { WakeSchedule } from './idle-backoff';
 import { PollPause } from './poll-pause';
@@ -106,7 +106,7 @@ export class DurableTimers<Tx extends SqlExecutor> {
     if (timers.length === 0 && cancelled.length === 0) return [];
     const { ids, insert, deletedIds, delays } = this.rowsOf(timers, cancelled, 'true');
     // A data-modifying CTE runs even when the INSERT has no rows: cancelling alone is this one statement too.
-    await queryRows(tx, `WITH deleted AS (${this.deleteSql(insert.params.length + 1)}) ${insert.sql}`, [...insert.params, deletedIds]);
+    await queryPrepared(tx, `WITH deleted AS (${this.deleteSql(insert.params.length + 1)}) ${insert.sql}`, [...insert.params, deletedIds]);
     this.wakeForAll(delays);
     return ids;
   }
@@ -242,7 +242,7 @@ export class DurableTimers<Tx extends SqlExecutor> {
    * because TypeORM answers a bare UPDATE … RETURNING with [rows, count].
    */
   private claim(limit: number, skip: string[]): Promise<TimerRow[]> {
-    return queryRows<TimerRow>(
+    return queryPrepared<TimerRow>(
       this.db,
       `WITH claimed AS (
          UPDATE ${this.table} SET locked_until = now() + ($2::bigint * interval '1 millisecond'), attempts = attempts + 1
@@ -278,7 +278,7 @@ export class DurableTimers<Tx extends SqlExecutor> {
 
   private async writeFired(batch: { timer: TimerRow; resolve: () => void; reject: (error: unknown) => void }[]): Promise<void> {
     try {
-      await queryRows(this.db,
+      await queryPrepared(this.db,
         `UPDATE ${this.table} t SET fired_at = now(), locked_until = NULL
            FROM unnest($1::uuid[], $2::int[]) AS f(id, attempts)
           WHERE t.id = f.id AND t.attempts = f.attempts`,
@@ -293,7 +293,7 @@ export class DurableTimers<Tx extends SqlExecutor> {
   /** Never drops a timer: backs off exponentially (capped) and records the error for operators. */
   private async postpone(timer: TimerRow, error: unknown): Promise<void> {
     const delayMs = Math.min(this.options.retryDelayMaxMs ?? 60_000, 100 * 2 ** Math.min(timer.attempts, 20));
-    await queryRows(
+    await queryPrepared(
       this.db,
       `UPDATE ${this.table} SET locked_until = NULL, last_error = $3, due_at = now() + ($4::bigint * interval '1 millisecond')
         WHERE id = $1 AND attempts = $2`,
@@ -305,7 +305,7 @@ export class DurableTimers<Tx extends SqlExecutor> {
   /** Extends the leases of timers whose handlers are still running, so a slow handler never runs twice at once. */
   private async renew(timers: TimerRow[]): Promise<void> {
     if (timers.length === 0) return;
-    await queryRows(
+    await queryPrepared(
       this.db,
       `UPDATE ${this.table} t SET locked_until = now() + ($3::bigint * interval '1 millisecond')
          FROM unnest($1::uuid[], $2::int[]) AS c(id, attempts)
