@@ -93,7 +93,12 @@ async function measureWrite(db: Client, scenario: string, spec: Spec, reference:
   if (profile.length > 0) process.stderr.write(`\nSQL per transaction, ${scenario}:\n${profile.join('\n')}\n`);
   const server = await pgStatementsReport(db, created);
   if (server.length > 0) process.stderr.write(`\nPostgreSQL time per transaction, ${scenario}:\n${server.join('\n')}\n`);
-  const per = (c: SqlCounts) => ({ statements: created ? c.statements / created : 0, commits: created ? c.commits / created : 0 });
+  const per = (c: SqlCounts) => ({
+    statements: created ? c.statements / created : 0,
+    commits: created ? c.commits / created : 0,
+    requestStatements: created ? c.requestStatements / created : 0,
+    requestCommits: created ? c.requestCommits / created : 0,
+  });
   return { ...row, drain, sql: { created, duringLoad: per(duringLoad), total: per(total) } };
 }
 
