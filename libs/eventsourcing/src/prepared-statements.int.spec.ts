@@ -47,6 +47,20 @@ describe('queryPrepared (real PostgreSQL)', () => {
     }
   });
 
+  it('runs on a QueryRunner’s own connection, inside its transaction (never on the pool beside it)', async () => {
+    const runner = dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      await runner.query(`INSERT INTO things (id, n) VALUES ('uncommitted', 99)`);
+      // Only the transaction's own connection sees its uncommitted row.
+      expect(await queryPrepared(runner, SELECT_SOME, [['uncommitted']])).toEqual([{ id: 'uncommitted', n: 99 }]);
+      await runner.rollbackTransaction();
+    } finally {
+      await runner.release();
+    }
+  });
+
   it('surfaces a failing statement’s error code as an unprepared one would (callers branch on it)', async () => {
     const insert = `INSERT INTO things (id, n) VALUES ($1, $2)`;
     await expect(queryPrepared(dataSource, insert, ['t1', 1])).rejects.toMatchObject({ code: '23505' });

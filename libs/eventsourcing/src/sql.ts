@@ -47,16 +47,25 @@ function statementName(sql: string): string | undefined {
 }
 
 /**
- * The pg connection under `db`: our pg executors' `pg`; a pg Client, PoolClient or Pool itself; a TypeORM EntityManager in a transaction, its query runner's
+ * The pg connection under `db`: our pg executors' `pg`; a pg Client, PoolClient or Pool itself; a TypeORM QueryRunner's
+ * own connection; an EntityManager in a transaction, its query runner's
  * connection; a DataSource (or its manager outside a transaction), its pool. Undefined when it is not connected yet
  * or not pg: the statement then runs unprepared.
  */
 function pgOf(db: SqlExecutor): PgQueryable | undefined {
   if (db.pg) return db.pg;
   if (db instanceof Client || db instanceof Pool) return db as unknown as PgQueryable;
-  const typeorm = db as { queryRunner?: { databaseConnection?: PgQueryable }; driver?: { master?: PgQueryable }; connection?: { driver?: { master?: PgQueryable } } };
-  if (typeorm.queryRunner) return typeorm.queryRunner.databaseConnection;
-  return typeorm.driver?.master ?? typeorm.connection?.driver?.master;
+  const typeorm = db as {
+    startTransaction?: unknown;
+    databaseConnection?: PgQueryable;
+    queryRunner?: { databaseConnection?: PgQueryable };
+    driver?: { master?: PgQueryable };
+    connection?: { driver?: { master?: PgQueryable } };
+  };
+  // A QueryRunner: its own connection, never the pool (it may hold a transaction); unset until it connects.
+  if (typeof typeorm.startTransaction === 'function') return typeorm.databaseConnection;
+  if (typeorm.queryRunner) return typeorm.queryRunner.databaseConnection; // an EntityManager in a transaction
+  return typeorm.driver?.master ?? typeorm.connection?.driver?.master; // a DataSource, or its manager outside one
 }
 
 /**
