@@ -1,8 +1,7 @@
 import { DynamicModule, INestApplication, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
-import { json } from 'express';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DataSource } from 'typeorm';
 import { OPERATIONS, OPERATOR_API_PREFIX, OPERATOR_OPERATIONS } from '@payments/contracts';
 import { asTransactional, runMigrations } from '@payments/eventsourcing';
@@ -17,12 +16,10 @@ import { FailureWindows } from './auth/failure-windows';
 import { RateLimiter } from './auth/rate-limiter';
 import { mountKycLinkPage } from './kyc-link/kyc-link-page';
 import { mountCardRevealPage } from './card-reveal/card-reveal-page';
-import { bodyParserErrorHandler, HttpErrorFilter } from './errors/http-error.filter';
+import { HttpErrorFilter } from './errors/http-error.filter';
 import { createValidationPipe } from './errors/validation';
-import { canonicalExpress, refuseNonCanonicalPath } from './http/canonical-routing';
-import { jsonOnly } from './http/json-only';
-import { methodNotAllowed } from './http/method-not-allowed';
-import { refuseUnsafeBody, refuseUnsafeRouteBody, refuseUnsafeUrl } from './http/unsafe-input';
+import { gatewayFastify } from './http/gateway-http';
+import { refuseUnsafeRouteBody } from './http/unsafe-input';
 import { gatewayMigrations } from './idempotency/idempotency.migrations';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { mountApiReference } from './openapi/api-reference';
@@ -66,7 +63,7 @@ export interface GatewayOptions {
   rateLimit?: { perSecond: number; burst: number };
   /** Failed HTTP Basic attempts per client id and per source address in a window before 429 (failed-auth-throttle.ts). */
   authFailures?: FailedAuthLimits;
-  /** Express 'trust proxy' (TRUST_PROXY): whose X-Forwarded-For request.ip follows; false (the default) trusts none. */
+  /** TRUST_PROXY: whose X-Forwarded-For request.ip follows (a hop count or addresses); false (the default) trusts none. */
   trustProxy?: false | number | string[];
   idempotencyTtlMs?: number;
   bodyLimit?: string;
@@ -163,24 +160,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     errors: new HttpErrorFilter(options.log),
     publicUrl: options.publicUrl,
   };
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(parts), new ExpressAdapter(canonicalExpress()), { bodyParser: false, logger: false });
-  const express = app.getHttpAdapter().getInstance();
-  // request.ip: the peer, or the client an ingress named in X-Forwarded-For when TRUST_PROXY names that ingress.
-  express.set('trust proxy', options.trustProxy ?? false);
-  const { checks } = mountGatewayOps(app, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, agents: parts.agents, database: dataSource, bus: options.bus }); // first: no auth, every request timed
-  // Before the JSON parser: a rail bridge's callback is verified over its exact bytes.
-  mountRailCallbacks(app, parts.payments);
-  // Every route's input passes here first: a path not spelled canonically is a 404, a URL and a body that could not
-  // be stored or walked safely are a 4xx before any route, guard or pipe sees them; json() also decodes gzip, deflate
-  // and br bodies within the limit.
-  app.use(refuseNonCanonicalPath, refuseUnsafeUrl(() => express), methodNotAllowed(() => express), jsonOnly, json({ limit: options.bodyLimit ?? '1mb', strict: true }), bodyParserErrorHandler, refuseUnsafeBody);
+  // Every request passes the gateway's request checks (gateway-http.ts) before any route, guard or pipe sees it.
+  const server = gatewayFastify({ trustProxy: options.trustProxy, bodyLimit: options.bodyLimit });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(parts), new FastifyAdapter(server), { bodyParser: false, logger: false });
+  const { checks } = mountGatewayOps(server, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, agents: parts.agents, database: dataSource, bus: options.bus });
+  mountRailCallbacks(server, parts.payments); // its body as raw bytes: the signature is over them
   // GET /openapi.json and /docs at the root, GET /operator/v1/openapi.json and /operator/v1/docs: no auth.
-  mountApiReference(app, API_VERSION);
-  mountKycLinkPage(app, parts.identity); // GET /kyc/{token}: the hosted KYC page, no Basic auth (the token is the credential)
-  mountCardRevealPage(app, parts.cards); // GET /card-reveal/{token}: a card's PAN, CVV and expiry, no Basic auth (the token is the credential)
+  mountApiReference(server, API_VERSION);
+  mountKycLinkPage(server, parts.identity); // GET /kyc/{token}: the hosted KYC page, no Basic auth (the token is the credential)
+  mountCardRevealPage(server, parts.cards); // GET /card-reveal/{token}: a card's PAN, CVV and expiry, no Basic auth (the token is the credential)
   app.useGlobalFilters(parts.errors);
   app.useGlobalPipes(refuseUnsafeRouteBody, createValidationPipe());
-  app.disable('x-powered-by');
   const eviction: SubscriptionHandle | undefined = options.bus ? await evictDeletedTokens(options.bus, parts.cache) : undefined;
   const purge = setInterval(() => void parts.idempotency.purgeExpired().catch((e) => options.log?.('idempotency purge failed', e)), 10 * 60_000);
   purge.unref();

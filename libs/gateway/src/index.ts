@@ -1,2 +1,3 @@
 export * from './gateway.server';
 export * from './rpc/service-client';
+export { servedRoutesOf, type ServedRoute } from './http/gateway-http';

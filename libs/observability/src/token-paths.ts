@@ -1,7 +1,7 @@
 /**
  * Paths whose last segments are credentials, not names: the card reveal link (/card-reveal/{token}), the hosted KYC
- * page (/kyc/{token}) and agent device codes (/agents/device-codes/{code}/…). Express matches them case-insensitively
- * and tolerates doubled slashes, so this does too.
+ * page (/kyc/{token}) and agent device codes (/agents/device-codes/{code}/…). Matched case-insensitively and across
+ * doubled slashes, more widely than the router serves them: a span of a misspelt request must not keep the secret either.
  */
 const TOKEN_PATH = /(\/(?:card-reveal|kyc|agents\/+device-codes)\/+)([^/?#\s"'<>]+)/gi;
 

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -23,8 +22,6 @@ export function platformInstrumentations(): Instrumentation[] {
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (request: IncomingMessage) => UNTRACED_PATHS.has((request.url ?? '').split('?')[0]),
     }),
-    // Route spans only: middleware spans (body parser, guards' plumbing) say little and cost a span each.
-    new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
     new NestInstrumentation(),
     // Only inside a trace: the relays', timers' and bus consumers' idle polls would each start a trace of their own.
     // Parameter values are never recorded (they hold customer data).

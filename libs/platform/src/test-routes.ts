@@ -1,19 +1,21 @@
 import type { INestApplication } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
+import { servedRoutesOf } from '@payments/gateway';
 
 export interface ServedRoute {
   method: string;
-  /** Express template, e.g. `/2025-10-13/tokens/:tokenId`. */
+  /** Router template, e.g. `/2025-10-13/tokens/:tokenId`. */
   path: string;
 }
 
-/** Test fixture: every route the gateway's Express router serves (the source of truth for coverage checks). */
+/** The gateway's pages that are not API routes: token links, rail bridges' callbacks and the reference's assets. */
+const PAGES = /^\/(kyc|card-reveal|rails\/v1\/callbacks|docs\/assets)\//;
+
+/**
+ * Test fixture: every API route the gateway's router serves (the source of truth for coverage checks), each method
+ * once: the HEAD the router adds beside every GET is left out, as are the token pages and the static assets.
+ */
 export function servedRoutes(app: INestApplication): ServedRoute[] {
-  type Router = { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
-  const express = app.getHttpAdapter().getInstance() as { router?: Router; _router?: Router }; // Express 5 names it `router`, 4 `_router`
-  const routes: ServedRoute[] = [];
-  for (const layer of (express.router ?? express._router)?.stack ?? []) {
-    if (!layer.route) continue;
-    for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') routes.push({ method: method.toUpperCase(), path: layer.route.path });
-  }
-  return routes;
+  const server = app.getHttpAdapter().getInstance() as FastifyInstance;
+  return servedRoutesOf(server).filter((route) => route.method !== 'HEAD' && !PAGES.test(route.path));
 }

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, Optional, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { AgentPrincipal, AgentsRpc, ApiError, CallerContext, IdentityRpc, isOperatorRole, operatorCaller, OperatorPrincipal, OperatorRole, OperatorRpc, Permission, PERMISSIONS, refuseOutsideSandbox, roleIncludes, VerifiedCredential } from '@payments/contracts';
 import { ServiceClient } from '../rpc/service-client';
 import { CredentialCache } from './credential-cache';

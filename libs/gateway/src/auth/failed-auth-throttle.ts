@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { ApiError } from '@payments/contracts';
 import { FailureWindows, LimitedKey } from './failure-windows';
 

@@ -1,5 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
-import { type Express, type Request, type Response, Router } from 'express';
+import type { FastifyInstance, FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { ApiError, CardRevealDetails, CardsRpc } from '@payments/contracts';
 import { sendPage, tokenPageHeaders } from '../http/html-page';
 import type { ServiceClient } from '../rpc/service-client';
@@ -15,18 +14,16 @@ const HEADERS: Record<string, string> = { ...tokenPageHeaders('any'), Pragma: 'n
 const STYLE = 'body{font-family:system-ui,sans-serif;margin:1rem;color:#222}dt{font-size:.8rem;color:#666}dd{margin:0 0 .75rem;font:1.2rem ui-monospace,monospace}';
 const page = (response: Response, status: number, title: string, body: string) => sendPage(response, status, title, body, STYLE);
 
-export function mountCardRevealPage(app: INestApplication, cards: ServiceClient): void {
-  const router = Router();
-  router.get('/:token', (request: Request, response: Response) => void open(cards, request, response));
-  (app.getHttpAdapter().getInstance() as Express).use(CARD_REVEAL_PATH, router);
+export function mountCardRevealPage(server: FastifyInstance, cards: ServiceClient): void {
+  server.route({ method: ['GET', 'HEAD'], url: `${CARD_REVEAL_PATH}/:token`, handler: (request, response) => open(cards, request, response) });
 }
 
 async function open(cards: ServiceClient, request: Request, response: Response): Promise<void> {
-  // A link works once (cards spends it on GET). HEAD answers as GET would (Express sends no body), without spending
+  // A link works once (cards spends it on GET). HEAD answers as GET would (no body is sent), without spending
   // it: a link preview or checker sees a live link as 200 and a dead or used one as 404, and leaves it usable.
-  response.set(HEADERS);
+  response.headers(HEADERS);
   try {
-    const token = String(request.params.token);
+    const token = String((request.params as { token: string }).token);
     if (request.method === 'HEAD') {
       await cards.call(CardsRpc.checkReveal, { token });
       return page(response, 200, 'Card details', '');

@@ -1,10 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorEnvelope } from '@payments/contracts';
 import type { AuthChallenge } from '../auth/basic-auth.guard';
 import { ReplayedResponse } from '../idempotency/replayed-response';
 import { SignedChallengeIssued } from '../routing/signed-challenge';
-import { uploadError } from './upload-errors';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'INVALID_INPUT',
@@ -25,29 +24,29 @@ export class HttpErrorFilter implements ExceptionFilter {
   constructor(private readonly log: (message: string, error: unknown) => void = () => undefined) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
-    const request = host.switchToHttp().getRequest<Request & { authChallenge?: AuthChallenge }>();
+    const response = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest & { authChallenge?: AuthChallenge }>();
     if (exception instanceof ReplayedResponse) {
-      response.setHeader('Idempotent-Replayed', 'true');
-      response.status(exception.status);
-      if (exception.body === null || exception.body === undefined || exception.status === 204) response.end();
-      else response.json(exception.body);
+      response.header('Idempotent-Replayed', 'true');
+      response.code(exception.status);
+      if (exception.body === null || exception.body === undefined || exception.status === 204) response.send();
+      else response.send(exception.body);
       return;
     }
     if (exception instanceof SignedChallengeIssued) {
-      response.status(202).json(exception.body);
+      response.code(202).send(exception.body);
       return;
     }
     const envelope = this.toEnvelope(exception);
     // The scheme the route takes (set by the guard): an agent's bearer token on Agent Operations, else HTTP Basic.
-    if (envelope.status === 401) response.setHeader('WWW-Authenticate', `${request?.authChallenge === 'Bearer' ? 'Bearer' : 'Basic'} realm="payments-platform"`);
-    if (envelope.status === 429) response.setHeader('Retry-After', String(envelope.details?.retryAfterSeconds ?? 1));
-    response.status(envelope.status).json(envelope);
+    if (envelope.status === 401) response.header('WWW-Authenticate', `${request?.authChallenge === 'Bearer' ? 'Bearer' : 'Basic'} realm="payments-platform"`);
+    if (envelope.status === 429) response.header('Retry-After', String(envelope.details?.retryAfterSeconds ?? 1));
+    response.code(envelope.status).send(envelope);
   }
 
   toEnvelope(exception: unknown): ErrorEnvelope {
     if (exception instanceof ApiError) return exception.toEnvelope();
-    const parserError = bodyParserError(exception) ?? uploadError(exception);
+    const parserError = bodyParserError(exception) ?? serverError(exception);
     if (parserError) return parserError;
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -62,7 +61,7 @@ export class HttpErrorFilter implements ExceptionFilter {
 const ZLIB_ERROR = /^(Z_|ERR__)/;
 
 /**
- * express.json() failures arrive as plain errors with a `type`; map the ones a client can cause. It decodes gzip,
+ * body-parser's failures (request-body.ts) arrive as plain errors with a `type`; map the ones a client can cause. It decodes gzip,
  * deflate and br bodies itself (the size limit applies to the decoded bytes, so a zip bomb is a 413); a body that
  * does not decode comes back as the zlib stream's error, status 400 and no `type` (`Z_DATA_ERROR`, `Z_BUF_ERROR`,
  * brotli's `ERR__ERROR_FORMAT_…`).
@@ -82,9 +81,12 @@ export function bodyParserError(exception: unknown, contentEncoding?: string): E
   return undefined;
 }
 
-/** Express error middleware placed right after the body parser, so parse failures never reach a route. */
-export function bodyParserErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
-  const envelope = bodyParserError(error, req.headers['content-encoding']);
-  if (!envelope) return next(error);
-  res.status(envelope.status).json(envelope);
+/**
+ * A client error fastify itself raised before any route ran (a content type it cannot read, a body on a request that
+ * may not have one, a malformed header), in the envelope with the status fastify chose; fastify's codes start FST_.
+ */
+function serverError(exception: unknown): ErrorEnvelope | undefined {
+  const { code, statusCode, message } = (exception ?? {}) as { code?: unknown; statusCode?: unknown; message?: unknown };
+  if (typeof code !== 'string' || !code.startsWith('FST_') || typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500) return undefined;
+  return { status: statusCode, code: CODE_BY_STATUS[statusCode] ?? 'INVALID_INPUT', message: typeof message === 'string' ? message : 'the request could not be read' };
 }

@@ -1,25 +1,27 @@
-import type { NextFunction, Request, Response } from 'express';
-import { ErrorEnvelope } from '@payments/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { ErrorEnvelope } from '@payments/contracts';
+import { routeConfigOf } from './route-config';
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
 const MULTIPART_TYPE = /^multipart\/form-data\s*(;|$)/i;
-/** File uploads: these routes also take multipart/form-data, parsed by multer in their controller. */
-const MULTIPART_ROUTES: readonly { method: string; path: RegExp }[] = [
-  { method: 'POST', path: /^\/[^/]+\/documents\/?$/ },
-  { method: 'PUT', path: /^\/[^/]+\/documents\/[^/]+\/?$/ },
-  { method: 'POST', path: /^\/[^/]+\/customers\/bulk\/csv\/?$/ },
-  // The operator API: a rail's return or status file (importRailFile).
-  { method: 'POST', path: /^\/operator\/v1\/rails\/imports\/?$/ },
-];
 
-/** A request that carries a body must say it is JSON (415 otherwise); the parser would silently ignore it. */
-export function jsonOnly(req: Request, res: Response, next: NextFunction): void {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  const type = req.headers['content-type'] ?? '';
-  if (!hasBody || JSON_TYPE.test(type)) return next();
-  const takesFiles = MULTIPART_ROUTES.some((r) => r.method === req.method && r.path.test(req.path));
-  if (takesFiles && MULTIPART_TYPE.test(type)) return next();
-  const message = takesFiles ? 'request bodies must be multipart/form-data or application/json' : 'request bodies must be application/json';
-  const body: ErrorEnvelope = { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message };
-  res.status(415).json(body);
+export const isMultipart = (request: FastifyRequest): boolean => MULTIPART_TYPE.test(request.headers['content-type'] ?? '');
+
+/**
+ * 415 for a body that is not JSON, except multipart/form-data on a route that takes files (its route config says so)
+ * and any bytes on a route that reads them raw. A multipart body is read as sent, so it may not be compressed.
+ */
+export function mediaTypeProblem(request: FastifyRequest): ErrorEnvelope | undefined {
+  const headers = request.headers;
+  const hasBody = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
+  if (!hasBody || JSON_TYPE.test(headers['content-type'] ?? '')) return undefined;
+  const config = routeConfigOf(request);
+  if (config.rawBody) return undefined;
+  if (config.multipart && isMultipart(request)) {
+    const encoding = (headers['content-encoding'] ?? '').trim().toLowerCase();
+    if (encoding === '' || encoding === 'identity') return undefined;
+    return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: `Content-Encoding ${headers['content-encoding']} is only supported on JSON bodies` };
+  }
+  const message = config.multipart ? 'request bodies must be multipart/form-data or application/json' : 'request bodies must be application/json';
+  return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message };
 }

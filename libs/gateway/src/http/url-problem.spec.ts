@@ -1,15 +1,11 @@
-import type { Request } from 'express';
-import { RouteLayer, urlProblem } from './url-problem';
+import { RouteFinder, urlProblem } from './url-problem';
 
-/** A route layer as the Express 5 router builds it, for `/v/customers/:customerId/documents/:documentId`. */
-const route: RouteLayer = {
-  route: { methods: { get: true } },
-  match: (path) => {
-    const m = /^\/v\/customers\/([^/]+)\/documents\/([^/]+)$/.exec(path);
-    return m ? { params: { customerId: decodeURIComponent(m[1]), documentId: decodeURIComponent(m[2]) } } : false;
-  },
+/** The router's lookup for one route, `/v/customers/:customerId/documents/:documentId` under GET. */
+const find: RouteFinder = (method, path) => {
+  const m = /^\/v\/customers\/([^/]+)\/documents\/([^/]+)$/.exec(path);
+  return method === 'GET' && m ? { customerId: decodeURIComponent(m[1]), documentId: decodeURIComponent(m[2]) } : undefined;
 };
-const problem = (url: string) => urlProblem({ method: 'GET', url, path: url.split('?')[0] } as Request, () => [route]);
+const problem = (url: string, method = 'GET') => urlProblem({ method, url }, find);
 
 describe('urlProblem', () => {
   it('accepts ordinary URLs, encoded unicode and spaces included', () => {
@@ -19,6 +15,7 @@ describe('urlProblem', () => {
   it('names the route parameter a bad path segment fills, or `path`', () => {
     expect(problem('/v/customers/x/documents/a%00b')).toEqual({ field: 'documentId', message: 'documentId contains a NUL character (U+0000)', constraint: { noNulCharacter: true } });
     expect(problem('/v/customers/%ED%A0%80/documents/%FF')).toEqual(expect.objectContaining({ field: 'customerId', message: 'customerId is not valid percent-encoded UTF-8' }));
+    expect(problem('/v/customers/x/documents/a%00b', 'DELETE')?.field).toBe('documentId'); // served under another method: still named
     expect(problem('/v/elsewhere/%00')?.field).toBe('path');
   });
 

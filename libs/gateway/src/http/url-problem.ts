@@ -1,12 +1,12 @@
-import type { Request } from 'express';
 import type { FieldError } from '@payments/contracts';
+import { pathOf } from './route-config';
 import { printable, textProblem } from './text-problem';
 
-/** A route layer of the Express 5 router: `match` decodes parameters (and throws on a malformed escape). */
-export interface RouteLayer {
-  route?: { methods: Record<string, boolean> };
-  match(path: string): { params?: Record<string, unknown> } | false;
-}
+/** The decoded parameters of the route serving `path` under `method`, or undefined when none does (the router's lookup). */
+export type RouteFinder = (method: string, path: string) => Record<string, string> | undefined;
+
+/** The methods a route may be served under, in the order a parameter's name is looked for (the request's own first). */
+export const HTTP_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT'] as const;
 
 const MALFORMED = { message: 'is not valid percent-encoded UTF-8', constraint: { percentEncodedUtf8: true } };
 
@@ -16,12 +16,12 @@ const MALFORMED = { message: 'is not valid percent-encoded UTF-8', constraint: {
  * parser replaces undecodable bytes with U+FFFD and the router throws on them. A path segment is named after the
  * route parameter it fills (`customerId`), or `path` when no route takes it; a query value after its parameter.
  */
-export function urlProblem(req: Request, routes: () => RouteLayer[]): FieldError | undefined {
-  const segments = req.path.split('/');
+export function urlProblem(req: { method: string; url: string }, find: RouteFinder): FieldError | undefined {
+  const segments = pathOf(req).split('/');
   const bad = segments.map((segment) => textProblemOf(decode(segment)));
   const first = bad.findIndex((problem) => problem !== undefined);
   if (first >= 0) {
-    const field = parameterAt(req, segments, bad, first, routes()) ?? 'path';
+    const field = parameterAt(req.method, segments, bad, first, find) ?? 'path';
     return { field, message: `${field} ${bad[first]!.message}`, constraint: bad[first]!.constraint };
   }
   const at = req.url.indexOf('?');
@@ -57,14 +57,11 @@ function textProblemOf(decoded: string | undefined): Pick<FieldError, 'message' 
  * The route parameter that segment `index` fills: the bad segments are swapped for placeholders the router can
  * decode, and the route serving this path (preferably under this method) says which parameter got the placeholder.
  */
-function parameterAt(req: Request, segments: string[], bad: unknown[], index: number, layers: RouteLayer[]): string | undefined {
+function parameterAt(method: string, segments: string[], bad: unknown[], index: number, find: RouteFinder): string | undefined {
   const placeholder = (i: number) => `~unsafe-segment-${i}~`;
   const path = segments.map((segment, i) => (bad[i] ? placeholder(i) : segment)).join('/');
-  const method = req.method.toLowerCase();
-  const matches = layers.filter((layer) => layer.route).map((layer) => ({ layer, match: layer.match(path) }));
-  const served = [...matches.filter((m) => m.match && m.layer.route!.methods[method]), ...matches.filter((m) => m.match)];
-  for (const { match } of served) {
-    const name = Object.entries((match && match.params) || {}).find(([, value]) => value === placeholder(index))?.[0];
+  for (const m of [method, ...HTTP_METHODS.filter((other) => other !== method)]) {
+    const name = Object.entries(find(m, path) ?? {}).find(([, value]) => value === placeholder(index))?.[0];
     if (name) return name;
   }
   return undefined;

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, Observable } from 'rxjs';
 import { ApiError, canonicalJson } from '@payments/contracts';
 import type { AuthenticatedRequest } from '../auth/basic-auth.guard';
+import { pathOf } from '../http/route-config';
 import { HttpErrorFilter } from '../errors/http-error.filter';
 import { IdempotencyScope, IdempotencyStore } from './idempotency.store';
 import { SignedChallengeIssued } from '../routing/signed-challenge';
@@ -85,7 +86,7 @@ function storedKeyOf(request: AuthenticatedRequest, key: string): string {
 
 /** Method, path, the body with sorted keys and an uploaded file's digest: the same request in any key order hashes the same. */
 function requestHash(request: AuthenticatedRequest & { file?: { fieldname: string; originalname: string; buffer: Buffer } }): string {
-  const hash = createHash('sha256').update(`${request.method} ${request.path}\n${canonicalJson(request.body)}`);
+  const hash = createHash('sha256').update(`${request.method} ${pathOf(request)}\n${canonicalJson(request.body)}`);
   if (request.file) hash.update(`\n${request.file.fieldname}\n${request.file.originalname}\n`).update(request.file.buffer);
   return hash.digest('hex');
 }

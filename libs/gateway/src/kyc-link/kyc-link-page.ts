@@ -1,5 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
-import { type Express, type Request, type Response, Router } from 'express';
+import type { FastifyInstance, FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { ApiError, KycLinksRpc } from '@payments/contracts';
 import { sendPage, tokenPageHeaders } from '../http/html-page';
 import type { ServiceClient } from '../rpc/service-client';
@@ -12,22 +11,20 @@ const HEADERS = tokenPageHeaders('none');
 /**
  * The hosted KYC page behind `kycUrl`: GET /kyc/{token} at the server root, without Basic auth (the token is the
  * credential). The sandbox stands in for the provider's flow: opening the page completes it, marks the link used
- * (a second open is 410) and redirects to the link's redirectUri, if any. A sub-router rather than a route of the
- * app: it is not part of the versioned API (no OpenAPI entry, no tenancy row), and HEAD (link previews) answers
- * without using the link up.
+ * (a second open is 410) and redirects to the link's redirectUri, if any. A plain route rather than an operation:
+ * it is not part of the versioned API (no OpenAPI entry, no tenancy row), and HEAD (link previews) answers without
+ * using the link up.
  */
-export function mountKycLinkPage(app: INestApplication, identity: ServiceClient): void {
-  const router = Router();
-  router.get('/:token', (request: Request, response: Response) => void open(identity, request, response));
-  (app.getHttpAdapter().getInstance() as Express).use(KYC_PAGE_PATH, router);
+export function mountKycLinkPage(server: FastifyInstance, identity: ServiceClient): void {
+  server.route({ method: ['GET', 'HEAD'], url: `${KYC_PAGE_PATH}/:token`, handler: (request, response) => open(identity, request, response) });
 }
 
 async function open(identity: ServiceClient, request: Request, response: Response): Promise<void> {
-  response.set(HEADERS);
-  if (request.method === 'HEAD') return void response.status(200).type('html').end();
+  response.headers(HEADERS);
+  if (request.method === 'HEAD') return void response.code(200).type('text/html; charset=utf-8').send();
   try {
-    const opened = await identity.call(KycLinksRpc.open, { body: { token: String(request.params.token) } });
-    if (opened.redirectUri) return void response.redirect(303, opened.redirectUri);
+    const opened = await identity.call(KycLinksRpc.open, { body: { token: String((request.params as { token: string }).token) } });
+    if (opened.redirectUri) return void response.redirect(opened.redirectUri, 303);
     page(response, 200, 'Verification complete', 'This sandbox page stands in for the identity provider. Nothing was collected; you can close this window.');
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 500;

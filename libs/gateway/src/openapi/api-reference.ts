@@ -1,7 +1,7 @@
-import { dirname } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
+import { readFile } from 'node:fs/promises';
+import { dirname, extname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { OPERATIONS, OPERATOR_API_PREFIX, OPERATOR_OPERATIONS } from '@payments/contracts';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { buildOpenApiDocument, OPERATOR_API } from './openapi-document';
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -11,34 +11,38 @@ const INIT_PATH = `${DOCS_PATH}/init.js`;
 
 // Only what the page loads (and the source maps devtools ask for): the package also ships a demo index.html
 // that points at the public petstore, which has no business being served here.
+const ASSET_TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.png': 'image/png', '.map': 'application/json' };
 const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png', 'swagger-ui.css.map', 'swagger-ui-bundle.js.map']);
 
 /**
  * GET /openapi.json and the interactive reference at GET /docs, at the server root and without credentials.
- * Plain Express routes registered before Nest adds its own (at listen), so neither the Basic-auth guard nor the
- * global prefix applies. The document is built here, once; swagger-ui comes from node_modules, so the page works
- * offline and calls nothing outside this server.
+ * Plain routes beside the operations, so neither the Basic-auth guard nor the API's prefix applies. The document is
+ * built here, once; swagger-ui comes from node_modules (read once, when first asked for), so the page works offline
+ * and calls nothing outside this server.
  */
-export function mountApiReference(app: INestApplication, apiVersion: string): void {
-  const server = app.getHttpAdapter().getInstance() as Express;
+export function mountApiReference(server: FastifyInstance, apiVersion: string): void {
   mountDocument(server, '', buildOpenApiDocument(OPERATIONS, apiVersion), 'Payments Platform API reference');
   // The operator API's own document and page: what an operator's tooling is generated from, beside the platform's.
   mountDocument(server, OPERATOR_API_PREFIX, buildOpenApiDocument(OPERATOR_OPERATIONS, 'v1', OPERATOR_API), 'Payments Platform operator API reference');
-  const assets = express.static(dirname(require.resolve('swagger-ui-dist/package.json')), { index: false, maxAge: '1h' });
-  server.use(ASSETS_PATH, (req: Request, res: Response, next: NextFunction) => (ASSETS.has(req.path.slice(1)) ? assets(req, res, next) : next()));
+  const root = dirname(require.resolve('swagger-ui-dist/package.json'));
+  const read = new Map<string, Promise<Buffer>>();
+  for (const asset of ASSETS) {
+    server.get(`${ASSETS_PATH}/${asset}`, async (_request, reply) => {
+      if (!read.has(asset)) read.set(asset, readFile(join(root, asset)));
+      const bytes = await read.get(asset)!;
+      return reply.type(ASSET_TYPES[extname(asset)]).header('Cache-Control', 'public, max-age=3600').send(bytes);
+    });
+  }
 }
 
 /** `<at>/openapi.json`, `<at>/docs` and its initializer (the page's assets are shared, under /docs/assets). */
-function mountDocument(server: Express, at: string, document: unknown, title: string): void {
+function mountDocument(server: FastifyInstance, at: string, document: unknown, title: string): void {
   const body = JSON.stringify(document, null, 2);
   const html = DOCS_HTML.replace('<title>Payments Platform API reference</title>', `<title>${title}</title>`).replace(`src="${INIT_PATH}"`, `src="${at}${INIT_PATH}"`);
   const init = INIT_JS.replace(JSON.stringify(OPENAPI_PATH), JSON.stringify(`${at}${OPENAPI_PATH}`));
-  server.get(`${at}${OPENAPI_PATH}`, (_req: Request, res: Response) => {
-    res.type('application/json').setHeader('Cache-Control', 'no-cache');
-    res.send(body);
-  });
-  server.get(`${at}${DOCS_PATH}`, (_req: Request, res: Response) => void res.type('html').send(html));
-  server.get(`${at}${INIT_PATH}`, (_req: Request, res: Response) => void res.type('text/javascript').send(init));
+  server.get(`${at}${OPENAPI_PATH}`, (_request, reply) => reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(body));
+  server.get(`${at}${DOCS_PATH}`, (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
+  server.get(`${at}${INIT_PATH}`, (_request, reply) => reply.type('text/javascript; charset=utf-8').send(init));
 }
 
 // The initializer is a file rather than an inline script, so a `script-src 'self'` policy can be added later.

@@ -1,12 +1,11 @@
-import type { INestApplication } from '@nestjs/common';
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { FastifyInstance } from 'fastify';
 import { AccountsRpc, AgentsRpc, CardsRpc, IdentityRpc, PaymentsRpc, QuotingRpc, WebhooksRpc, WalletAuthRpc } from '@payments/contracts';
 import type { SqlExecutor } from '@payments/eventsourcing';
 import type { EventBus } from '@payments/messaging';
 import { busCheck, createOpsHandlers, databaseCheck, OPS_PATHS, ReadinessChecks } from '@payments/runtime';
 import type { ServiceClient } from '../rpc/service-client';
 import { GatewayMetrics } from './gateway-metrics';
-import { httpMetricsMiddleware } from './http-metrics.middleware';
+import { recordHttpMetrics } from './http-metrics';
 
 export interface GatewayOpsOptions {
   metrics: GatewayMetrics;
@@ -29,13 +28,11 @@ export interface GatewayOpsOptions {
  * The gateway's ops: its readiness checks (its database, the bus, every service answering) and its registry, served
  * on the ops port (GATEWAY_OPS_PORT), never on the public API port: /readyz fans out to every service and /metrics
  * describes the whole traffic. On the API port only /healthz stays, at the server root and without credentials, for
- * load balancers; it is registered before Nest adds its routes (at listen), so neither the Basic-auth guard nor the
- * 404 handler sees it. Call it before any other middleware, so the HTTP metrics see every request, including those
- * the later middleware refuses.
+ * load balancers; a plain route, so neither the Basic-auth guard nor the 404 handler sees it. The HTTP metrics see
+ * every request, including those the request checks refuse.
  */
-export function mountGatewayOps(app: INestApplication, options: GatewayOpsOptions): { checks: ReadinessChecks } {
-  const express = app.getHttpAdapter().getInstance() as Express;
-  express.use(httpMetricsMiddleware(options.metrics));
+export function mountGatewayOps(server: FastifyInstance, options: GatewayOpsOptions): { checks: ReadinessChecks } {
+  recordHttpMetrics(server, options.metrics);
   const checks: ReadinessChecks = {
     database: databaseCheck(options.database),
     ...(options.bus ? { bus: busCheck(options.bus) } : {}),
@@ -49,6 +46,9 @@ export function mountGatewayOps(app: INestApplication, options: GatewayOpsOption
     agents: () => options.agents.call(AgentsRpc.ping, {}),
   };
   const health = createOpsHandlers({ registry: options.metrics.registry, checks: {} })[OPS_PATHS.health];
-  express.get(OPS_PATHS.health, (request: Request, response: Response, next: NextFunction) => void health(request, response).catch(next));
+  server.get(OPS_PATHS.health, (request, reply) => {
+    reply.hijack(); // the ops handler writes the answer itself, as on the ops port
+    return health(request.raw, reply.raw);
+  });
   return { checks };
 }

@@ -1,6 +1,6 @@
-import type { INestApplication } from '@nestjs/common';
-import { type Express, type Request, type Response, raw, Router } from 'express';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, RAIL_CALLBACKS_PATH, RailCallbacksRpc } from '@payments/contracts';
+import type { GatewayRouteConfig } from '../http/route-config';
 import type { ServiceClient } from '../rpc/service-client';
 
 /** A status update is a few hundred bytes; anything near this is not one. */
@@ -8,22 +8,21 @@ const MAX_BODY = '64kb';
 const CONNECTOR_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 /**
- * Rail bridges' callbacks (the generic HTTP connector): mounted before the JSON parser, because the signature is over
- * the exact bytes sent. No platform credential: payments verifies the Standard Webhooks signature with the
+ * Rail bridges' callbacks (the generic HTTP connector): read as raw bytes of any type (its route config), because the
+ * signature is over the exact bytes sent. No platform credential: payments verifies the Standard Webhooks signature with the
  * connector's secret before reading anything. Answers 204 (also for a duplicate), 400 for a bad signature or body,
  * 404 for a connector this deployment does not have.
  */
-export function mountRailCallbacks(app: INestApplication, payments: ServiceClient): void {
-  const router = Router();
-  router.post('/:connectorId', raw({ type: () => true, limit: MAX_BODY }), (request: Request, response: Response) => void receive(payments, request, response));
-  (app.getHttpAdapter().getInstance() as Express).use(RAIL_CALLBACKS_PATH, router);
+export function mountRailCallbacks(server: FastifyInstance, payments: ServiceClient): void {
+  const config: GatewayRouteConfig = { rawBody: { limit: MAX_BODY } };
+  server.post(`${RAIL_CALLBACKS_PATH}/:connectorId`, { config }, (request, reply) => receive(payments, request, reply));
 }
 
-const header = (request: Request, name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
+const header = (request: FastifyRequest, name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
 
-async function receive(payments: ServiceClient, request: Request, response: Response): Promise<void> {
-  const connectorId = String(request.params.connectorId);
-  const send = (status: number, code?: string, message?: string) => (code ? response.status(status).json({ status, code, message }) : response.status(status).end());
+async function receive(payments: ServiceClient, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const connectorId = String((request.params as { connectorId: string }).connectorId);
+  const send = (status: number, code?: string, message?: string) => void (code ? reply.code(status).send({ status, code, message }) : reply.code(status).send());
   if (!CONNECTOR_ID.test(connectorId)) return void send(404, 'NOT_FOUND', 'no such rail connector');
   const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
   try {

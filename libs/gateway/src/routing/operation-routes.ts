@@ -1,11 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query, Req, SetMetadata, StreamableFile, Type, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import type { Request } from 'express';
-import { memoryStorage } from 'multer';
+import { Body, Controller, Delete, Get, Header, HttpCode, Patch, Post, Put, Query, Req, SetMetadata, StreamableFile, Type, UseInterceptors } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyRequest } from 'fastify';
 import { AnyHttpOperation, ApiError, FileAnswer, HttpMethod, OperationInput, ServiceName, SignedOutcome } from '@payments/contracts';
 import { AuthenticatedRequest, RequireAuth, RequireOperatorRole, RequirePermission, SandboxOnly } from '../auth/basic-auth.guard';
 import { FailedAttemptsInterceptor } from '../auth/failed-attempts.interceptor';
 import { IDEMPOTENCY_KEY_REQUIRED, IdempotencyInterceptor, SHOWN_ONCE } from '../idempotency/idempotency.interceptor';
+import type { UploadedFile } from '../http/request-body';
+import type { GatewayRouteConfig } from '../http/route-config';
 import type { ServiceClient } from '../rpc/service-client';
 import { unwrapSignedOutcome, walletSignatureHeaders } from './signed-challenge';
 
@@ -32,7 +33,7 @@ export function operationControllers(operations: readonly AnyHttpOperation[], de
   return inRouteOrder(operations).map((op) => controllerFor(op, deps));
 }
 
-/** The order routes are registered in (Express takes the first that matches): `/agents/me` before `/agents/{agentId}`. */
+/** The order routes are registered in: `/agents/me` before `/agents/{agentId}` (the router prefers static segments anyway). */
 export function inRouteOrder(operations: readonly AnyHttpOperation[]): AnyHttpOperation[] {
   return [...operations].sort(byRouteSpecificity);
 }
@@ -41,11 +42,10 @@ function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
   const client = deps.clients[op.service];
   const dto = op.body ?? op.multipart?.fields;
   const at = { body: dto ? 1 : -1, query: op.query ? (dto ? 2 : 1) : -1 };
-  const fileAt = op.multipart ? Math.max(0, at.body, at.query) + 1 : -1;
 
   class OperationController {
-    async handle(request: AuthenticatedRequest, ...args: unknown[]): Promise<unknown> {
-      const file = fileAt > 0 ? (args[fileAt - 1] as Express.Multer.File | undefined) : undefined;
+    async handle(request: AuthenticatedRequest & { file?: UploadedFile }, ...args: unknown[]): Promise<unknown> {
+      const file = op.multipart ? request.file : undefined; // read with the body (request-body.ts)
       if (op.multipart?.file.required && !file) {
         throw new ApiError('INVALID_INPUT', 'a file is required', { errors: [{ field: 'file', message: 'send the file as the multipart/form-data part "file"' }] });
       }
@@ -60,7 +60,7 @@ function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
       const answer = await client.call(op.rpc, { caller: request.caller, body: op.request(input) });
       const result = op.signedRetry ? unwrapSignedOutcome(answer as SignedOutcome<unknown, unknown>) : answer;
       deps.after?.[op.operationId]?.(result);
-      if (op.fileResponse) return fileAnswer(request, result as FileAnswer, op.fileResponse.contentTypes);
+      if (op.fileResponse) return fileAnswer(result as FileAnswer, op.fileResponse.contentTypes);
       return op.status === 204 ? undefined : result;
     }
   }
@@ -73,12 +73,12 @@ function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
   if (op.operatorRole) decorate(RequireOperatorRole(op.operatorRole));
   if (op.sandboxOnly) decorate(SandboxOnly());
   // Idempotency-Key applies to POSTs only; other routes get no interceptor (each one costs every request, #14). A
-  // multipart body is hashed once the FileInterceptor has read it. A route without credentials has no caller to
-  // scope keys by (anonymous callers would share them), and its answer may be a secret shown once: no key there.
+  // multipart body is read (fields and file) before the route runs, as its route config says. A route without
+  // credentials has no caller to scope keys by (anonymous callers would share them), and its answer may be a secret
+  // shown once: no key there.
   if (op.multipart) {
     const { maxBytes, maxFields } = op.multipart.file;
-    const upload = { storage: memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: maxFields, fieldSize: 1024 }, defParamCharset: 'utf8' };
-    decorate(UseInterceptors(FileInterceptor('file', upload), IdempotencyInterceptor));
+    decorate(RouteConfig({ multipart: { maxBytes, maxFields } } satisfies GatewayRouteConfig), UseInterceptors(IdempotencyInterceptor));
   } else if (op.method === 'POST' && op.auth !== 'none') {
     decorate(UseInterceptors(IdempotencyInterceptor));
   }
@@ -86,26 +86,25 @@ function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
   if (op.shownOnce) decorate(SetMetadata(SHOWN_ONCE, op.shownOnce));
   // The path holds the credential (a device code): failed attempts are limited per code, per source and globally.
   if (op.auth === 'none') decorate(UseInterceptors(FailedAttemptsInterceptor));
+  // A file answer is never cached nor sniffed into another type.
+  if (op.fileResponse) decorate(Header('Cache-Control', 'no-store'), Header('X-Content-Type-Options', 'nosniff'));
   Req()(proto, 'handle', 0);
   if (at.body > 0) Body()(proto, 'handle', at.body);
   if (at.query > 0) Query()(proto, 'handle', at.query);
-  if (fileAt > 0) UploadedFile()(proto, 'handle', fileAt);
   // The validation pipe validates each argument against its declared type, as it would for a decorated parameter.
   const types: unknown[] = [Object];
   if (at.body > 0) types[at.body] = dto;
   if (at.query > 0) types[at.query] = op.query;
-  if (fileAt > 0) types[fileAt] = Object;
   Reflect.defineMetadata('design:paramtypes', types, proto, 'handle');
   return OperationController;
 }
 
 /**
- * The bytes of a file answer (an operation declaring `fileResponse`), as an attachment that is never cached nor
- * sniffed into another type; a type the operation does not declare is a 500 rather than an undocumented answer.
+ * The bytes of a file answer (an operation declaring `fileResponse`), as an attachment; a type the operation does
+ * not declare is a 500 rather than an undocumented answer.
  */
-function fileAnswer(request: Request, answer: FileAnswer, declared: readonly string[]): StreamableFile {
+function fileAnswer(answer: FileAnswer, declared: readonly string[]): StreamableFile {
   if (!answer || typeof answer.base64 !== 'string' || !declared.includes(answer.contentType)) throw new Error(`file answer of an undeclared type: ${answer?.contentType}`);
-  request.res?.set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
   const bytes = Buffer.from(answer.base64, 'base64');
   return new StreamableFile(bytes, { type: answer.contentType, length: bytes.length, disposition: attachment(answer.fileName) });
 }
@@ -140,6 +139,6 @@ function byRouteSpecificity(a: AnyHttpOperation, b: AnyHttpOperation): number {
 }
 
 /** The link goes back to the authenticated caller who sent this Host, so trusting it here leaks nothing to others. */
-function requestOrigin(request: Request): string {
-  return `${request.protocol}://${request.get('host') ?? 'localhost'}`;
+function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 }

@@ -1,5 +1,5 @@
 import type { SignedOutcome, WalletSignatureHeaders } from '@payments/contracts';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 
 /**
  * A challenge to sign, answered 202 by HttpErrorFilter. Thrown rather than returned because Nest writes a route's
