@@ -1,14 +1,13 @@
-import { DynamicModule, INestApplication, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Reflector } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { OPERATIONS, OPERATOR_API_PREFIX, OPERATOR_OPERATIONS } from '@payments/contracts';
+import { ApiError, OPERATIONS, OPERATOR_API_PREFIX, OPERATOR_OPERATIONS } from '@payments/contracts';
 import { asTransactional, runMigrations } from '@payments/eventsourcing';
 import type { EventBus, SubscriptionHandle } from '@payments/messaging';
 import type { Registry } from 'prom-client';
 import { openServiceDatabase, OpsServer, poolOfDataSource, ReadinessChecks, registerConsumerLagMetrics, registerDbPoolMetrics, startOpsServer } from '@payments/runtime';
-import { AGENTS_CLIENT, BasicAuthGuard, IDENTITY_CLIENT } from './auth/basic-auth.guard';
+import { BasicAuthGuard } from './auth/basic-auth.guard';
+import { FailedAttemptsInterceptor } from './auth/failed-attempts.interceptor';
 import { CredentialCache } from './auth/credential-cache';
 import { evictDeletedTokens } from './auth/credential-eviction';
 import { DEFAULT_FAILED_AUTH_LIMITS, FailedAuthLimits, FailedAuthThrottle } from './auth/failed-auth-throttle';
@@ -21,12 +20,13 @@ import { createValidationPipe } from './errors/validation';
 import { gatewayFastify } from './http/gateway-http';
 import { refuseUnsafeRouteBody } from './http/unsafe-input';
 import { gatewayMigrations } from './idempotency/idempotency.migrations';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { mountApiReference } from './openapi/api-reference';
 import { GatewayMetrics } from './ops/gateway-metrics';
 import { mountGatewayOps } from './ops/gateway-ops';
 import { operationIdsByRoute } from './ops/operation-labels';
-import { operationControllers } from './routing/operation-routes';
+import { bindOperations, OperationPipeline } from './routing/operation-routes';
 import { mountRailCallbacks } from './rails/rail-callbacks';
 import { ServiceClient, ServiceEndpoint } from './rpc/service-client';
 
@@ -89,36 +89,9 @@ interface GatewayParts {
   publicUrl?: string;
 }
 
-@Module({})
-class GatewayModule {
-  static register(parts: GatewayParts): DynamicModule {
-    const clients = { identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, agents: parts.agents };
-    // A deleted token stops working here at once; other gateways forget it when TokenDeleted.v1 reaches them.
-    const after = { deleteTokenById: (result: unknown) => parts.cache.forgetClient((result as { clientId: string }).clientId) };
-    return {
-      module: GatewayModule,
-      // The platform API under /<version> and the operator API under /operator/v1, each route guarded by its declared auth.
-      controllers: [
-        ...operationControllers(OPERATIONS, { prefix: `/${API_VERSION}`, clients, publicUrl: parts.publicUrl, after }),
-        ...operationControllers(OPERATOR_OPERATIONS, { prefix: OPERATOR_API_PREFIX, clients, publicUrl: parts.publicUrl }),
-      ],
-      providers: [
-        { provide: IDENTITY_CLIENT, useValue: parts.identity },
-        { provide: AGENTS_CLIENT, useValue: parts.agents },
-        { provide: CredentialCache, useValue: parts.cache },
-        { provide: RateLimiter, useValue: parts.limiter },
-        { provide: FailedAuthThrottle, useValue: parts.failedAuth },
-        { provide: IdempotencyStore, useValue: parts.idempotency },
-        { provide: HttpErrorFilter, useValue: parts.errors },
-        { provide: FailureWindows, useValue: new FailureWindows() }, // credential-in-path operations (FailedAttemptsInterceptor)
-        { provide: APP_GUARD, useClass: BasicAuthGuard },
-      ],
-    };
-  }
-}
-
 export interface Gateway {
-  app: INestApplication;
+  /** The HTTP server (fastify) every route is bound to. */
+  server: FastifyInstance;
   url: string;
   /** Its ops server, when it listens on one. */
   ops?: OpsServer;
@@ -162,30 +135,43 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   };
   // Every request passes the gateway's request checks (gateway-http.ts) before any route, guard or pipe sees it.
   const server = gatewayFastify({ trustProxy: options.trustProxy, bodyLimit: options.bodyLimit });
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(parts), new FastifyAdapter(server), { bodyParser: false, logger: false });
   const { checks } = mountGatewayOps(server, { metrics, identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, agents: parts.agents, database: dataSource, bus: options.bus });
+  // The platform API under /<version> and the operator API under /operator/v1, each route guarded by its declared auth.
+  const pipeline: OperationPipeline = {
+    guard: new BasicAuthGuard(parts.identity, parts.agents, parts.cache, parts.limiter, new Reflector(), parts.failedAuth),
+    idempotency: new IdempotencyInterceptor(parts.idempotency, parts.errors),
+    failedAttempts: new FailedAttemptsInterceptor(new FailureWindows(), parts.errors),
+    pipes: [refuseUnsafeRouteBody, createValidationPipe()],
+    errors: parts.errors,
+  };
+  const clients = { identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, agents: parts.agents };
+  // A deleted token stops working here at once; other gateways forget it when TokenDeleted.v1 reaches them.
+  const after = { deleteTokenById: (result: unknown) => parts.cache.forgetClient((result as { clientId: string }).clientId) };
+  bindOperations(server, OPERATIONS, { prefix: `/${API_VERSION}`, clients, publicUrl: parts.publicUrl, after }, pipeline);
+  bindOperations(server, OPERATOR_OPERATIONS, { prefix: OPERATOR_API_PREFIX, clients, publicUrl: parts.publicUrl }, pipeline);
   mountRailCallbacks(server, parts.payments); // its body as raw bytes: the signature is over them
   // GET /openapi.json and /docs at the root, GET /operator/v1/openapi.json and /operator/v1/docs: no auth.
   mountApiReference(server, API_VERSION);
   mountKycLinkPage(server, parts.identity); // GET /kyc/{token}: the hosted KYC page, no Basic auth (the token is the credential)
   mountCardRevealPage(server, parts.cards); // GET /card-reveal/{token}: a card's PAN, CVV and expiry, no Basic auth (the token is the credential)
-  app.useGlobalFilters(parts.errors);
-  app.useGlobalPipes(refuseUnsafeRouteBody, createValidationPipe());
+  // What the request checks and the body reader refuse, and every route no one serves, in the envelope.
+  server.setErrorHandler((error, request, reply) => parts.errors.reply(error, request, reply));
+  server.setNotFoundHandler((request, reply) => parts.errors.reply(new ApiError('NOT_FOUND', 'no such resource or route'), request, reply));
   const eviction: SubscriptionHandle | undefined = options.bus ? await evictDeletedTokens(options.bus, parts.cache) : undefined;
   const purge = setInterval(() => void parts.idempotency.purgeExpired().catch((e) => options.log?.('idempotency purge failed', e)), 10 * 60_000);
   purge.unref();
   await parts.idempotency.start((e) => options.log?.('idempotency heartbeat failed', e));
   const host = options.host ?? '127.0.0.1';
   const ops = options.ops && options.ops.listen !== false ? await startOpsServer({ app: 'gateway', host: options.ops.host, port: options.ops.port, registry: metrics.registry, checks }) : undefined;
-  await app.listen(options.port, host).catch(async (error: unknown) => {
+  await server.listen({ port: options.port, host }).catch(async (error: unknown) => {
     await ops?.stop();
     throw error;
   });
-  const address = app.getHttpServer().address() as { port: number };
+  const address = server.server.address() as { port: number };
   // A wildcard address is reached on loopback from this host; a named one only where it listens.
   const reachableAt = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
-    app,
+    server,
     url: `http://${reachableAt}:${address.port}/${API_VERSION}`,
     ops,
     checks,
@@ -193,7 +179,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     stop: async () => {
       clearInterval(purge);
       await ops?.stop();
-      await app.close();
+      await server.close();
       await eviction?.stop();
       await parts.identity.close();
       await parts.accounts.close();

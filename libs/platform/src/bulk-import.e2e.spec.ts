@@ -146,7 +146,7 @@ describe('bulk customer import from CSV (real HTTP)', () => {
   });
 
   it('routes /customers/bulk/... before /customers/:customerId', async () => {
-    const paths = servedRoutes(t.platform.gateway.app).map((r) => r.path.replace(`/${API_VERSION}`, ''));
+    const paths = servedRoutes(t.platform.gateway.server).map((r) => r.path.replace(`/${API_VERSION}`, ''));
     expect(paths.indexOf('/customers/bulk/jobs/:jobId')).toBeGreaterThanOrEqual(0);
     expect(paths.indexOf('/customers/bulk/jobs/:jobId')).toBeLessThan(paths.indexOf('/customers/:customerId'));
     const missing = await t.call('GET', '/customers/bulk/jobs/Job:00000000-0000-7000-8000-000000000000');

@@ -34,7 +34,7 @@ describe('hostile input at every route', () => {
     t = await startTestPlatform();
     operatorAuth = (await t.createOperator('ADMIN', 'hostile-input admin')).auth;
     origin = new URL(t.url).origin;
-    routes = servedRoutes(t.platform.gateway.app);
+    routes = servedRoutes(t.platform.gateway.server);
     const db = t.platform.identity.host.dataSource;
     const schemas: { schema: string }[] = await db.query(`SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = 'events' ORDER BY 1`);
     expect(schemas.length).toBeGreaterThanOrEqual(4);

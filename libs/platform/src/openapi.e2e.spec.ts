@@ -87,7 +87,7 @@ describe('OpenAPI document and API reference (real HTTP)', () => {
 
 /** What the running Express router answers under /<version>, in OpenAPI's form relative to it, e.g. `get /tokens/{tokenId}`. */
 function versionedRoutes(t: TestPlatform): { path: string; method: string }[] {
-  return servedRoutes(t.platform.gateway.app)
+  return servedRoutes(t.platform.gateway.server)
     .filter(({ path }) => path.startsWith(`/${API_VERSION}/`))
     .map(({ method, path }) => ({ method: method.toLowerCase(), path: path.slice(API_VERSION.length + 1).replace(/:(\w+)/g, '{$1}') }));
 }

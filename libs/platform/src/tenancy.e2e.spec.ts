@@ -490,7 +490,7 @@ describe('tenancy: another platform or mode sees 404', () => {
   afterAll(() => t.stop());
 
   it('has a row for every served route that takes a path parameter', () => {
-    const parameterised = servedRoutes(t.platform.gateway.app)
+    const parameterised = servedRoutes(t.platform.gateway.server)
       .filter((r) => r.path.includes(':') && r.path.startsWith(`/${API_VERSION}/`))
       .map((r) => `${r.method} ${r.path.replace(`/${API_VERSION}`, '')}`)
       .filter((r) => !notPlatformCredentialRoutes.has(r));
@@ -516,7 +516,7 @@ describe('tenancy: another platform or mode sees 404', () => {
 
   it('keeps the operator API from every platform credential (401) and from operators below the role (403), changing nothing', async () => {
     const viewer = await t.createOperator('VIEWER', 'tenancy viewer');
-    const operatorRoutes = servedRoutes(t.platform.gateway.app).filter((r) => r.path.startsWith(`${OPERATOR_API_PREFIX}/`) && !r.path.endsWith('/openapi.json') && !r.path.endsWith('/docs') && !r.path.endsWith('/init.js'));
+    const operatorRoutes = servedRoutes(t.platform.gateway.server).filter((r) => r.path.startsWith(`${OPERATOR_API_PREFIX}/`) && !r.path.endsWith('/openapi.json') && !r.path.endsWith('/docs') && !r.path.endsWith('/init.js'));
     expect(operatorRoutes.length).toBe(OPERATOR_OPERATIONS.length);
     const events = async () => Number((await t.platform.identity.host.dataSource.query(`SELECT count(*)::int AS n FROM identity.events`))[0].n);
     const before = await events();

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { servedRoutesOf } from '@payments/gateway';
 
@@ -15,7 +14,6 @@ const PAGES = /^\/(kyc|card-reveal|rails\/v1\/callbacks|docs\/assets)\//;
  * Test fixture: every API route the gateway's router serves (the source of truth for coverage checks), each method
  * once: the HEAD the router adds beside every GET is left out, as are the token pages and the static assets.
  */
-export function servedRoutes(app: INestApplication): ServedRoute[] {
-  const server = app.getHttpAdapter().getInstance() as FastifyInstance;
+export function servedRoutes(server: FastifyInstance): ServedRoute[] {
   return servedRoutesOf(server).filter((route) => route.method !== 'HEAD' && !PAGES.test(route.path));
 }

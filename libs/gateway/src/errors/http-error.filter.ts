@@ -24,8 +24,11 @@ export class HttpErrorFilter implements ExceptionFilter {
   constructor(private readonly log: (message: string, error: unknown) => void = () => undefined) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<FastifyReply>();
-    const request = host.switchToHttp().getRequest<FastifyRequest & { authChallenge?: AuthChallenge }>();
+    this.reply(exception, host.switchToHttp().getRequest<FastifyRequest>(), host.switchToHttp().getResponse<FastifyReply>());
+  }
+
+  /** The answer to a request that failed with `exception`: a replay, a signed challenge, or the error's envelope. */
+  reply(exception: unknown, request: FastifyRequest & { authChallenge?: AuthChallenge }, response: FastifyReply): void {
     if (exception instanceof ReplayedResponse) {
       response.header('Idempotent-Replayed', 'true');
       response.code(exception.status);

@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Patch, Post, Put, Query, Req, SetMetadata, StreamableFile, Type, UseInterceptors } from '@nestjs/common';
-import { RouteConfig } from '@nestjs/platform-fastify';
-import type { FastifyRequest } from 'fastify';
-import { AnyHttpOperation, ApiError, FileAnswer, HttpMethod, OperationInput, ServiceName, SignedOutcome } from '@payments/contracts';
+import type { CallHandler, CanActivate, NestInterceptor, PipeTransform } from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { defer, lastValueFrom } from 'rxjs';
+import { AnyHttpOperation, ApiError, FileAnswer, OperationInput, ServiceName, SignedOutcome } from '@payments/contracts';
 import { AuthenticatedRequest, RequireAuth, RequireOperatorRole, RequirePermission, SandboxOnly } from '../auth/basic-auth.guard';
-import { FailedAttemptsInterceptor } from '../auth/failed-attempts.interceptor';
-import { IDEMPOTENCY_KEY_REQUIRED, IdempotencyInterceptor, SHOWN_ONCE } from '../idempotency/idempotency.interceptor';
+import type { HttpErrorFilter } from '../errors/http-error.filter';
+import { IDEMPOTENCY_KEY_REQUIRED, SHOWN_ONCE } from '../idempotency/idempotency.interceptor';
 import type { UploadedFile } from '../http/request-body';
 import type { GatewayRouteConfig } from '../http/route-config';
 import type { ServiceClient } from '../rpc/service-client';
@@ -20,17 +22,28 @@ export interface OperationRouteDeps {
   after?: Partial<Record<string, (result: unknown) => void>>;
 }
 
-const ROUTE: Record<HttpMethod, (path: string) => MethodDecorator> = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete };
+/** What every operation passes through, in this order: the guard, its interceptors, the pipes; errors to the filter. */
+export interface OperationPipeline {
+  guard: CanActivate;
+  /** On POSTs with credentials and on uploads: Idempotency-Key. */
+  idempotency: NestInterceptor;
+  /** On operations whose path holds the credential (`auth: 'none'`): failed attempts limited. */
+  failedAttempts: NestInterceptor;
+  /** In order, on the body and on the query (the unsafe-body check, then class-validator). */
+  pipes: readonly PipeTransform[];
+  errors: HttpErrorFilter;
+}
 
 /**
- * One Nest controller per declared operation, so every route goes through the same guard (by the declared `auth`:
- * Basic auth and the declared permission, an agent's bearer token, or nothing), pipes (class-validator on the
- * declared body and query classes), idempotency interceptor and error filter as a hand-written controller would,
- * with nothing written per operation. Ordered so a static segment is matched before a parameter in the same place
- * (`/customers/end-user-terms` before `/customers/{id}`, `/agents/me` before `/agents/{agentId}`).
+ * Each declared operation bound straight to a route of the gateway's server: the guard (by the declared `auth`:
+ * Basic auth and the declared permission, an agent's bearer token, or nothing), the interceptors, the pipes
+ * (class-validator on the declared body and query classes) and the error filter run as Nest would run them for a
+ * controller (guard, then interceptors around pipes and handler), with nothing written per operation and no
+ * controller, router or observable in between (ADR 0009 decision 14). Registered most specific first, so a static
+ * segment is tried before a parameter in the same place (`/customers/end-user-terms` before `/customers/{id}`).
  */
-export function operationControllers(operations: readonly AnyHttpOperation[], deps: OperationRouteDeps): Type[] {
-  return inRouteOrder(operations).map((op) => controllerFor(op, deps));
+export function bindOperations(server: FastifyInstance, operations: readonly AnyHttpOperation[], deps: OperationRouteDeps, pipeline: OperationPipeline): void {
+  for (const op of inRouteOrder(operations)) bindOperation(server, op, deps, pipeline);
 }
 
 /** The order routes are registered in: `/agents/me` before `/agents/{agentId}` (the router prefers static segments anyway). */
@@ -38,75 +51,111 @@ export function inRouteOrder(operations: readonly AnyHttpOperation[]): AnyHttpOp
   return [...operations].sort(byRouteSpecificity);
 }
 
-function controllerFor(op: AnyHttpOperation, deps: OperationRouteDeps): Type {
+function bindOperation(server: FastifyInstance, op: AnyHttpOperation, deps: OperationRouteDeps, pipeline: OperationPipeline): void {
   const client = deps.clients[op.service];
   const dto = op.body ?? op.multipart?.fields;
-  const at = { body: dto ? 1 : -1, query: op.query ? (dto ? 2 : 1) : -1 };
-
-  class OperationController {
-    async handle(request: AuthenticatedRequest & { file?: UploadedFile }, ...args: unknown[]): Promise<unknown> {
-      const file = op.multipart ? request.file : undefined; // read with the body (request-body.ts)
-      if (op.multipart?.file.required && !file) {
-        throw new ApiError('INVALID_INPUT', 'a file is required', { errors: [{ field: 'file', message: 'send the file as the multipart/form-data part "file"' }] });
-      }
-      const input: OperationInput<string, unknown, unknown> = {
-        params: request.params as Record<string, string>,
-        query: at.query > 0 ? args[at.query - 1] : {},
-        body: at.body > 0 ? args[at.body - 1] : undefined,
-        file: file && { originalName: file.originalname, buffer: file.buffer },
-        origin: deps.publicUrl ?? requestOrigin(request),
-        signature: op.signedRetry || op.walletSignature ? walletSignatureHeaders(request) : {},
-      };
-      const answer = await client.call(op.rpc, { caller: request.caller, body: op.request(input) });
-      const result = op.signedRetry ? unwrapSignedOutcome(answer as SignedOutcome<unknown, unknown>) : answer;
-      deps.after?.[op.operationId]?.(result);
-      if (op.fileResponse) return fileAnswer(result as FileAnswer, op.fileResponse.contentTypes);
-      return op.status === 204 ? undefined : result;
-    }
-  }
-  Object.defineProperty(OperationController, 'name', { value: `${op.operationId[0].toUpperCase()}${op.operationId.slice(1)}Operation` });
-  const proto = OperationController.prototype;
-  const descriptor = Object.getOwnPropertyDescriptor(proto, 'handle')!;
-  const decorate = (...decorators: MethodDecorator[]) => decorators.forEach((d) => d(proto, 'handle', descriptor));
-  Controller()(OperationController);
-  decorate(ROUTE[op.method](`${deps.prefix}${nestPath(op.path)}`), HttpCode(op.status), RequirePermission(op.permission), RequireAuth(op.auth ?? 'platform'));
-  if (op.operatorRole) decorate(RequireOperatorRole(op.operatorRole));
-  if (op.sandboxOnly) decorate(SandboxOnly());
+  const declaration = declarationOf(op);
   // Idempotency-Key applies to POSTs only; other routes get no interceptor (each one costs every request, #14). A
-  // multipart body is read (fields and file) before the route runs, as its route config says. A route without
-  // credentials has no caller to scope keys by (anonymous callers would share them), and its answer may be a secret
-  // shown once: no key there.
-  if (op.multipart) {
-    const { maxBytes, maxFields } = op.multipart.file;
-    decorate(RouteConfig({ multipart: { maxBytes, maxFields } } satisfies GatewayRouteConfig), UseInterceptors(IdempotencyInterceptor));
-  } else if (op.method === 'POST' && op.auth !== 'none') {
-    decorate(UseInterceptors(IdempotencyInterceptor));
+  // route without credentials has no caller to scope keys by (anonymous callers would share them), and its answer
+  // may be a secret shown once: no key there. The path holds the credential (a device code) on those: failed
+  // attempts are limited per code, per source and globally.
+  const interceptors: NestInterceptor[] = [];
+  if (op.multipart || (op.method === 'POST' && op.auth !== 'none')) interceptors.push(pipeline.idempotency);
+  if (op.auth === 'none') interceptors.push(pipeline.failedAttempts);
+  // A multipart body is read (fields and file) before the route runs, as its route config says.
+  const config: GatewayRouteConfig = op.multipart ? { multipart: { maxBytes: op.multipart.file.maxBytes, maxFields: op.multipart.file.maxFields } } : {};
+
+  const answer = async (request: AuthenticatedRequest & { file?: UploadedFile }): Promise<unknown> => {
+    const body = dto ? await piped(pipeline.pipes, request.body, { type: 'body', metatype: dto }) : undefined;
+    const query = op.query ? await piped(pipeline.pipes, request.query, { type: 'query', metatype: op.query }) : {};
+    const file = op.multipart ? request.file : undefined; // read with the body (request-body.ts)
+    if (op.multipart?.file.required && !file) {
+      throw new ApiError('INVALID_INPUT', 'a file is required', { errors: [{ field: 'file', message: 'send the file as the multipart/form-data part "file"' }] });
+    }
+    const input: OperationInput<string, unknown, unknown> = {
+      params: request.params as Record<string, string>,
+      query,
+      body,
+      file: file && { originalName: file.originalname, buffer: file.buffer },
+      origin: deps.publicUrl ?? requestOrigin(request),
+      signature: op.signedRetry || op.walletSignature ? walletSignatureHeaders(request) : {},
+    };
+    const answered = await client.call(op.rpc, { caller: request.caller, body: op.request(input) });
+    const result = op.signedRetry ? unwrapSignedOutcome(answered as SignedOutcome<unknown, unknown>) : answered;
+    deps.after?.[op.operationId]?.(result);
+    return result;
+  };
+
+  server.route({
+    method: op.method,
+    url: `${deps.prefix}${routerPath(op.path)}`,
+    config,
+    handler: async (request, reply) => {
+      const context = new ExecutionContextHost([request, reply], undefined, declaration);
+      context.setType('http');
+      try {
+        if (!(await pipeline.guard.canActivate(context))) throw new ApiError('FORBIDDEN', 'this caller may not use this operation');
+        const result = await intercepted(interceptors, context, () => answer(request as AuthenticatedRequest));
+        send(reply, op, result);
+      } catch (error) {
+        pipeline.errors.reply(error, request, reply);
+      }
+      return reply;
+    },
+  });
+}
+
+/**
+ * A function standing for the operation, carrying what the guard and the interceptors read of it (its auth,
+ * permission, role, sandbox-only, status, Idempotency-Key rule and shown-once paths) as the metadata Nest's
+ * decorators put on a handler: they read it from `context.getHandler()`.
+ */
+function declarationOf(op: AnyHttpOperation): () => void {
+  const declaration = { [op.operationId]: () => undefined }[op.operationId];
+  const decorate = (decorator: (target: object) => unknown) => decorator(declaration);
+  decorate(RequirePermission(op.permission) as (target: object) => unknown);
+  decorate(RequireAuth(op.auth ?? 'platform') as (target: object) => unknown);
+  if (op.operatorRole) decorate(RequireOperatorRole(op.operatorRole) as (target: object) => unknown);
+  if (op.sandboxOnly) decorate(SandboxOnly() as (target: object) => unknown);
+  Reflect.defineMetadata(HTTP_CODE_METADATA, op.status, declaration);
+  if (op.idempotencyKey === 'required') Reflect.defineMetadata(IDEMPOTENCY_KEY_REQUIRED, true, declaration);
+  if (op.shownOnce) Reflect.defineMetadata(SHOWN_ONCE, op.shownOnce, declaration);
+  return declaration;
+}
+
+async function piped(pipes: readonly PipeTransform[], value: unknown, metadata: { type: 'body' | 'query'; metatype: unknown }): Promise<unknown> {
+  let result = value;
+  for (const pipe of pipes) result = await pipe.transform(result, metadata as Parameters<PipeTransform['transform']>[1]);
+  return result;
+}
+
+/** The interceptors around the handler, outermost first, each given the rest as its `next` (deferred, as in Nest). */
+async function intercepted(interceptors: readonly NestInterceptor[], context: ExecutionContextHost, run: () => Promise<unknown>): Promise<unknown> {
+  if (interceptors.length === 0) return run();
+  const [outer, ...inner] = interceptors;
+  const next: CallHandler = { handle: () => defer(() => intercepted(inner, context, run)) };
+  return lastValueFrom(await outer.intercept(context, next), { defaultValue: undefined });
+}
+
+function send(reply: FastifyReply, op: AnyHttpOperation, result: unknown): void {
+  reply.code(op.status);
+  if (op.fileResponse) {
+    const file = fileAnswer(result as FileAnswer, op.fileResponse.contentTypes);
+    // Never cached nor sniffed into another type.
+    reply.headers({ 'Content-Type': file.contentType, 'Content-Disposition': file.disposition, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }).send(file.bytes);
+    return;
   }
-  if (op.idempotencyKey === 'required') decorate(SetMetadata(IDEMPOTENCY_KEY_REQUIRED, true));
-  if (op.shownOnce) decorate(SetMetadata(SHOWN_ONCE, op.shownOnce));
-  // The path holds the credential (a device code): failed attempts are limited per code, per source and globally.
-  if (op.auth === 'none') decorate(UseInterceptors(FailedAttemptsInterceptor));
-  // A file answer is never cached nor sniffed into another type.
-  if (op.fileResponse) decorate(Header('Cache-Control', 'no-store'), Header('X-Content-Type-Options', 'nosniff'));
-  Req()(proto, 'handle', 0);
-  if (at.body > 0) Body()(proto, 'handle', at.body);
-  if (at.query > 0) Query()(proto, 'handle', at.query);
-  // The validation pipe validates each argument against its declared type, as it would for a decorated parameter.
-  const types: unknown[] = [Object];
-  if (at.body > 0) types[at.body] = dto;
-  if (at.query > 0) types[at.query] = op.query;
-  Reflect.defineMetadata('design:paramtypes', types, proto, 'handle');
-  return OperationController;
+  if (op.status === 204 || result === undefined || result === null) return void reply.send();
+  reply.send(result);
 }
 
 /**
  * The bytes of a file answer (an operation declaring `fileResponse`), as an attachment; a type the operation does
  * not declare is a 500 rather than an undocumented answer.
  */
-function fileAnswer(answer: FileAnswer, declared: readonly string[]): StreamableFile {
+function fileAnswer(answer: FileAnswer, declared: readonly string[]): { bytes: Buffer; contentType: string; disposition: string } {
   if (!answer || typeof answer.base64 !== 'string' || !declared.includes(answer.contentType)) throw new Error(`file answer of an undeclared type: ${answer?.contentType}`);
-  const bytes = Buffer.from(answer.base64, 'base64');
-  return new StreamableFile(bytes, { type: answer.contentType, length: bytes.length, disposition: attachment(answer.fileName) });
+  return { bytes: Buffer.from(answer.base64, 'base64'), contentType: answer.contentType, disposition: attachment(answer.fileName) };
 }
 
 /** `attachment` with the name in plain ASCII and in full (RFC 6266 / 8187); quotes, controls and separators dropped. */
@@ -123,7 +172,7 @@ function attachment(fileName: string): string {
 }
 
 /** `/customers/{customerId}` → `/customers/:customerId` */
-export function nestPath(path: string): string {
+export function routerPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');
 }
 
