@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@payments/contracts';
 import { readBody } from './request-body';
-import { badUrlRefusal, refuseUnsafeBody, requestRefusal } from './request-checks';
+import { hasBody } from './json-only';
+import { badUrlRefusal, requestRefusal, unsafeBodyRefusal } from './request-checks';
 
 export interface GatewayHttpOptions {
   /** Whose X-Forwarded-For `request.ip` follows (TRUST_PROXY): false trusts none, a number that many hops, a list those addresses. */
@@ -15,6 +16,9 @@ export interface GatewayHttpOptions {
  * segment is a 404 rather than a route fastify's default (100) would silently refuse to match.
  */
 const PATH_PARAMETER_LENGTH_MAX = 8_192;
+
+/** The methods whose body the router does not read. */
+const BODYLESS = new Set(['GET', 'HEAD']);
 
 /**
  * The gateway's HTTP server (ADR 0009 decision 14): one spelling of each path (case-sensitive, no trailing slash,
@@ -45,17 +49,24 @@ export function gatewayFastify(options: GatewayHttpOptions = {}): FastifyInstanc
     for (const method of [route.method].flat()) routes.push({ method, path: route.url ?? route.path });
   });
   // Errors the hooks and the body reader raise reach the error handler, which Nest sets to its exception filters.
-  // A body on GET or HEAD is read and checked like any other (as Express did), not skipped: a hostile one is refused.
-  for (const method of ['GET', 'HEAD']) app.addHttpMethod(method, { hasBody: true, overrideExisting: true });
+  const parse = readBody(options.bodyLimit ?? '1mb');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', readBody(options.bodyLimit ?? '1mb'));
+  app.addContentTypeParser('*', parse);
   app.addHook('onRequest', (request, reply, done) => {
     const refusal = requestRefusal(app, request);
-    if (!refusal) return done();
-    send(reply, refusal);
+    if (refusal) return send(reply, refusal);
+    if (!BODYLESS.has(request.method) || !hasBody(request.headers)) return done();
+    // The router skips a body on GET or HEAD; it is still read and checked like any other (a hostile one is
+    // refused, as on every route), then ignored. Only requests that send one pay for it.
+    parse(request, request.raw, (error, body) => {
+      if (error) return done(error);
+      const unsafe = unsafeBodyRefusal(body, request);
+      if (unsafe) return send(reply, { envelope: unsafe });
+      done();
+    });
   });
   app.addHook('preValidation', (request, reply, done) => {
-    const refusal = refuseUnsafeBody(request);
+    const refusal = unsafeBodyRefusal(request.body, request);
     if (!refusal) return done();
     send(reply, { envelope: refusal });
   });

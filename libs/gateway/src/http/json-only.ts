@@ -5,6 +5,9 @@ import { routeConfigOf } from './route-config';
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
 const MULTIPART_TYPE = /^multipart\/form-data\s*(;|$)/i;
 
+/** Whether a request sends a body at all (a length above 0, or chunks). */
+export const hasBody = (headers: FastifyRequest['headers']): boolean => Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
+
 export const isMultipart = (request: FastifyRequest): boolean => MULTIPART_TYPE.test(request.headers['content-type'] ?? '');
 
 /**
@@ -13,8 +16,7 @@ export const isMultipart = (request: FastifyRequest): boolean => MULTIPART_TYPE.
  */
 export function mediaTypeProblem(request: FastifyRequest): ErrorEnvelope | undefined {
   const headers = request.headers;
-  const hasBody = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
-  if (!hasBody || JSON_TYPE.test(headers['content-type'] ?? '')) return undefined;
+  if (!hasBody(headers) || JSON_TYPE.test(headers['content-type'] ?? '')) return undefined;
   const config = routeConfigOf(request);
   if (config.rawBody) return undefined;
   if (config.multipart && isMultipart(request)) {

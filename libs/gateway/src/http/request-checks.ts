@@ -55,9 +55,9 @@ export function badUrlRefusal(app: FastifyInstance, request: FastifyRequest): Re
  * Once the body is parsed: 400 for one too deeply nested, with too long an array, or with text the services cannot
  * store (jsonBodyProblem), before guards, interceptors and validation walk it recursively.
  */
-export function refuseUnsafeBody(request: FastifyRequest): ErrorEnvelope | undefined {
-  if (request.body === undefined || routeConfigOf(request).rawBody) return undefined;
-  const problem = jsonBodyProblem(request.body);
+export function unsafeBodyRefusal(body: unknown, request: FastifyRequest): ErrorEnvelope | undefined {
+  if (body === undefined || routeConfigOf(request).rawBody) return undefined;
+  const problem = jsonBodyProblem(body);
   return problem ? invalid(problem) : undefined;
 }
 
