@@ -93,7 +93,7 @@ function redactingTracer(tracer: Tracer): Tracer {
 
 /**
  * A TracerProvider whose spans cannot record a credential that travels in a path (card reveal links, hosted KYC
- * links, agent device codes; token-paths.ts). Given to the instrumentations (http, express, Nest, pg), which put the
+ * links, agent device codes; token-paths.ts). Given to the instrumentations (http, Nest, pg), which put the
  * request's path into span names and attributes (url.path, url.full, http.target, http.url, http.route) that no
  * instrumentation hook reaches in full; a wrapper at the source covers all of them and any future attribute.
  */

@@ -21,7 +21,7 @@ let running: Tracing | undefined;
 
 /**
  * Starts the OpenTelemetry SDK once per process when tracing is requested (tracing-config.ts) or span processors are
- * given; otherwise returns undefined without loading it. Must run before Nest, pg and express are required: the
+ * given; otherwise returns undefined without loading it. Must run before Nest, pg and node:http's users are required: the
  * instrumentations patch modules as they load (entry points import `@payments/observability/register` first).
  */
 export function startTracing(options: TracingOptions = {}): Tracing | undefined {

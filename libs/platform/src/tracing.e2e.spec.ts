@@ -58,9 +58,11 @@ describe('tracing: one trace from the HTTP request to the webhook delivery', () 
     const spanIdOf = (hook: typeof first) => hook.headers.traceparent?.split('-')[2];
     await eventually(() => Promise.resolve([first, completed].every((h) => byId().has(spanIdOf(h)))), { what: 'the delivery spans' });
 
-    // The root: the gateway's HTTP server span for POST /transfer-out (instrumentation-http, named by express' route).
+    // The root: the gateway's HTTP server span for POST /transfer-out (instrumentation-http, named by the gateway after
+    // the route template the router matched).
     const http = spans().find((s) => s.kind === SpanKind.SERVER && s.instrumentationScope.name === '@opentelemetry/instrumentation-http' && String(s.attributes['http.target'] ?? s.attributes['url.path']).endsWith('/transfer-out'));
     expect(http).toBeDefined();
+    expect({ name: http!.name, route: http!.attributes['http.route'] }).toEqual({ name: 'POST /2025-10-13/transfer-out', route: '/2025-10-13/transfer-out' });
     const traceId = http!.spanContext().traceId;
     expect(http!.parentSpanContext).toBeUndefined();
     const inTrace = spans().filter((s) => s.spanContext().traceId === traceId);

@@ -16,7 +16,7 @@ interface ModuleDefinition {
 
 /**
  * Jest loads modules with its own loader, which the instrumentations' require hook never sees, so in a test the
- * SDK's instrumentations (http, express, Nest, pg) would patch nothing. This applies their patches by hand to the
+ * SDK's instrumentations (http, Nest, pg) would patch nothing. This applies their patches by hand to the
  * module instances jest hands out (the ones the platform under test uses); the SDK's shutdown removes them.
  */
 export function instrumentUnderJest(instrumentations: readonly Instrumentation[]): void {

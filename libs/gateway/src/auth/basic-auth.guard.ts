@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, Optional, SetMetadata } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Optional, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest as Request } from 'fastify';
 import { AgentPrincipal, AgentsRpc, ApiError, CallerContext, IdentityRpc, isOperatorRole, operatorCaller, OperatorPrincipal, OperatorRole, OperatorRpc, Permission, PERMISSIONS, refuseOutsideSandbox, roleIncludes, VerifiedCredential } from '@payments/contracts';
@@ -7,8 +7,6 @@ import { CredentialCache } from './credential-cache';
 import { basicClientId, FailedAuthThrottle, sourceAddress } from './failed-auth-throttle';
 import { RateLimiter } from './rate-limiter';
 
-export const IDENTITY_CLIENT = Symbol('IdentityClient');
-export const AGENTS_CLIENT = Symbol('AgentsClient');
 const PERMISSION_KEY = 'requiredPermission';
 const AUTH_KEY = 'operationAuth';
 const SANDBOX_ONLY_KEY = 'sandboxOnly';
@@ -56,8 +54,8 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]{1,512}=*) *$/i;
 @Injectable()
 export class BasicAuthGuard implements CanActivate {
   constructor(
-    @Inject(IDENTITY_CLIENT) private readonly identity: ServiceClient,
-    @Inject(AGENTS_CLIENT) private readonly agents: ServiceClient,
+    private readonly identity: ServiceClient,
+    private readonly agents: ServiceClient,
     private readonly cache: CredentialCache,
     private readonly limiter: RateLimiter,
     private readonly reflector: Reflector,

@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@payments/contracts';
 import { readBody } from './request-body';
@@ -55,6 +56,7 @@ export function gatewayFastify(options: GatewayHttpOptions = {}): FastifyInstanc
   app.addHook('onRequest', (request, reply, done) => {
     const refusal = requestRefusal(app, request);
     if (refusal) return send(reply, refusal);
+    nameServerSpan(request);
     if (!BODYLESS.has(request.method) || !hasBody(request.headers)) return done();
     // The router skips a body on GET or HEAD; it is still read and checked like any other (a hostile one is
     // refused, as on every route), then ignored. Only requests that send one pay for it.
@@ -94,6 +96,19 @@ export interface Refusal {
 
 /** Marks a request the checks refused, so metrics label it `unmatched` (no operation ran) whatever route it resembled. */
 export const REFUSED = Symbol('refused by the request checks');
+
+/**
+ * The request's HTTP server span (instrumentation-http's, active while the request is handled) named after the route
+ * template the router matched, `POST /2025-10-13/transfer-out`, with `http.route`: never the path as sent, which holds
+ * ids and, on token pages, credentials. Nothing when tracing is off.
+ */
+function nameServerSpan(request: FastifyRequest): void {
+  const template = request.is404 ? undefined : request.routeOptions?.url;
+  const span = template === undefined ? undefined : trace.getActiveSpan();
+  if (!span) return;
+  span.setAttribute('http.route', template!);
+  span.updateName(`${request.method} ${template}`);
+}
 
 function send(reply: FastifyReply, refusal: Refusal): void {
   (reply.request as FastifyRequest & { [REFUSED]?: boolean })[REFUSED] = true;
