@@ -18,7 +18,7 @@ import { mountCardRevealPage } from './card-reveal/card-reveal-page';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { createValidationPipe } from './errors/validation';
 import { gatewayFastify } from './http/gateway-http';
-import { refuseUnsafeRouteBody } from './http/unsafe-input';
+import { requireObjectBody } from './http/object-body';
 import { gatewayMigrations } from './idempotency/idempotency.migrations';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './idempotency/idempotency.store';
@@ -141,7 +141,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     guard: new BasicAuthGuard(parts.identity, parts.agents, parts.cache, parts.limiter, new Reflector(), parts.failedAuth),
     idempotency: new IdempotencyInterceptor(parts.idempotency, parts.errors),
     failedAttempts: new FailedAttemptsInterceptor(new FailureWindows(), parts.errors),
-    pipes: [refuseUnsafeRouteBody, createValidationPipe()],
+    pipes: [requireObjectBody, createValidationPipe()],
     errors: parts.errors,
   };
   const clients = { identity: parts.identity, accounts: parts.accounts, quoting: parts.quoting, payments: parts.payments, webhooks: parts.webhooks, walletAuth: parts.walletAuth, cards: parts.cards, agents: parts.agents };

@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { servedRoutesOf } from '@payments/gateway';
+import { ServedRoute, servedRoutesOf } from '@payments/gateway';
 
-export interface ServedRoute {
-  method: string;
-  /** Router template, e.g. `/2025-10-13/tokens/:tokenId`. */
-  path: string;
-}
+export type { ServedRoute };
 
 /** The gateway's pages that are not API routes: token links, rail bridges' callbacks and the reference's assets. */
 const PAGES = /^\/(kyc|card-reveal|rails\/v1\/callbacks|docs\/assets)\//;

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { ErrorEnvelope } from '@payments/contracts';
 import { readBody } from './request-body';
 import { hasBody } from './json-only';
-import { badUrlRefusal, requestRefusal, unsafeBodyRefusal } from './request-checks';
+import { badUrlRefusal, requestRefusal, routeFinder, unsafeBodyRefusal } from './request-checks';
 
 export interface GatewayHttpOptions {
   /** Whose X-Forwarded-For `request.ip` follows (TRUST_PROXY): false trusts none, a number that many hops, a list those addresses. */
@@ -25,7 +25,7 @@ const BODYLESS = new Set(['GET', 'HEAD']);
  * The gateway's HTTP server (ADR 0009 decision 14): one spelling of each path (case-sensitive, no trailing slash,
  * no empty or dot segment), every URL and body refused before any route, guard or pipe sees it when it could not be
  * stored or walked safely, 405 with `Allow` for a path served under other methods, and bodies read by one parser
- * (request-body.ts). Routes are added by Nest (the declared operations) and by the gateway's own pages.
+ * (request-body.ts). Routes are added by operation-routes.ts (the declared operations) and by the gateway's pages.
  */
 export function gatewayFastify(options: GatewayHttpOptions = {}): FastifyInstance {
   const app: FastifyInstance = Fastify({
@@ -40,7 +40,7 @@ export function gatewayFastify(options: GatewayHttpOptions = {}): FastifyInstanc
     },
     // A path parameter whose escapes do not decode: the router gives up before any hook runs.
     frameworkErrors: (error, request, reply) => {
-      const refusal = error.code === 'FST_ERR_BAD_URL' ? badUrlRefusal(app, request) : undefined;
+      const refusal = error.code === 'FST_ERR_BAD_URL' ? badUrlRefusal(routeFinder(app), request) : undefined;
       send(reply as FastifyReply, refusal ?? { envelope: { status: 400, code: 'INVALID_INPUT', message: 'the request could not be read' } });
     },
   });
@@ -49,12 +49,13 @@ export function gatewayFastify(options: GatewayHttpOptions = {}): FastifyInstanc
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, path: route.url ?? route.path });
   });
-  // Errors the hooks and the body reader raise reach the error handler, which Nest sets to its exception filters.
+  // Errors the hooks and the body reader raise reach the error handler (gateway.server.ts: the error filter).
   const parse = readBody(options.bodyLimit ?? '1mb');
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', parse);
+  const find = routeFinder(app);
   app.addHook('onRequest', (request, reply, done) => {
-    const refusal = requestRefusal(app, request);
+    const refusal = requestRefusal(find, request);
     if (refusal) return send(reply, refusal);
     nameServerSpan(request);
     if (!BODYLESS.has(request.method) || !hasBody(request.headers)) return done();

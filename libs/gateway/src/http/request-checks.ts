@@ -15,11 +15,10 @@ const NOT_FOUND: ErrorEnvelope = { status: 404, code: 'NOT_FOUND', message: 'no 
  * that does not decode to storable text a 400 naming the parameter; a path served only under other methods a 405;
  * a body that is not JSON (or multipart where files go) a 415.
  */
-export function requestRefusal(app: FastifyInstance, request: FastifyRequest): Refusal | undefined {
+export function requestRefusal(find: RouteFinder, request: FastifyRequest): Refusal | undefined {
   const path = pathOf(request);
   const template = request.is404 ? undefined : request.routeOptions?.url;
   if (nonCanonicalPath(path) !== undefined || (template !== undefined && !spelledAs(template, path))) return { envelope: NOT_FOUND };
-  const find = finderOf(app);
   const problem = urlProblem(request, find);
   if (problem) return { envelope: invalid(problem) };
   if (request.is404) {
@@ -45,9 +44,9 @@ function spelledAs(template: string, path: string): boolean {
 }
 
 /** The router refused a URL whose path parameter does not decode: the same 400 naming it, or undefined. */
-export function badUrlRefusal(app: FastifyInstance, request: FastifyRequest): Refusal | undefined {
+export function badUrlRefusal(find: RouteFinder, request: FastifyRequest): Refusal | undefined {
   if (nonCanonicalPath(pathOf(request)) !== undefined) return { envelope: NOT_FOUND };
-  const problem = urlProblem(request, finderOf(app));
+  const problem = urlProblem(request, find);
   return problem ? { envelope: invalid(problem) } : undefined;
 }
 
@@ -66,7 +65,7 @@ export function unsafeBodyRefusal(body: unknown, request: FastifyRequest): Error
  * template matched, so: every segment sent with an escape must be one of the parameters the router decoded (a
  * static segment is only ever sent plainly, as spelledAs requires of a matched request).
  */
-function finderOf(app: FastifyInstance): RouteFinder {
+export function routeFinder(app: FastifyInstance): RouteFinder {
   return (method, path) => {
     let params: Record<string, string> | undefined;
     try {

@@ -29,7 +29,7 @@ export interface OperationPipeline {
   idempotency: NestInterceptor;
   /** On operations whose path holds the credential (`auth: 'none'`): failed attempts limited. */
   failedAttempts: NestInterceptor;
-  /** In order, on the body and on the query (the unsafe-body check, then class-validator). */
+  /** In order, on the body and on the query (the object-body check, then class-validator). */
   pipes: readonly PipeTransform[];
   errors: HttpErrorFilter;
 }
