@@ -20,6 +20,7 @@ const echo = rawRpc<Echo, Echo & { mutatedByHandler: boolean }>('test.echo');
 const fail = rawRpc<{ code: string }, never>('test.fail');
 const crash = rawRpc<Record<string, never>, never>('test.crash');
 const unhandled = rawRpc<Record<string, never>, unknown>('test.unhandled');
+const hang = rawRpc<Record<string, never>, never>('test.hang');
 
 @Controller()
 class TestController {
@@ -37,6 +38,11 @@ class TestController {
   @Handles(crash)
   crash(): never {
     throw new Error('secret internals');
+  }
+
+  @Handles(hang)
+  hang(): Promise<never> {
+    return new Promise(() => undefined); // never answers
   }
 }
 
@@ -99,6 +105,16 @@ describe('RPC to a service in the same process (in-process-rpc.ts)', () => {
   it.each(['svc', 'other'])('is SERVICE_UNAVAILABLE for a pattern the service does not handle (%s)', async (name) => {
     const error = (await client(name).call(unhandled, {}).catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it.each(['svc', 'other'])('is SERVICE_UNAVAILABLE, recorded as a timeout, when the service does not answer within the deadline (%s)', async (name) => {
+    const outcomes: string[] = [];
+    const impatient = new ServiceClient({ name, host: '127.0.0.1', port }, 200, (sample) => outcomes.push(sample.outcome));
+    clients.push(impatient);
+    const started = Date.now();
+    const error = (await impatient.call(hang, {}).catch((e: unknown) => e)) as ApiError;
+    expect({ code: error.code, message: error.message, outcomes }).toEqual({ code: 'SERVICE_UNAVAILABLE', message: `the ${name} service did not answer within 200 ms`, outcomes: ['timeout'] });
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('stops answering in-process once the server is closed', async () => {

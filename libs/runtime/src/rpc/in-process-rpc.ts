@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { ServerTCP, TcpContext, TcpOptions } from '@nestjs/microservices';
-import { catchError, defer, map, mergeAll, Observable, throwError } from 'rxjs';
+import { firstValueFrom, isObservable } from 'rxjs';
 import { processRpcAuthOrThrow, RpcAuth } from './rpc-auth';
 import { AnswerObserver, inPacketContext, tracedHandler } from './rpc-tracing';
 
@@ -92,20 +92,26 @@ export class InProcessCapableTcpServer extends ServerTCP {
     super.close();
   }
 
-  /** Runs the handler of `pattern` as a TCP request would; errors as the TCP client would see them. */
-  dispatch<R>(pattern: string, payload: unknown): Observable<R> {
-    return defer(async () => {
-      // Patterns are plain strings here: the handler map is keyed by them (getHandlerByPattern would try JSON.parse).
-      const handler = this.messageHandlers.get(pattern) ?? super.getHandlerByPattern(pattern);
-      // The TCP client rejects with this same text when the remote service has no handler.
-      if (!handler) throw 'There is no matching message handler defined in the remote service.';
-      const traced = tracedHandler(this.service, pattern, 'inproc', handler, this.observe);
-      return this.transformToObservable(await traced(wireCopy(payload), new TcpContext([null as never, pattern])));
-    }).pipe(
-      mergeAll(),
-      map((answer) => wireCopy(answer) as R),
-      catchError((error: unknown) => throwError(() => wireCopy(error))),
-    );
+  /**
+   * Runs the handler of `pattern` as a TCP request would: the payload and the answer (or error) copied as the TCP
+   * transport's JSON would deliver them, an observable answer's first value taken as the TCP client takes it. A plain
+   * promise, without the observables the TCP path needs: every in-process call (all of them in the embedded mode)
+   * goes through here.
+   */
+  async call<R>(pattern: string, payload: unknown): Promise<R> {
+    // Patterns are plain strings here: the handler map is keyed by them (getHandlerByPattern would try JSON.parse).
+    const handler = this.messageHandlers.get(pattern) ?? super.getHandlerByPattern(pattern);
+    // The TCP client rejects with this same text when the remote service has no handler.
+    if (!handler) throw 'There is no matching message handler defined in the remote service.';
+    const traced = tracedHandler(this.service, pattern, 'inproc', handler, this.observe);
+    let answer: unknown;
+    try {
+      const result: unknown = await traced(wireCopy(payload), new TcpContext([null as never, pattern]));
+      answer = isObservable(result) ? await firstValueFrom(result) : result;
+    } catch (error) {
+      throw wireCopy(error);
+    }
+    return wireCopy(answer) as R;
   }
 }
 

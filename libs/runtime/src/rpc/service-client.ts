@@ -43,10 +43,9 @@ export class ServiceClient {
       this.observe({ service: this.endpoint.name, pattern, outcome, seconds: (performance.now() - started) / 1000 });
     try {
       const local = inProcessServer(this.endpoint.name, this.endpoint.port);
-      const result = await inRpcClientSpan(this.endpoint.name, pattern, local ? 'inproc' : 'tcp', () => {
-        const answer$ = local ? local.dispatch<Result>(pattern, payload) : this.proxy.send<Result>(pattern, payload);
-        return firstValueFrom(answer$.pipe(timeout(this.timeoutMs)));
-      });
+      const result = await inRpcClientSpan(this.endpoint.name, pattern, local ? 'inproc' : 'tcp', () =>
+        local ? withinDeadline(local.call<Result>(pattern, payload), this.timeoutMs) : firstValueFrom(this.proxy.send<Result>(pattern, payload).pipe(timeout(this.timeoutMs))),
+      );
       done('ok');
       return result;
     } catch (error) {
@@ -63,4 +62,13 @@ export class ServiceClient {
   close(): Promise<void> {
     return Promise.resolve(this.proxy.close());
   }
+}
+
+/** The answer, or TimeoutError (as rxjs' `timeout` gives the TCP path) once `ms` passed without one. */
+function withinDeadline<T>(answer: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError()), ms);
+  });
+  return Promise.race([answer, deadline]).finally(() => clearTimeout(timer));
 }
