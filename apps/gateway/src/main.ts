@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger('gateway', config.logLevel);
   if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL (idempotency records) and KAFKA_BROKERS');
-  loadClusterSecretHashKey(); // SECRET_HASH_KEY: the gateway signs every RPC under the key derived from it
+  const secretHashKey = loadClusterSecretHashKey(); // SECRET_HASH_KEY: the gateway signs every RPC under the key derived from it
   const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'gateway', namespace: config.busNamespace });
   const gateway = await startGateway({
     port: config.port,
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     idempotencyTtlMs: config.idempotencyTtlHours * 3_600_000,
     publicUrl: config.publicUrl,
+    secretHashKey,
     log: (message, error) => (error ? logger.error({ err: error }, message) : logger.info(message)),
   });
   logger.info(`gateway listening on ${config.host}:${config.port}, ops (/healthz, /readyz, /metrics) on ${config.rpcHost}:${gateway.ops?.port}`);

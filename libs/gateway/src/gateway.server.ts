@@ -15,6 +15,11 @@ import { FailureWindows } from './auth/failure-windows';
 import { RateLimiter } from './auth/rate-limiter';
 import { mountKycLinkPage } from './kyc-link/kyc-link-page';
 import { mountCardRevealPage } from './card-reveal/card-reveal-page';
+import { loadConsoleAssets } from './console/console-assets';
+import { consoleMigrations } from './console/console.migrations';
+import { mountConsole } from './console/console-routes';
+import { ConsoleSessions, SessionLimits } from './console/console-sessions';
+import { mountLandingPage } from './console/landing-page';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { createValidationPipe } from './errors/validation';
 import { gatewayFastify } from './http/gateway-http';
@@ -63,6 +68,10 @@ export interface GatewayOptions {
   rateLimit?: { perSecond: number; burst: number };
   /** Failed HTTP Basic attempts per client id and per source address in a window before 429 (failed-auth-throttle.ts). */
   authFailures?: FailedAuthLimits;
+  /** SECRET_HASH_KEY: the console's sessions seal the credential they hold under a key derived from it. */
+  secretHashKey: Buffer;
+  /** How long a console session lasts unused and at most (defaults: 30 minutes, 12 hours). */
+  consoleSessions?: SessionLimits;
   /** TRUST_PROXY: whose X-Forwarded-For request.ip follows (a hop count or addresses); false (the default) trusts none. */
   trustProxy?: false | number | string[];
   idempotencyTtlMs?: number;
@@ -101,12 +110,12 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-/** The gateway's own schema: Idempotency-Key responses only. */
+/** The gateway's own schema: Idempotency-Key responses and console sessions; no domain state. */
 export const GATEWAY_SCHEMA = 'gateway';
 
 /** Applies the gateway's migrations (at start, and from `admin db:migrate` before a release's pods start). */
 export async function migrateGatewaySchema(dataSource: DataSource): Promise<string[]> {
-  return runMigrations(asTransactional(dataSource), GATEWAY_SCHEMA, [gatewayMigrations]);
+  return runMigrations(asTransactional(dataSource), GATEWAY_SCHEMA, [gatewayMigrations, consoleMigrations]);
 }
 
 /** The public REST surface under /<api version>; forwards to services over RPC. */
@@ -154,11 +163,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   mountApiReference(server, API_VERSION);
   mountKycLinkPage(server, parts.identity); // GET /kyc/{token}: the hosted KYC page, no Basic auth (the token is the credential)
   mountCardRevealPage(server, parts.cards); // GET /card-reveal/{token}: a card's PAN, CVV and expiry, no Basic auth (the token is the credential)
+  // GET / (what this is, where to go) and the console at /console: its files, sessions and its calls to both APIs.
+  const sessions = new ConsoleSessions(dataSource, options.secretHashKey, options.consoleSessions);
+  const assets = loadConsoleAssets();
+  mountLandingPage(server, API_VERSION, { consoleBuilt: assets.size > 0 });
+  mountConsole(server, { apiVersion: API_VERSION, sessions, identity: parts.identity, errors: parts.errors, assets, publicUrl: parts.publicUrl });
   // What the request checks and the body reader refuse, and every route no one serves, in the envelope.
   server.setErrorHandler((error, request, reply) => parts.errors.reply(error, request, reply));
   server.setNotFoundHandler((request, reply) => parts.errors.reply(new ApiError('NOT_FOUND', 'no such resource or route'), request, reply));
   const eviction: SubscriptionHandle | undefined = options.bus ? await evictDeletedTokens(options.bus, parts.cache) : undefined;
-  const purge = setInterval(() => void parts.idempotency.purgeExpired().catch((e) => options.log?.('idempotency purge failed', e)), 10 * 60_000);
+  const purge = setInterval(() => {
+    void parts.idempotency.purgeExpired().catch((e) => options.log?.('idempotency purge failed', e));
+    void sessions.purgeExpired().catch((e) => options.log?.('console session purge failed', e));
+  }, 10 * 60_000);
   purge.unref();
   await parts.idempotency.start((e) => options.log?.('idempotency heartbeat failed', e));
   const host = options.host ?? '127.0.0.1';

@@ -138,6 +138,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       trustProxy: config.trustProxy,
       idempotencyTtlMs: config.idempotencyTtlHours * 3_600_000,
       publicUrl: config.publicUrl,
+      secretHashKey,
       log,
     });
     stack.push(() => gateway.stop());

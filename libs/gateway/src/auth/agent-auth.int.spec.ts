@@ -133,6 +133,7 @@ describe('gateway: agent bearer tokens and credential-less routes (real HTTP)', 
       cards: nowhere,
       rpcTimeoutMs: 2_000,
       databaseUrl: database.url,
+      secretHashKey: Buffer.alloc(32, 7),
       rateLimit: { perSecond: 0, burst: 0 },
       log: (message, error) => logs.push(`${message} ${error instanceof Error ? `${error.message} ${error.stack}` : JSON.stringify(error ?? '')}`),
     };

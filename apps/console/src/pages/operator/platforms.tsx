@@ -1,0 +1,2 @@
+/** Filled in by the views' author. */
+export function PlatformsPage() { return <h1>PlatformsPage</h1>; }

@@ -1,0 +1,2 @@
+/** Filled in by the views' author. */
+export function ConfigPage() { return <h1>ConfigPage</h1>; }

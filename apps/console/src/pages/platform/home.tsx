@@ -1,0 +1,2 @@
+/** Filled in by the views' author. */
+export function HomePage() { return <h1>HomePage</h1>; }

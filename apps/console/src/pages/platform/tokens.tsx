@@ -1,0 +1,2 @@
+/** Filled in by the views' author. */
+export function TokensPage() { return <h1>TokensPage</h1>; }
