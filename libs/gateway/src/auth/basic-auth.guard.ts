@@ -26,7 +26,8 @@ export const RequireOperatorRole = (role: OperatorRole) => SetMetadata(OPERATOR_
 export const SandboxOnly = () => SetMetadata(SANDBOX_ONLY_KEY, true);
 
 /** The scheme a 401 names in `WWW-Authenticate` (HttpErrorFilter): Bearer on agent routes, else Basic. */
-export type AuthChallenge = 'Basic' | 'Bearer';
+/** The scheme a 401 names in WWW-Authenticate; `none` on the console's session routes (a cookie, and a Basic challenge would make a browser prompt). */
+export type AuthChallenge = 'Basic' | 'Bearer' | 'none';
 
 export type AuthenticatedRequest = Request & { caller: CallerContext; authChallenge?: AuthChallenge };
 

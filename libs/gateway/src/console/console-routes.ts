@@ -37,7 +37,10 @@ const PROXY_BODY: GatewayRouteConfig = { rawBody: { limit: '16mb' } };
  */
 export function mountConsole(server: FastifyInstance, options: ConsoleRoutesOptions): void {
   const { sessions, errors } = options;
-  const fail = (request: FastifyRequest, reply: FastifyReply, error: unknown) => errors.reply(error, request, reply);
+  // For its parseCookie and serializeCookie (the cookie package, loaded when the server starts); request.cookies unused.
+  void server.register(fastifyCookie);
+  // No WWW-Authenticate on the console's 401s: the session is a cookie, and a Basic challenge would make a browser prompt.
+  const fail = (request: FastifyRequest, reply: FastifyReply, error: unknown) => errors.reply(error, Object.assign(request, { authChallenge: 'none' as const }), reply);
 
   server.get('/console', (request, reply) => sendAsset(reply, options.assets, 'index.html'));
   server.get('/console/*', (request, reply) => {
@@ -155,7 +158,7 @@ async function platformOf(identity: ServiceClient, clientId: string, clientSecre
 function sessionId(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
-  const cookies = fastifyCookie.parse(header);
+  const cookies = request.server.parseCookie(header);
   return cookies[SECURE_COOKIE] ?? cookies[COOKIE];
 }
 
@@ -171,7 +174,7 @@ function checkCsrf(session: ConsoleSession, request: FastifyRequest): void {
 
 function cookieFor(request: FastifyRequest, publicUrl: string | undefined, value: string, maxAge?: number): string {
   const secure = request.protocol === 'https' || !!publicUrl?.startsWith('https:');
-  return fastifyCookie.serialize(secure ? SECURE_COOKIE : COOKIE, value, { httpOnly: true, sameSite: 'strict', secure, path: '/', ...(maxAge === undefined ? {} : { maxAge }) });
+  return request.server.serializeCookie(secure ? SECURE_COOKIE : COOKIE, value, { httpOnly: true, sameSite: 'strict', secure, path: '/', ...(maxAge === undefined ? {} : { maxAge }) });
 }
 
 function relay(reply: FastifyReply, answer: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }): FastifyReply {

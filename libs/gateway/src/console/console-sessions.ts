@@ -65,9 +65,12 @@ export class ConsoleSessions {
     const hash = hashOf(id);
     const [row] = await queryRows<{ client_id: string; sealed_secret: string; csrf_token: string; principal: ConsolePrincipal; expires_at: Date }>(
       this.db,
-      `UPDATE console_sessions SET last_seen_at = now()
-        WHERE session_hash = $1 AND expires_at > now() AND last_seen_at > now() - ($2::bigint * interval '1 ms')
-        RETURNING client_id, sealed_secret, csrf_token, principal, expires_at`,
+      // Wrapped in a SELECT: TypeORM answers a bare UPDATE … RETURNING as [rows, count].
+      `WITH renewed AS (
+         UPDATE console_sessions SET last_seen_at = now()
+          WHERE session_hash = $1 AND expires_at > now() AND last_seen_at > now() - ($2::bigint * interval '1 ms')
+          RETURNING client_id, sealed_secret, csrf_token, principal, expires_at)
+       SELECT * FROM renewed`,
       [hash, this.limits.idleMs],
     );
     if (!row) return undefined;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { OPERATOR_API_PREFIX } from '@payments/contracts';
 import { sendPage } from '../http/html-page';
@@ -25,8 +26,11 @@ export function mountLandingPage(server: FastifyInstance, apiVersion: string, op
 <li>Health: <code>/healthz</code> and <code>/readyz</code> on the ops port (<code>GATEWAY_OPS_PORT</code>); metrics at <code>/metrics</code>.</li>
 </ul>
 </main>`;
+  // The page's one inline style, allowed by its hash and nothing else.
+  const styleHash = createHash('sha256').update(STYLE).digest('base64');
+  const policy = `default-src 'none'; style-src 'sha256-${styleHash}'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
   server.get('/', (_request, reply) => {
-    void reply.headers({ 'Content-Security-Policy': CONSOLE_CSP, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' });
+    void reply.headers({ 'Content-Security-Policy': policy, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' });
     sendPage(reply, 200, 'payments-platform', body, STYLE);
   });
 }

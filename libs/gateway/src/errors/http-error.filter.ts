@@ -42,7 +42,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     const envelope = this.toEnvelope(exception);
     // The scheme the route takes (set by the guard): an agent's bearer token on Agent Operations, else HTTP Basic.
-    if (envelope.status === 401) response.header('WWW-Authenticate', `${request?.authChallenge === 'Bearer' ? 'Bearer' : 'Basic'} realm="payments-platform"`);
+    if (envelope.status === 401 && request?.authChallenge !== 'none') response.header('WWW-Authenticate', `${request?.authChallenge === 'Bearer' ? 'Bearer' : 'Basic'} realm="payments-platform"`);
     if (envelope.status === 429) response.header('Retry-After', String(envelope.details?.retryAfterSeconds ?? 1));
     response.code(envelope.status).send(envelope);
   }

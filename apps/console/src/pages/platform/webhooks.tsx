@@ -1,3 +1,226 @@
-/** Filled in by the views' author. */
-export function WebhooksPage() { return <h1>WebhooksPage</h1>; }
-export function WebhookDeliveryPage() { return <h1>WebhookDeliveryPage</h1>; }
+import { Link, useParams } from 'wouter';
+import { api, Page } from '../../api/client';
+import { ActionForm } from '../../components/action-form';
+import { Id, KeyValues, Status, Time } from '../../components/format';
+import { ListView } from '../../components/list-view';
+import { Loading, ProblemNotice } from '../../components/problem';
+import { useApi } from '../../components/use-api';
+import { DELIVERY_STATUSES } from '../../lib/values';
+
+/** A webhook as the dispatcher keeps it (GET /webhook-deliveries). */
+export interface WebhookDelivery {
+  webhookId: string;
+  type: string;
+  status: string;
+  attempts: number;
+  lastStatus?: number | null;
+  lastError?: string | null;
+  deadReason?: string | null;
+  resourceId?: string | null;
+  createdAt: string;
+  finishedAt?: string | null;
+  nextAttemptAt?: string | null;
+}
+
+interface Attempt {
+  attempt: number;
+  url?: string | null;
+  responseStatus?: number | null;
+  latencyMs: number;
+  error?: string | null;
+  at: string;
+}
+
+export function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] }) {
+  return (
+    <div className="table-scroll">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Webhook</th>
+            <th scope="col">Type</th>
+            <th scope="col">Status</th>
+            <th scope="col">Attempts</th>
+            <th scope="col">Last answer</th>
+            <th scope="col">Queued</th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.length === 0 && (
+            <tr>
+              <td colSpan={6}>No webhooks.</td>
+            </tr>
+          )}
+          {deliveries.map((d) => (
+            <tr key={d.webhookId}>
+              <td>
+                <Id value={d.webhookId} to={`/webhooks/${encodeURIComponent(d.webhookId)}`} />
+              </td>
+              <td>{d.type}</td>
+              <td>
+                <Status value={d.status} />
+              </td>
+              <td>{d.attempts}</td>
+              <td>{d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—')}</td>
+              <td>
+                <Time iso={d.createdAt} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface Config {
+  webhookEndpoint?: string | null;
+  [key: string]: unknown;
+}
+
+export function WebhooksPage() {
+  const config = useApi<Config>('/config');
+  return (
+    <>
+      <h1>Webhooks</h1>
+      <section aria-labelledby="endpoint">
+        <h2 id="endpoint">Endpoint</h2>
+        <ProblemNotice problem={config.error} />
+        {config.loading && !config.data && <Loading what="the configuration" />}
+        {config.data && (
+          <>
+            <p>
+              Webhooks are sent to: <code>{config.data.webhookEndpoint ?? 'no endpoint set'}</code>. Each is signed (<code>X-Service-Signature</code>); see the
+              API reference's Webhooks section for how to verify it.
+            </p>
+            <ActionForm
+              key={String(config.data.webhookEndpoint)}
+              submitLabel="Save endpoint"
+              fields={[{ name: 'webhookEndpoint', label: 'Webhook endpoint URL', type: 'url', defaultValue: config.data.webhookEndpoint ?? '', hint: 'Leave empty to remove it.' }]}
+              onSubmit={async (v) => {
+                const updated = await api.patch<Config>('/config', { webhookEndpoint: v.webhookEndpoint ?? null });
+                config.reload();
+                return updated;
+              }}
+              done={() => <p>Saved.</p>}
+            />
+            <ActionForm
+              submitLabel="Send a test webhook"
+              fields={[]}
+              onSubmit={() => api.post<{ response_status?: number }>('/sandbox/webhooks/test')}
+              done={(r) => <p>The endpoint answered HTTP {(r as { response_status?: number }).response_status ?? '?'}.</p>}
+            />
+          </>
+        )}
+      </section>
+      <section aria-labelledby="deliveries">
+        <h2 id="deliveries">Deliveries</h2>
+        <ListView<WebhookDelivery>
+          path="/webhook-deliveries"
+          noun="webhooks"
+          rowKey={(d) => d.webhookId}
+          filters={[
+            { name: 'status', label: 'Status', options: DELIVERY_STATUSES },
+            { name: 'type', label: 'Type', placeholder: 'OUTGOING_PAYMENT.COMPLETED' },
+            { name: 'resourceId', label: 'About (resource id)' },
+          ]}
+          columns={[
+            { label: 'Webhook', cell: (d) => <Id value={d.webhookId} to={`/webhooks/${encodeURIComponent(d.webhookId)}`} /> },
+            { label: 'Type', field: 'type' },
+            { label: 'Status', cell: (d) => <Status value={d.status} /> },
+            { label: 'Attempts', field: 'attempts' },
+            { label: 'Last answer', cell: (d) => (d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—')) },
+            { label: 'About', cell: (d) => d.resourceId ?? '—' },
+            { label: 'Queued', cell: (d) => <Time iso={d.createdAt} /> },
+          ]}
+        />
+        <h3>Dead letters</h3>
+        <p>Webhooks given up on after their retry window. Fix the endpoint, then send them again.</p>
+        <ActionForm
+          submitLabel="Redeliver all dead letters"
+          confirm="Send every dead-lettered webhook of this mode again?"
+          fields={[]}
+          onSubmit={() => api.post<{ requeued: string[] }>('/webhook-deliveries/redeliver-dead-letters')}
+          done={(r) => <p>{(r as { requeued: string[] }).requeued.length} webhooks queued again.</p>}
+        />
+      </section>
+    </>
+  );
+}
+
+export function WebhookDeliveryPage() {
+  const { webhookId } = useParams<{ webhookId: string }>();
+  const id = decodeURIComponent(webhookId);
+  const delivery = useApi<WebhookDelivery & { payload?: unknown; attempts_?: never; attemptList?: never } & { attempts: number | Attempt[] } & Record<string, unknown>>(
+    `/webhook-deliveries/${encodeURIComponent(id)}`,
+  );
+  const d = delivery.data;
+  const attempts = (d && Array.isArray(d.attempts) ? d.attempts : ((d?.attemptDetails as Attempt[] | undefined) ?? [])) as Attempt[];
+  return (
+    <>
+      <h1>Webhook</h1>
+      <p>
+        <Id value={id} /> · <Link href="/webhooks">all webhooks</Link>
+      </p>
+      <ProblemNotice problem={delivery.error} />
+      {delivery.loading && !d && <Loading what="the webhook" />}
+      {d && (
+        <>
+          <KeyValues data={d} omit={['payload', 'attempts', 'attemptDetails']} />
+          <ActionForm
+            submitLabel="Redeliver"
+            fields={[]}
+            onSubmit={async () => {
+              const result = await api.post(`/webhook-deliveries/${encodeURIComponent(id)}/redeliver`);
+              setTimeout(delivery.reload, 1_500);
+              return result;
+            }}
+            done={() => <p>Queued again; the dispatcher sends it within seconds.</p>}
+          />
+          <button type="button" className="secondary" onClick={delivery.reload} aria-busy={delivery.loading}>
+            Refresh
+          </button>
+          <h2>Attempts</h2>
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">At</th>
+                  <th scope="col">URL</th>
+                  <th scope="col">Answer</th>
+                  <th scope="col">Latency</th>
+                  <th scope="col">Error</th>
+                </tr>
+              </thead>
+              <tbody>
+                {attempts.length === 0 && (
+                  <tr>
+                    <td colSpan={6}>Not attempted yet.</td>
+                  </tr>
+                )}
+                {attempts.map((a) => (
+                  <tr key={a.attempt}>
+                    <td>{a.attempt}</td>
+                    <td>
+                      <Time iso={a.at} />
+                    </td>
+                    <td>{a.url ?? '—'}</td>
+                    <td>{a.responseStatus ? `HTTP ${a.responseStatus}` : '—'}</td>
+                    <td>{a.latencyMs} ms</td>
+                    <td>{a.error ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h2>Request body</h2>
+          <p>What was (or will be) sent, signed, to the endpoint. What the endpoint answered is not kept beyond its status.</p>
+          <pre className="json">{JSON.stringify(d.payload, null, 2)}</pre>
+        </>
+      )}
+    </>
+  );
+}
+
+export type { Page };
