@@ -161,8 +161,8 @@ export class DeliveryQueue {
   private async recordAttempt(tx: SqlExecutor, webhookId: string, attempt: number, url: string | null, result: AttemptResult): Promise<void> {
     await queryRows(
       tx,
-      `INSERT INTO delivery_attempts (webhook_id, attempt, url, response_status, latency_ms, response_excerpt, error) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [webhookId, attempt, url, result.status ?? null, result.latencyMs, result.excerpt || null, result.error ?? null],
+      `INSERT INTO delivery_attempts (webhook_id, attempt, url, response_status, latency_ms, response_excerpt, error, at) VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, now()))`,
+      [webhookId, attempt, url, result.status ?? null, result.latencyMs, result.excerpt || null, result.error ?? null, result.sentAt ?? null],
     );
   }
 
