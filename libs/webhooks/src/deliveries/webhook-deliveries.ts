@@ -31,24 +31,27 @@ export class WebhookDeliveries {
     return toWebhookDeliveryDetail(row, await this.queue.attempts(row.webhook_id), new Date());
   }
 
-  /** 409 when it is PENDING (queued already); see PLATFORM_REDELIVERABLE. A retry of the same key answers it as it is now. */
+  /**
+   * 409 when it is PENDING (queued already); see PLATFORM_REDELIVERABLE. Answers the delivery as the requeue left it
+   * (a worker may take it the moment it commits); a retry of the same key answers it as it is now.
+   */
   async redeliver(caller: CallerContext, webhookId: string): Promise<WebhookDelivery> {
     await this.row(caller, webhookId);
-    const answer = async () => toWebhookDelivery(await this.row(caller, webhookId));
-    await this.claims.run(
+    const requeued = await this.claims.run(
       idempotencyScopeOf(caller),
       'webhook-redeliver',
       webhookId,
       (claim) =>
         this.queue.transaction(async (tx) => {
-          const requeued = await this.queue.requeue(tx, { webhookId, scope: scopeOf(caller), statuses: PLATFORM_REDELIVERABLE });
-          if (requeued.length === 0) throw new ApiError('INVALID_STATE_TRANSITION', 'the webhook is PENDING: it is queued for its next attempt already');
+          const ids = await this.queue.requeue(tx, { webhookId, scope: scopeOf(caller), statuses: PLATFORM_REDELIVERABLE });
+          if (ids.length === 0) throw new ApiError('INVALID_STATE_TRANSITION', 'the webhook is PENDING: it is queued for its next attempt already');
           await claim(tx);
+          return (await this.queue.find(scopeOf(caller), webhookId, tx))!;
         }),
-      async () => undefined,
+      () => this.row(caller, webhookId),
     );
     this.nudge();
-    return answer();
+    return toWebhookDelivery(requeued);
   }
 
   /**

@@ -175,8 +175,8 @@ export class DeliveryQueue {
   }
 
   /** One webhook of a platform and mode; another platform's or mode's is not there. */
-  async find(scope: DeliveryScope, webhookId: string): Promise<DeliveryRow | undefined> {
-    const rows = await queryRows<DeliveryRow>(this.db, `SELECT * FROM deliveries WHERE webhook_id = $1 AND platform_id = $2 AND mode = $3`, [webhookId, scope.platformId, scope.mode]);
+  async find(scope: DeliveryScope, webhookId: string, db: SqlExecutor = this.db): Promise<DeliveryRow | undefined> {
+    const rows = await queryRows<DeliveryRow>(db, `SELECT * FROM deliveries WHERE webhook_id = $1 AND platform_id = $2 AND mode = $3`, [webhookId, scope.platformId, scope.mode]);
     return rows[0];
   }
 
