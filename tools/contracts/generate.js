@@ -78,6 +78,10 @@ const RESPONSE_TYPES = [
   'UntrustConfirmed',
   'Verification',
   'WebhookTestResult',
+  // Webhook deliveries (not in the published API).
+  'WebhookDelivery',
+  'WebhookDeliveryDetail',
+  'WebhookRedeliveryResult',
   'WithdrawalFeeEstimate',
   // The operator API (/operator/v1): operators, platforms, the audit log.
   'AuditEvent',
@@ -105,6 +109,8 @@ const RESPONSE_TYPES = [
   'RailFileView',
   'RailImportResult',
   'RailPaymentDetail',
+  // The operator API: the ledger check history.
+  'LedgerCheckRunView',
 ];
 
 /** @type {{ file: string, build: () => unknown }[]} */

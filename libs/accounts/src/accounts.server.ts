@@ -6,13 +6,14 @@ import { ExternalAccountRpcController } from './external-accounts/external-accou
 import { AccountVerificationRpcController } from './external-accounts/verification/account-verification.rpc.controller';
 import { DiscoveriesRpcController } from './discoveries/discoveries.rpc.controller';
 import { LedgerRpcController } from './ledger/ledger.rpc.controller';
+import { LedgerChecksRpcController } from './ledger/ledger-checks.rpc.controller';
 import { registerLedgerCheckMetrics } from './ledger/ledger-check-runs';
 import { ACCOUNTS } from './accounts.tokens';
 
 @Module({})
 class AccountsRpcModule {
   static forAccounts(accounts: Accounts): DynamicModule {
-    return { module: AccountsRpcModule, controllers: [AccountsRpcController, LedgerRpcController, DiscoveriesRpcController, ExternalAccountRpcController, AccountVerificationRpcController], providers: [{ provide: ACCOUNTS, useValue: accounts }] };
+    return { module: AccountsRpcModule, controllers: [AccountsRpcController, LedgerRpcController, DiscoveriesRpcController, ExternalAccountRpcController, AccountVerificationRpcController, LedgerChecksRpcController], providers: [{ provide: ACCOUNTS, useValue: accounts }] };
   }
 }
 

@@ -27,6 +27,7 @@ export * from './crypto';
 export * from './invitations';
 export * from './stablecoins';
 export * from './operator';
+export * from './webhooks';
 export * from './production';
 export * from './operations';
 export * from './events';

@@ -68,6 +68,7 @@ const rows: TenancyRow[] = [
   ...delegatedKeyRows(),
   ...agentRows(),
   ...stablecoinRows(),
+  ...webhookDeliveryRows(),
   {
     route: 'GET /receiver/uma/:receiverUmaAddress',
     anyPlatform: 'a UMA address is public: every sandbox platform may look up the sandbox receivers; production has no sandbox domain',
@@ -420,6 +421,23 @@ function stablecoinRows(): TenancyRow[] {
     },
     { route: 'GET /stablecoin-operations/:stablecoinOperationId', setup: async (t, o) => `/stablecoin-operations/${await wireMint(t, o)}` },
     { route: 'POST /sandbox/stablecoin-operations/:stablecoinOperationId/fund', setup: async (t, o) => `/sandbox/stablecoin-operations/${await wireMint(t, o)}/fund`, fresh: true },
+  ];
+}
+
+/** A finished webhook of the owner's sandbox (a dead letter without an endpoint), queued as the bus consumer queues one. */
+function webhookDeliveryRows(): TenancyRow[] {
+  const finishedWebhook = async (t: TestPlatform, owner: TestTenant) => {
+    const platformId =
+      owner.platformId ?? (await t.platform.identity.host.dataSource.query(`SELECT platform_id FROM identity.api_tokens WHERE client_id = $1`, [t.bootstrap.SANDBOX.clientId]))[0].platform_id;
+    const { webhooks } = t.platform;
+    const webhookId = (await webhooks.queue.enqueue(webhooks.host.dataSource.manager, { eventId: null, platformId, mode: 'SANDBOX', type: 'CUSTOMER.KYC_APPROVED', data: { id: 'Customer:tenancy' }, retryable: true }))!;
+    webhooks.worker.nudge();
+    await eventually(async () => (await webhooks.queue.get(webhookId))?.status !== 'PENDING', { what: `${webhookId} finished` });
+    return webhookId;
+  };
+  return [
+    { route: 'GET /webhook-deliveries/:webhookId', setup: async (t, o) => `/webhook-deliveries/${await finishedWebhook(t, o)}` },
+    { route: 'POST /webhook-deliveries/:webhookId/redeliver', setup: async (t, o) => `/webhook-deliveries/${await finishedWebhook(t, o)}/redeliver` },
   ];
 }
 

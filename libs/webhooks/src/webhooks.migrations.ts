@@ -58,5 +58,19 @@ export const webhooksMigrations: MigrationSet = {
       // The trace context of the consumer that queued the webhook: its attempts, however late, join that trace.
       sql: `ALTER TABLE {{schema}}.deliveries ADD COLUMN traceparent text;`,
     },
+    {
+      version: 3,
+      name: 'delivery_listing',
+      sql: `
+        -- GET /webhook-deliveries: the id of the resource in data (a transaction, a customer…), set when queued, so a
+        -- resource's webhooks are found by index instead of parsing every row's body.
+        ALTER TABLE {{schema}}.deliveries ADD COLUMN resource_id text;
+        UPDATE {{schema}}.deliveries SET resource_id = data_json::jsonb ->> 'id'
+         WHERE data_json LIKE '{%' AND jsonb_typeof(data_json::jsonb -> 'id') = 'string';
+        -- A platform's deliveries in one mode, newest first (webhook ids are UUIDv7: they sort by creation in byte order).
+        CREATE INDEX deliveries_platform_idx ON {{schema}}.deliveries (platform_id, mode, webhook_id COLLATE "C");
+        CREATE INDEX deliveries_resource_idx ON {{schema}}.deliveries (platform_id, mode, resource_id, webhook_id COLLATE "C") WHERE resource_id IS NOT NULL;
+      `,
+    },
   ],
 };

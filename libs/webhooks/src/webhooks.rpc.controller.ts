@@ -1,5 +1,16 @@
 import { Controller, Inject } from '@nestjs/common';
-import { EmptyBody, RpcRequest, WebhooksRpc, WebhookTestResult } from '@payments/contracts';
+import {
+  EmptyBody,
+  ListWebhookDeliveriesQuery,
+  Page,
+  RpcRequest,
+  WebhookDelivery,
+  WebhookDeliveryDetail,
+  WebhookDeliveryIdBody,
+  WebhookRedeliveryResult,
+  WebhooksRpc,
+  WebhookTestResult,
+} from '@payments/contracts';
 import { Handles } from '@payments/runtime';
 import type { Webhooks } from './webhooks';
 import { WEBHOOKS } from './webhooks.tokens';
@@ -12,6 +23,26 @@ export class WebhooksRpcController {
   @Handles(WebhooksRpc.sendTest)
   sendTest(r: RpcRequest<EmptyBody>): Promise<WebhookTestResult> {
     return this.webhooks.sendTest(r.caller);
+  }
+
+  @Handles(WebhooksRpc.listDeliveries)
+  listDeliveries(r: RpcRequest<ListWebhookDeliveriesQuery>): Promise<Page<WebhookDelivery>> {
+    return this.webhooks.deliveries.list(r.caller, r.body);
+  }
+
+  @Handles(WebhooksRpc.getDelivery)
+  getDelivery(r: RpcRequest<WebhookDeliveryIdBody>): Promise<WebhookDeliveryDetail> {
+    return this.webhooks.deliveries.get(r.caller, r.body.webhookId);
+  }
+
+  @Handles(WebhooksRpc.redeliver)
+  redeliver(r: RpcRequest<WebhookDeliveryIdBody>): Promise<WebhookDelivery> {
+    return this.webhooks.deliveries.redeliver(r.caller, r.body.webhookId);
+  }
+
+  @Handles(WebhooksRpc.redeliverDeadLetters)
+  redeliverDeadLetters(r: RpcRequest<EmptyBody>): Promise<WebhookRedeliveryResult> {
+    return this.webhooks.deliveries.redeliverDeadLetters(r.caller);
   }
 
   @Handles(WebhooksRpc.ping)

@@ -6,6 +6,7 @@ import { BackgroundWork, createAppRegistry, EgressClient, ServiceClient, Service
 import { ResourceReader } from './catalogue/resource-reader';
 import { TEST_WEBHOOK } from './catalogue/webhook-types';
 import { DomainEventsConsumer } from './consumer/domain-events.consumer';
+import { WebhookDeliveries } from './deliveries/webhook-deliveries';
 import { DeliveryQueue } from './delivery/delivery-queue';
 import { attempt, DeliveryWorker, DeliveryWorkerOptions } from './delivery/delivery-worker';
 import { outcomeOf, RETRY_POLICY_DEFAULTS } from './delivery/retry-policy';
@@ -46,6 +47,8 @@ export class Webhooks {
     /** Enqueues from the service topics; runs while the server runs. */
     readonly events: BackgroundWork,
     readonly registry: Registry,
+    /** The platform's view of its queue and its redeliveries (GET/POST /webhook-deliveries…). */
+    readonly deliveries: WebhookDeliveries,
     private readonly egress: EgressClient,
     private readonly attemptTimeoutMs: number,
   ) {}
@@ -80,7 +83,8 @@ export class Webhooks {
       await identity.close();
       await accounts.close();
     });
-    return new Webhooks(host, queue, settings, worker, events, registry, egress, options.attemptTimeoutMs);
+    const deliveries = new WebhookDeliveries(queue, host.claims, () => worker.nudge());
+    return new Webhooks(host, queue, settings, worker, events, registry, deliveries, egress, options.attemptTimeoutMs);
   }
 
   /**

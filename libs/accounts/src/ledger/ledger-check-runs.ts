@@ -1,6 +1,7 @@
 import { Gauge, Registry } from 'prom-client';
+import type { LedgerCheckRunView, ListLedgerChecksQuery, Page } from '@payments/contracts';
 import { queryRows, SqlExecutor } from '@payments/eventsourcing';
-import { scrapeRead } from '@payments/runtime';
+import { keysetPage, scrapeRead } from '@payments/runtime';
 
 export interface LedgerCheckRun {
   finishedAt: Date;
@@ -26,6 +27,31 @@ export async function lastLedgerCheckRun(db: SqlExecutor): Promise<LedgerCheckRu
     `SELECT finished_at, accounts_checked, violations, rules FROM ledger_check_runs ORDER BY run_id DESC LIMIT 1`,
   );
   return row && { finishedAt: new Date(row.finished_at), accountsChecked: row.accounts_checked, violations: row.violations, rules: row.rules };
+}
+
+interface LedgerCheckRunRow {
+  run_id: string; // bigint: pg answers it as text
+  finished_at: Date;
+  accounts_checked: number;
+  violations: number;
+  rules: string[];
+}
+
+/** GET /operator/v1/ledger-checks: every recorded run, newest first (run ids only grow). */
+export function listLedgerCheckRuns(db: SqlExecutor, query: ListLedgerChecksQuery): Promise<Page<LedgerCheckRunView>> {
+  return keysetPage<LedgerCheckRunRow, LedgerCheckRunView>({
+    db,
+    from: 'FROM ledger_check_runs WHERE TRUE',
+    params: [],
+    // Zero-padded so the text key sorts as the number does (keyset keys are compared as text).
+    keyColumn: `lpad(run_id::text, 20, '0')`,
+    order: 'desc',
+    limit: query.limit,
+    cursor: query.cursor,
+    select: 'run_id, finished_at, accounts_checked, violations, rules',
+    toItem: (row) => ({ runId: Number(row.run_id), finishedAt: new Date(row.finished_at).toISOString(), accountsChecked: row.accounts_checked, violations: row.violations, rules: row.rules }),
+    keyOf: (row) => String(row.run_id).padStart(20, '0'),
+  });
 }
 
 /**

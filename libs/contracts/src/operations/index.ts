@@ -9,6 +9,7 @@ import { PLATFORM_OPERATIONS } from './platform.operations';
 import { QUOTING_OPERATIONS } from './quoting.operations';
 import { STABLECOIN_OPERATIONS } from './stablecoins.operations';
 import { WALLET_AUTH_OPERATIONS } from './wallet-auth.operations';
+import { WEBHOOK_DELIVERY_OPERATIONS } from './webhook-deliveries.operations';
 
 export * from './http-operation';
 export * from './file-parts';
@@ -16,6 +17,7 @@ export * from './file-parts';
 /** Every public HTTP operation: the gateway serves exactly these, and the OpenAPI document lists exactly these. */
 export const OPERATIONS: readonly AnyHttpOperation[] = [
   ...PLATFORM_OPERATIONS,
+  ...WEBHOOK_DELIVERY_OPERATIONS,
   ...CUSTOMER_OPERATIONS,
   ...KYC_OPERATIONS,
   ...ACCOUNT_OPERATIONS,

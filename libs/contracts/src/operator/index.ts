@@ -12,3 +12,5 @@ export * from './fees.dto';
 export * from './fees.rpc';
 export * from './rails.dto';
 export * from './rails.rpc';
+export * from './ledger-checks.dto';
+export * from './ledger-checks.rpc';

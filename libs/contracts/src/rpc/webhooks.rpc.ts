@@ -1,10 +1,17 @@
+import type { Page } from '../pagination';
+import type { ListWebhookDeliveriesQuery, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryIdBody, WebhookRedeliveryResult } from '../webhooks';
 import type { EmptyBody, Mode } from './rpc';
 import { pingRpc } from './rpc';
-import { sandboxRpc } from './rpc-contract';
+import { rpc, sandboxRpc } from './rpc-contract';
 
-/** RPC contracts of the webhook dispatcher (the gateway's POST /sandbox/webhooks/test). */
+/** RPC contracts of the webhook dispatcher: the sandbox test webhook, and the platform's view of its delivery queue. */
 export const WebhooksRpc = {
   sendTest: sandboxRpc<EmptyBody, WebhookTestResult>('webhooks.test.send'),
+  listDeliveries: rpc<ListWebhookDeliveriesQuery, Page<WebhookDelivery>>('webhooks.deliveries.list'),
+  getDelivery: rpc<WebhookDeliveryIdBody, WebhookDeliveryDetail>('webhooks.deliveries.get'),
+  /** Answers the delivery as the queue holds it after the requeue (PENDING, due now). */
+  redeliver: rpc<WebhookDeliveryIdBody, WebhookDelivery>('webhooks.deliveries.redeliver'),
+  redeliverDeadLetters: rpc<EmptyBody, WebhookRedeliveryResult>('webhooks.deliveries.redeliver-dead-letters'),
   ping: pingRpc('webhooks.ping'),
 } as const;
 

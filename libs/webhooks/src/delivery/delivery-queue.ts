@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import type { Mode } from '@payments/contracts';
+import type { ListWebhookDeliveriesQuery, Mode, Page } from '@payments/contracts';
 import { queryRows, SqlExecutor, Transactional } from '@payments/eventsourcing';
 import { activeTraceparent } from '@payments/observability';
+import { keysetPage, SqlWhere } from '@payments/runtime';
+import { resourceIdOf } from './resource-id';
 import type { AttemptResult } from './http-sender';
+import { DEAD_LETTERS_ONLY } from './redelivery';
 
 export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'REJECTED' | 'FAILED' | 'DEAD_LETTER';
 
@@ -19,7 +22,11 @@ export interface DeliveryRow {
   attempts: number;
   lease_token: string | null;
   retry_window_from: Date;
+  next_attempt_at: Date;
   created_at: Date;
+  finished_at: Date | null;
+  /** The `id` of the resource in data, when it has one (GET /webhook-deliveries?resourceId=). */
+  resource_id: string | null;
   dead_reason: string | null;
   last_status: number | null;
   last_error: string | null;
@@ -34,6 +41,30 @@ export interface NewDelivery {
   type: string;
   data: unknown;
   retryable: boolean;
+}
+
+/** One recorded attempt (delivery_attempts). `response_excerpt` and `error` are the operator's only. */
+export interface AttemptRow {
+  attempt: number;
+  url: string | null;
+  response_status: number | null;
+  latency_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+  at: Date;
+}
+
+/** One platform in one mode: every read and redelivery on behalf of a platform is confined to it. */
+export interface DeliveryScope {
+  platformId: string;
+  mode: Mode;
+}
+
+/** What to requeue: one webhook or every one in the allowed statuses, of one platform and mode or (the CLI) of all. */
+export interface Requeue {
+  webhookId?: string;
+  scope?: DeliveryScope;
+  statuses: readonly DeliveryStatus[];
 }
 
 /** How one claimed attempt ended, as the worker decided it. */
@@ -57,9 +88,9 @@ export class DeliveryQueue {
   async enqueue(tx: SqlExecutor, delivery: NewDelivery): Promise<string | undefined> {
     const [row] = await queryRows(
       tx,
-      `INSERT INTO deliveries (webhook_id, event_id, platform_id, mode, type, data_json, retryable, status, traceparent)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8) ON CONFLICT (event_id) DO NOTHING RETURNING webhook_id`,
-      [`Webhook:${uuidv7()}`, delivery.eventId, delivery.platformId, delivery.mode, delivery.type, JSON.stringify(delivery.data ?? {}), delivery.retryable, activeTraceparent() ?? null],
+      `INSERT INTO deliveries (webhook_id, event_id, platform_id, mode, type, data_json, retryable, status, traceparent, resource_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8, $9) ON CONFLICT (event_id) DO NOTHING RETURNING webhook_id`,
+      [`Webhook:${uuidv7()}`, delivery.eventId, delivery.platformId, delivery.mode, delivery.type, JSON.stringify(delivery.data ?? {}), delivery.retryable, activeTraceparent() ?? null, resourceIdOf(delivery.data)],
     );
     return row?.webhook_id;
   }
@@ -130,8 +161,8 @@ export class DeliveryQueue {
   private async recordAttempt(tx: SqlExecutor, webhookId: string, attempt: number, url: string | null, result: AttemptResult): Promise<void> {
     await queryRows(
       tx,
-      `INSERT INTO delivery_attempts (webhook_id, attempt, url, response_status, latency_ms, response_excerpt, error) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [webhookId, attempt, url, result.status ?? null, result.latencyMs, result.excerpt || null, result.error ?? null],
+      `INSERT INTO delivery_attempts (webhook_id, attempt, url, response_status, latency_ms, response_excerpt, error, at) VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, now()))`,
+      [webhookId, attempt, url, result.status ?? null, result.latencyMs, result.excerpt || null, result.error ?? null, result.sentAt ?? null],
     );
   }
 
@@ -139,8 +170,41 @@ export class DeliveryQueue {
     return (await queryRows<DeliveryRow>(this.db, `SELECT * FROM deliveries WHERE webhook_id = $1`, [webhookId]))[0];
   }
 
-  attempts(webhookId: string): Promise<{ attempt: number; url: string | null; response_status: number | null; latency_ms: number; response_excerpt: string | null; error: string | null }[]> {
-    return queryRows(this.db, `SELECT attempt, url, response_status, latency_ms, response_excerpt, error FROM delivery_attempts WHERE webhook_id = $1 ORDER BY attempt_id`, [webhookId]);
+  attempts(webhookId: string): Promise<AttemptRow[]> {
+    return queryRows(this.db, `SELECT attempt, url, response_status, latency_ms, response_excerpt, error, at FROM delivery_attempts WHERE webhook_id = $1 ORDER BY attempt_id`, [webhookId]);
+  }
+
+  /** One webhook of a platform and mode; another platform's or mode's is not there. */
+  async find(scope: DeliveryScope, webhookId: string, db: SqlExecutor = this.db): Promise<DeliveryRow | undefined> {
+    const rows = await queryRows<DeliveryRow>(db, `SELECT * FROM deliveries WHERE webhook_id = $1 AND platform_id = $2 AND mode = $3`, [webhookId, scope.platformId, scope.mode]);
+    return rows[0];
+  }
+
+  /** A platform's webhooks in one mode, newest first (deliveries_platform_idx; deliveries_resource_idx with resourceId). */
+  list(scope: DeliveryScope, query: ListWebhookDeliveriesQuery): Promise<Page<DeliveryRow>> {
+    const where = new SqlWhere()
+      .add('platform_id = ?', scope.platformId)
+      .add('mode = ?', scope.mode)
+      .add('resource_id = ?', query.resourceId)
+      .add('status = ?', query.status)
+      .add('type = ?', query.type)
+      .add('created_at > ?', query.createdAfter)
+      .add('created_at < ?', query.createdBefore);
+    return keysetPage<DeliveryRow, DeliveryRow>({
+      db: this.db,
+      from: `FROM deliveries WHERE ${where.sql}`,
+      params: where.params,
+      keyColumn: 'webhook_id',
+      order: 'desc',
+      limit: query.limit,
+      cursor: query.cursor,
+      toItem: (row) => row,
+      keyOf: (row) => row.webhook_id,
+    });
+  }
+
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
   }
 
   /** Dead letters, newest first (the admin CLI's `webhooks:dead-letters`). */
@@ -148,15 +212,25 @@ export class DeliveryQueue {
     return queryRows(this.db, `SELECT * FROM deliveries WHERE status = 'DEAD_LETTER' ORDER BY created_at DESC LIMIT $1`, [limit]);
   }
 
-  /** Puts dead letters back in the queue with a fresh retry window; returns the webhook ids requeued. */
-  async redeliver(which: { webhookId: string } | { all: true }): Promise<string[]> {
+  /** Puts dead letters back in the queue with a fresh retry window (the admin CLI); returns the webhook ids requeued. */
+  redeliver(which: { webhookId: string } | { all: true }): Promise<string[]> {
+    return this.requeue(this.db, { ...('webhookId' in which ? { webhookId: which.webhookId } : {}), statuses: DEAD_LETTERS_ONLY });
+  }
+
+  /**
+   * The one redelivery: the webhooks `which` names, if in one of its statuses, become PENDING and due now, with a
+   * fresh retry window, the same row and the same webhook id. A worker claims them at its next poll (a nudge makes
+   * that now in this process). Returns the webhook ids requeued, newest first.
+   */
+  async requeue(tx: SqlExecutor, which: Requeue): Promise<string[]> {
     const rows = await queryRows<{ webhook_id: string }>(
-      this.db,
+      tx,
       `WITH requeued AS (UPDATE deliveries SET status = 'PENDING', next_attempt_at = now(), retry_window_from = now(), dead_reason = NULL, finished_at = NULL
-        WHERE status = 'DEAD_LETTER' AND ($1::text IS NULL OR webhook_id = $1) RETURNING webhook_id) SELECT * FROM requeued`,
-      ['webhookId' in which ? which.webhookId : null],
+        WHERE status = ANY($1::text[]) AND ($2::text IS NULL OR webhook_id = $2) AND ($3::text IS NULL OR (platform_id = $3 AND mode = $4))
+        RETURNING webhook_id) SELECT * FROM requeued`,
+      [which.statuses, which.webhookId ?? null, which.scope?.platformId ?? null, which.scope?.mode ?? null],
     );
-    return rows.map((r) => r.webhook_id);
+    return rows.map((r) => r.webhook_id).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
   }
 
   /** Dead letters per platform, mode and reason (the dead-letter gauge; the partial index deliveries_dead_idx holds them). */

@@ -35,11 +35,12 @@ export function webhookBody(row: Pick<DeliveryRow, 'webhook_id' | 'type' | 'data
 
 /** One signed POST, in its delivery span; shared by the queue worker and the synchronous TEST. */
 export function attempt(egress: EgressClient, settings: WebhookSettings & { endpoint: string }, row: Pick<DeliveryRow, 'webhook_id' | 'type' | 'data_json'>, timeoutMs: number): Promise<AttemptResult> {
-  return inDeliverySpan(settings.endpoint, row, (trace) => {
+  return inDeliverySpan(settings.endpoint, row, async (trace) => {
     const now = new Date();
     const body = webhookBody(row, now);
     // The trace headers are not signed: the signature covers the id, the timestamp and the body.
-    return postWebhook(egress, settings.endpoint, { ...signedHeaders(settings, row.webhook_id, Math.floor(now.getTime() / 1000), body), ...trace }, body, timeoutMs);
+    const result = await postWebhook(egress, settings.endpoint, { ...signedHeaders(settings, row.webhook_id, Math.floor(now.getTime() / 1000), body), ...trace }, body, timeoutMs);
+    return { ...result, sentAt: now };
   });
 }
 

@@ -9,6 +9,8 @@ export interface AttemptResult {
   excerpt: string;
   /** Why no response came, for the operator (the tenant is only told that none came). */
   error?: string;
+  /** When the body was stamped and sent (its `timestamp`): the attempt's `at`, so the body can be shown as sent. */
+  sentAt?: Date;
 }
 
 export const RESPONSE_EXCERPT_BYTES_MAX = 1024;

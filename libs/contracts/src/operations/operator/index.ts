@@ -5,6 +5,7 @@ import { OPERATOR_KYC_OPERATIONS } from './operator-kyc.operations';
 import { OPERATOR_ACCOUNTS_OPERATIONS } from './operator-accounts.operations';
 import { OPERATOR_FEES_OPERATIONS } from './operator-fees.operations';
 import { OPERATOR_RAILS_OPERATIONS } from './operator-rails.operations';
+import { OPERATOR_LEDGER_OPERATIONS } from './operator-ledger.operations';
 
 /** The operator API's base path: its own routes and its own OpenAPI document (/operator/v1/openapi.json). */
 export const OPERATOR_API_PREFIX = '/operator/v1';
@@ -20,4 +21,5 @@ export const OPERATOR_OPERATIONS: readonly AnyHttpOperation[] = [
   ...OPERATOR_ACCOUNTS_OPERATIONS,
   ...OPERATOR_FEES_OPERATIONS,
   ...OPERATOR_RAILS_OPERATIONS,
+  ...OPERATOR_LEDGER_OPERATIONS,
 ];
