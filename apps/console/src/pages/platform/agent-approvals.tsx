@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { api } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { Amount, Id, Status, Time } from '../../components/format';
@@ -41,8 +42,11 @@ function What({ action }: { action: AgentAction }) {
     return (
       <>
         <Amount value={{ amount: action.quote.totalSendingAmount, currency: action.quote.sendingCurrency }} /> →{' '}
-        <Amount value={{ amount: action.quote.totalReceivingAmount, currency: action.quote.receivingCurrency }} /> (quote{' '}
-        <Id value={action.quote.id} to={`/quotes/${encodeURIComponent(action.quote.id)}`} />)
+        <Amount value={{ amount: action.quote.totalReceivingAmount, currency: action.quote.receivingCurrency }} /> (
+        <Link href={`/quotes/${encodeURIComponent(action.quote.id)}`} aria-label={`quote ${action.quote.id}`}>
+          quote
+        </Link>
+        )
       </>
     );
   }

@@ -1,7 +1,8 @@
 import type { Field, FormValues } from '../../components/action-form';
 import { Amount, Id } from '../../components/format';
 import { minorToMajor } from '../../lib/money';
-import { decimalsFor, idList } from './quote-currency';
+import { decimalsFor } from './quote-currency';
+import { idList } from './quote-page-helpers';
 
 export const AGENT_PERMISSIONS = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'] as const;
 export const EXECUTION_MODES = ['AUTO', 'APPROVAL_REQUIRED'] as const;

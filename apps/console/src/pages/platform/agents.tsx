@@ -9,6 +9,7 @@ import { useApi } from '../../components/use-api';
 import { ApprovalsList } from './agent-approvals';
 import { Agent, policyBody, policyFields, PolicyView } from './agent-policy';
 import { CurrencyChoice } from './quote-currency';
+import { decodedParam } from './quote-page-helpers';
 
 interface DeviceCode {
   code?: string;
@@ -108,7 +109,7 @@ function CreateAgent() {
 }
 
 export function AgentDetailPage() {
-  const { agentId = '' } = useParams<{ agentId: string }>();
+  const agentId = decodedParam(useParams<{ agentId: string }>().agentId);
   const loaded = useApi<Agent>(agentLink(agentId));
   const [latest, setLatest] = useState<Agent>();
   const agent = latest?.id === agentId ? latest : loaded.data;
@@ -203,12 +204,15 @@ function AgentControls({ agent, onChanged }: { agent: Agent; onChanged: (a: Agen
         />
       </div>
       {code && <ShownOnce code={code} />}
-      <ActionForm
-        key={agent.name}
-        fields={[{ name: 'name', label: 'Name', required: true, defaultValue: agent.name }]}
-        submitLabel="Rename"
-        onSubmit={async (v) => onChanged(await api.patch<Agent>(path, { name: v.name }))}
-      />
+      <details>
+        <summary>Rename</summary>
+        <ActionForm
+          key={agent.name}
+          fields={[{ name: 'name', label: 'Name', required: true, defaultValue: agent.name }]}
+          submitLabel="Rename"
+          onSubmit={async (v) => onChanged(await api.patch<Agent>(path, { name: v.name }))}
+        />
+      </details>
     </section>
   );
 }

@@ -94,9 +94,11 @@ export function CardTransactionsTable({ list }: { list: ReturnType<typeof useCar
     <>
       <ProblemNotice problem={list.error} />
       {list.loading && list.rows.length === 0 && <Loading what="card transactions" />}
+      <p>
+        <small>Newest first. A simulated message shows here a moment after the simulator answers.</small>
+      </p>
       <div className="table-scroll">
         <table className="striped">
-          <caption>Newest first. A simulated message shows here a moment after the simulator answers.</caption>
           <thead>
             <tr>
               <th scope="col">Card transaction</th>

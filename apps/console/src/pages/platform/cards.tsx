@@ -8,7 +8,8 @@ import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
 import { CardSimulations } from './card-simulation';
 import { CardTransactionsTable, useCardTransactions } from './card-transactions';
-import { CurrencyChoice, decimalsFor, idList, useSessionMode } from './quote-currency';
+import { CurrencyChoice, decimalsFor } from './quote-currency';
+import { decodedParam, idList, useSessionMode } from './quote-page-helpers';
 
 const CARD_STATES = ['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const;
 
@@ -114,7 +115,7 @@ function IssueCard() {
 }
 
 export function CardDetailPage() {
-  const { cardId = '' } = useParams<{ cardId: string }>();
+  const cardId = decodedParam(useParams<{ cardId: string }>().cardId);
   const loaded = useApi<Card>(`/cards/${encodeURIComponent(cardId)}`);
   const mode = useSessionMode();
   const transactions = useCardTransactions(cardId);

@@ -1,5 +1,4 @@
-import { useEffect, useId, useState } from 'react';
-import { currentSession } from '../../api/session';
+import { useId } from 'react';
 import { decimalsOf } from '../../lib/money';
 
 /**
@@ -27,31 +26,4 @@ export function CurrencyChoice({ label, value, onChange, hint }: { label: string
       </small>
     </label>
   );
-}
-
-/**
- * The mode of the signed-in credential (the routes do not pass it to pages): the sandbox-only parts of a page are
- * offered only where they can work. Undefined until the session answered.
- */
-export function useSessionMode(): 'SANDBOX' | 'PRODUCTION' | undefined {
-  const [mode, setMode] = useState<'SANDBOX' | 'PRODUCTION'>();
-  useEffect(() => {
-    let live = true;
-    currentSession().then(
-      (s) => live && s.principal.audience === 'platform' && setMode(s.principal.mode),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return mode;
-}
-
-/** Ids typed into a text area, one per line or separated by commas or spaces, in the order given. */
-export function idList(text: unknown): string[] {
-  return String(text ?? '')
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 }

@@ -6,7 +6,8 @@ import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
 import { formatAmount } from '../../lib/money';
-import { CurrencyChoice, decimalsFor, useSessionMode } from './quote-currency';
+import { CurrencyChoice, decimalsFor } from './quote-currency';
+import { decodedParam, useSessionMode } from './quote-page-helpers';
 
 interface QuoteCurrency {
   code: string;
@@ -245,7 +246,7 @@ function RecentQuotes() {
 
 /** One quote: amounts, rate and fees, expiry, payment instructions; execute it, or answer its SCA challenge. */
 export function QuoteDetailPage() {
-  const { quoteId = '' } = useParams<{ quoteId: string }>();
+  const quoteId = decodedParam(useParams<{ quoteId: string }>().quoteId);
   const loaded = useApi<Quote>(`/quotes/${encodeURIComponent(quoteId)}`);
   const mode = useSessionMode();
   const [latest, setLatest] = useState<Quote>();
@@ -403,28 +404,24 @@ function Instructions({ list }: { list: PaymentInstructions[] }) {
 function QuoteActions({ quote, onChanged }: { quote: Quote; onChanged: (q: Quote) => void }) {
   const path = `/quotes/${encodeURIComponent(quote.id)}`;
   const executable = quote.status === 'PENDING' && quote.source.sourceType === 'ACCOUNT';
-  const done = (q: unknown) => {
-    const next = q as Quote;
-    return (
-      <p>
-        The quote is now <Status value={next.status} />.
-      </p>
-    );
+  // The form that acted goes away with the status it acted on: what it did is said here instead.
+  const [said, setSaid] = useState<string>();
+  const act = async (what: string, answer: Promise<Quote>) => {
+    const q = await answer;
+    setSaid(`${what}: the quote is now ${q.status}.`);
+    onChanged(q);
+    return q;
   };
   return (
     <section>
       <h2>Actions</h2>
+      {said && <p role="status">{said}</p>}
       {executable && (
         <ActionForm
           fields={[]}
           submitLabel="Execute quote"
           confirm={`Execute this quote? ${formatAmount(quote.totalSendingAmount, quote.sendingCurrency)} leave the source account; it cannot be cancelled.`}
-          onSubmit={async () => {
-            const q = await api.post<Quote>(`${path}/execute`, {});
-            onChanged(q);
-            return q;
-          }}
-          done={done}
+          onSubmit={() => act('Executed', api.post<Quote>(`${path}/execute`, {}))}
         />
       )}
       {quote.status === 'PENDING_AUTHORIZATION' && (
@@ -436,12 +433,7 @@ function QuoteActions({ quote, onChanged }: { quote: Quote; onChanged: (q: Quote
           <ActionForm
             fields={[{ name: 'code', label: 'Authorization code', required: true }]}
             submitLabel="Authorize"
-            onSubmit={async (v) => {
-              const q = await api.post<Quote>(`${path}/authorize`, { code: v.code });
-              onChanged(q);
-              return q;
-            }}
-            done={done}
+            onSubmit={(v) => act('Authorized', api.post<Quote>(`${path}/authorize`, { code: v.code }))}
           />
         </>
       )}
