@@ -168,8 +168,8 @@ export function CardDetailPage() {
             {mode === 'SANDBOX' && transactions.rows.length > 0 && (
               <p className="actions">
                 {transactions.rows.slice(0, 5).map((t) => (
-                  <button key={t.id} type="button" className="secondary outline" onClick={() => setPick(t.id)} aria-label={`Use ${t.id} in the simulation form`}>
-                    Use …{t.id.slice(-6)} ({t.status})
+                  <button key={t.id} type="button" className="secondary outline" onClick={() => setPick(t.id)} title={t.id}>
+                    Use …{t.id.slice(-6)} ({t.status}) as the parent
                   </button>
                 ))}
               </p>
