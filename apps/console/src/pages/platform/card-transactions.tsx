@@ -1,0 +1,167 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiProblem, Page } from '../../api/client';
+import { Amount, Id, Status, Time } from '../../components/format';
+import { Loading, ProblemNotice } from '../../components/problem';
+import { asProblem } from '../../components/use-api';
+
+export interface CardTransaction {
+  id: string;
+  type: 'CARD';
+  cardId: string;
+  status: string;
+  direction: 'DEBIT' | 'CREDIT';
+  issuerTransactionToken: string;
+  merchant: { descriptor: string; mcc?: string; country?: string };
+  authorizedAmount: { amount: number; currency: { code: string; decimals?: number } };
+  settledAmount?: { amount: number; currency: { code: string; decimals?: number } };
+  refundedAmount?: { amount: number; currency: { code: string; decimals?: number } };
+  accountId: string;
+  pullSummary?: { count: number; totalAmount: number; pendingCount?: number };
+  closedReason?: string;
+  authorizedAt: string;
+  createdAt: string;
+}
+
+/** Rows read per request, and requests per scan (the most the API pages, a few pages at a time). */
+const PAGE = 100;
+const PAGES_PER_SCAN = 3;
+
+/**
+ * A card's transactions. GET /transactions has no card filter (type CARD lists every card's), so the console reads
+ * pages of CARD transactions, newest first, and keeps the card's; "Look further" reads the next pages.
+ */
+export function useCardTransactions(cardId: string) {
+  const [rows, setRows] = useState<CardTransaction[]>([]);
+  const [cursor, setCursor] = useState<string>();
+  const [exhausted, setExhausted] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<ApiProblem>();
+  const [round, setRound] = useState(0);
+
+  const scan = useCallback(
+    async (from: string | undefined, keep: CardTransaction[]) => {
+      setLoading(true);
+      setError(undefined);
+      try {
+        let next = from;
+        let found = keep;
+        let more = true;
+        for (let i = 0; i < PAGES_PER_SCAN && more; i++) {
+          const page = await api.get<Page<CardTransaction>>('/transactions', { type: 'CARD', limit: PAGE, cursor: next });
+          found = [...found, ...page.data.filter((t) => t.cardId === cardId)];
+          more = !!page.hasMore && !!page.nextCursor;
+          next = page.nextCursor;
+        }
+        setRows(found);
+        setCursor(more ? next : undefined);
+        setExhausted(!more);
+      } catch (e) {
+        setError(asProblem(e));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [cardId],
+  );
+
+  useEffect(() => {
+    void scan(undefined, []);
+  }, [scan, round]);
+
+  return {
+    rows,
+    error,
+    loading,
+    exhausted,
+    reload: useCallback(() => setRound((r) => r + 1), []),
+    lookFurther: () => void scan(cursor, rows),
+  };
+}
+
+/** Finds the card transaction a simulated message opened or changed, by the issuer token the simulator answered. */
+export async function cardTransactionByToken(token: string, attempts = 12, delayMs = 700): Promise<CardTransaction | undefined> {
+  for (let i = 0; i < attempts; i++) {
+    const page = await api.get<Page<CardTransaction>>('/transactions', { type: 'CARD', limit: PAGE });
+    const found = page.data.find((t) => t.issuerTransactionToken === token);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, delayMs));
+  }
+  return undefined;
+}
+
+export function CardTransactionsTable({ list }: { list: ReturnType<typeof useCardTransactions> }) {
+  return (
+    <>
+      <ProblemNotice problem={list.error} />
+      {list.loading && list.rows.length === 0 && <Loading what="card transactions" />}
+      <p>
+        <small>Newest first. A simulated message shows here a moment after the simulator answers.</small>
+      </p>
+      <div className="table-scroll">
+        <table className="striped">
+          <thead>
+            <tr>
+              <th scope="col">Card transaction</th>
+              <th scope="col">Status</th>
+              <th scope="col">Direction</th>
+              <th scope="col">Merchant</th>
+              <th scope="col">Authorized</th>
+              <th scope="col">Settled</th>
+              <th scope="col">Refunded</th>
+              <th scope="col">Pulls pending</th>
+              <th scope="col">Funding account</th>
+              <th scope="col">Authorized at</th>
+            </tr>
+          </thead>
+          <tbody>
+            {!list.loading && list.rows.length === 0 && (
+              <tr>
+                <td colSpan={10}>No card transactions {list.exhausted ? 'yet' : 'among the latest ones read'}.</td>
+              </tr>
+            )}
+            {list.rows.map((t) => (
+              <tr key={t.id}>
+                <td>
+                  <Id value={t.id} to={`/transactions/${encodeURIComponent(t.id)}`} />
+                </td>
+                <td>
+                  <Status value={t.status} />
+                  {t.closedReason ? <small> {t.closedReason}</small> : null}
+                </td>
+                <td>{t.direction}</td>
+                <td>{t.merchant?.descriptor}</td>
+                <td>
+                  <Amount value={t.authorizedAmount} />
+                </td>
+                <td>
+                  <Amount value={t.settledAmount} />
+                </td>
+                <td>
+                  <Amount value={t.refundedAmount} />
+                </td>
+                <td>{t.pullSummary?.pendingCount ?? 0}</td>
+                <td>
+                  <Id value={t.accountId} />
+                </td>
+                <td>
+                  <Time iso={t.authorizedAt} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="pager" aria-label="Card transactions">
+        <span>{list.rows.length} card transactions found</span>
+        {!list.exhausted && (
+          <button type="button" className="secondary" onClick={list.lookFurther} aria-busy={list.loading} disabled={list.loading}>
+            Look further
+          </button>
+        )}
+        <button type="button" className="secondary" onClick={list.reload} aria-busy={list.loading}>
+          Refresh
+        </button>
+      </nav>
+    </>
+  );
+}
