@@ -139,7 +139,7 @@ describe('console in a real browser', () => {
 
   it('sends a transfer out, watches it complete and its webhook delivered', async () => {
     await page.getByRole('link', { name: 'New transfer' }).click();
-    await page.getByLabel('Internal account').selectOption({ index: 1 });
+    await page.getByLabel('Internal account', { exact: true }).selectOption({ index: 1 });
     await page.getByLabel('External account').selectOption(state.externalId!);
     await page.getByLabel(/^Amount/).fill('25.00');
     await checkPage(page, '10-transfer-new');
@@ -160,7 +160,7 @@ describe('console in a real browser', () => {
   it('a delivery the endpoint refuses is dead-lettered; once the endpoint is fixed, Redeliver delivers it', async () => {
     endpoint.status = 410; // gone: the dispatcher gives up at once
     await page.getByRole('link', { name: 'New transfer' }).click();
-    await page.getByLabel('Internal account').selectOption({ index: 1 });
+    await page.getByLabel('Internal account', { exact: true }).selectOption({ index: 1 });
     await page.getByLabel('External account').selectOption(state.externalId!);
     await page.getByLabel(/^Amount/).fill('5.00');
     await page.getByRole('button', { name: 'Send transfer' }).click();

@@ -64,11 +64,11 @@ function Shell({ principal, routes, onSignOut, children }: { principal: Principa
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <div className={`mode-banner ${banner.className}`} role="note" data-testid="mode-banner">
-        {banner.text}
-      </div>
-      <header className="container-fluid top">
-        <nav aria-label="Account">
+      <header>
+        <div className={`mode-banner ${banner.className}`} role="note" data-testid="mode-banner">
+          {banner.text}
+        </div>
+        <nav aria-label="Account" className="container-fluid top">
           <ul>
             <li>
               <strong>payments-platform</strong>

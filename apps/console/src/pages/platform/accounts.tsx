@@ -66,7 +66,7 @@ export function ExternalAccountsPage() {
     <>
       <h1>External accounts</h1>
       <p>
-        <Link href="/external-accounts/new" role="button">
+        <Link href="/external-accounts/new" className="button-link">
           New external account
         </Link>
       </p>

@@ -27,7 +27,7 @@ export function CustomersPage() {
     <>
       <h1>Customers</h1>
       <p>
-        <Link href="/customers/new" role="button">
+        <Link href="/customers/new" className="button-link">
           New customer
         </Link>
       </p>

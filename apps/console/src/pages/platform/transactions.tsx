@@ -31,7 +31,7 @@ export function TransactionsPage() {
     <>
       <h1>Transactions</h1>
       <p>
-        <Link href="/transfers/new" role="button">
+        <Link href="/transfers/new" className="button-link">
           New transfer
         </Link>
       </p>
