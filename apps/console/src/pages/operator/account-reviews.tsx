@@ -5,7 +5,7 @@ import { Id, KeyValues, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
-import { RoleGate, seg, useOperatorRole } from './shared';
+import { RoleGate, routeId, ScrollTable, seg, useOperatorRole } from './shared';
 import { ACCOUNT_VERIFICATION_METHODS, AccountVerificationMethodList, AccountVerificationMethodView, ExternalAccountReview } from './types';
 
 /** Production external accounts waiting for an operator's decision (or, filtered, for their payout rail). */
@@ -44,7 +44,7 @@ const DECIDABLE = ['PENDING', 'UNDER_REVIEW'];
 
 /** One account as its platform sees it, with the beneficiary-name check, and the decision: approve or reject. */
 export function AccountReviewDetailPage() {
-  const { accountId = '' } = useParams<{ accountId: string }>();
+  const accountId = routeId(useParams<{ accountId: string }>().accountId);
   const loaded = useApi<ExternalAccountReview>(`/external-account-reviews/${seg(accountId)}`);
   const role = useOperatorRole();
   const review = loaded.data;
@@ -133,7 +133,7 @@ export function VerificationMethodsPage() {
           <p>
             A currency never configured gets <strong>{list.defaultMethod}</strong>.
           </p>
-          <div className="table-scroll">
+          <ScrollTable label="Verification methods per currency (table)">
             <table className="striped">
               <thead>
                 <tr>
@@ -156,7 +156,7 @@ export function VerificationMethodsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
           <section aria-labelledby="set-method-heading">
             <h2 id="set-method-heading">Set a currency's method</h2>
             <RoleGate role={role} needed="ADMIN" what="Setting a verification method">

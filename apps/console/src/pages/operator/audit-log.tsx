@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { Id, Time, Value } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import type { AuditEvent } from './types';
@@ -26,11 +27,21 @@ export function AuditLogPage() {
             label: 'Operator',
             cell: (e) => (
               <span>
-                {e.operator.name} <small>({e.operator.role})</small> <code className="id">{e.operator.id}</code>
+                <Link href={`/audit-log?${new URLSearchParams({ operatorId: e.operator.id })}`} aria-label={`${e.operator.name}: every action of this operator`}>
+                  {e.operator.name}
+                </Link>{' '}
+                <small>({e.operator.role})</small>
               </span>
             ),
           },
-          { label: 'Action', cell: (e) => <code>{e.action}</code> },
+          {
+            label: 'Action',
+            cell: (e) => (
+              <Link href={`/audit-log?${new URLSearchParams({ targetId: e.target.id })}`} aria-label={`${e.action}: every action on ${e.target.id}`}>
+                <code>{e.action}</code>
+              </Link>
+            ),
+          },
           {
             label: 'Target',
             cell: (e) => (

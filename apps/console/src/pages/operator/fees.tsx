@@ -5,7 +5,7 @@ import { ActionForm, FormValues } from '../../components/action-form';
 import { Amount, Id } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { decimalsOf, majorToMinor } from '../../lib/money';
-import { bps, RoleGate, seg, useOperatorRole } from './shared';
+import { bps, OperatorLink, RoleGate, seg, useOperatorRole } from './shared';
 import { CRYPTO_NETWORKS, NetworkFeeSchedule, ServiceFeeSchedule, Versioned } from './types';
 
 const VIEWS = [
@@ -104,7 +104,7 @@ export function FeesPage() {
               { label: 'Fixed', cell: fixedFees },
               { label: 'Version', field: 'version' },
               { label: 'Updated', field: 'updatedAt' },
-              { label: 'By', cell: (s) => s.updatedBy.name },
+              { label: 'By', cell: (s) => <OperatorLink operator={s.updatedBy} /> },
             ]}
           />
           <h3>Set a service fee</h3>
@@ -161,7 +161,7 @@ export function FeesPage() {
               { label: 'Application fee', cell: (s) => bps(s.applicationFeeBps) },
               { label: 'Version', field: 'version' },
               { label: 'Updated', field: 'updatedAt' },
-              { label: 'By', cell: (s) => s.updatedBy.name },
+              { label: 'By', cell: (s) => <OperatorLink operator={s.updatedBy} /> },
             ]}
           />
           <h3>Set a network fee</h3>
@@ -220,7 +220,7 @@ export function FeesPage() {
               { label: 'Change', field: 'change' },
               { label: 'Variable', cell: (s) => bps(s.variableFeeBps) },
               { label: 'Fixed', cell: fixedFees },
-              { label: 'By', cell: (s) => s.updatedBy.name },
+              { label: 'By', cell: (s) => <OperatorLink operator={s.updatedBy} /> },
               { label: 'Reason', field: 'reason' },
             ]}
           />
@@ -245,7 +245,7 @@ export function FeesPage() {
               { label: 'Change', field: 'change' },
               { label: 'Network fee', cell: (s) => <Amount value={{ amount: s.networkFee, currency: s.currency }} /> },
               { label: 'Application fee', cell: (s) => bps(s.applicationFeeBps) },
-              { label: 'By', cell: (s) => s.updatedBy.name },
+              { label: 'By', cell: (s) => <OperatorLink operator={s.updatedBy} /> },
               { label: 'Reason', field: 'reason' },
             ]}
           />

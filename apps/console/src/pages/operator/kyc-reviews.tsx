@@ -6,8 +6,9 @@ import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
 import { RequestChangesForm } from './kyc-request-changes';
-import { RoleGate, seg, useOperatorRole } from './shared';
-import { CUSTOMER_TYPES, KYC_REVIEW_STATUSES, KycDocument, KycReview, KycReviewStatus, VerificationError } from './types';
+import { RoleGate, routeId, ScrollTable, seg, useOperatorRole } from './shared';
+import { CUSTOMER_TYPES } from '../../lib/values';
+import { KYC_REVIEW_STATUSES, KycDocument, KycReview, KycReviewStatus, VerificationError } from './types';
 
 const WAITING: readonly KycReviewStatus[] = ['AWAITING_REVIEW', 'AWAITING_SECOND_APPROVAL'];
 
@@ -48,7 +49,7 @@ export function KycReviewsPage() {
 
 /** One submission: who the customer is, what they handed over, the approvals so far, and the reviewer's decision. */
 export function KycReviewDetailPage() {
-  const { verificationId = '' } = useParams<{ verificationId: string }>();
+  const verificationId = routeId(useParams<{ verificationId: string }>().verificationId);
   const loaded = useApi<KycReview>(`/kyc-reviews/${seg(verificationId)}`);
   const role = useOperatorRole();
   const review = loaded.data;
@@ -144,7 +145,7 @@ function Documents({ review }: { review: KycReview }) {
       {review.documents.length === 0 ? (
         <p>No documents were handed over with this submission.</p>
       ) : (
-        <div className="table-scroll">
+        <ScrollTable label="Documents (table)">
           <table className="striped">
             <thead>
               <tr>
@@ -181,7 +182,7 @@ function Documents({ review }: { review: KycReview }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
       <p>
         <small>Downloads need the REVIEWER role; each one is recorded in the audit log.</small>
@@ -214,7 +215,7 @@ function Approvals({ review }: { review: KycReview }) {
 
 function ErrorsTable({ errors, caption }: { errors: VerificationError[]; caption: string }) {
   return (
-    <div className="table-scroll">
+    <ScrollTable label={caption}>
       <table className="striped">
         <caption>{caption}</caption>
         <thead>
@@ -240,7 +241,7 @@ function ErrorsTable({ errors, caption }: { errors: VerificationError[]; caption
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 

@@ -5,7 +5,11 @@ import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
 import type { LedgerCheckRun } from './types';
 
-export const NEVER_RUN = 'Never run — run `npm run admin -- ledger:check` on a schedule.';
+export const NEVER_RUN = (
+  <>
+    Never run — run <code>npm run admin -- ledger:check</code> on a schedule.
+  </>
+);
 
 /** A run's outcome: OK, or how many violations of which rules. */
 export function LedgerRunResult({ run }: { run: LedgerCheckRun }) {

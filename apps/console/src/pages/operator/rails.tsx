@@ -6,7 +6,7 @@ import { Amount, Id, KeyValues, Status, Time, Value } from '../../components/for
 import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
-import { RoleGate, seg, useOperatorRole } from './shared';
+import { RoleGate, routeId, ScrollTable, seg, useOperatorRole } from './shared';
 import {
   RAIL_EXCEPTION_KINDS,
   RAIL_EXCEPTION_STATUSES,
@@ -37,7 +37,7 @@ export function RailsPage() {
         {!connectors.data && !connectors.error && <Loading what="connectors" />}
         {connectors.data && connectors.data.data.length === 0 && <p>No production rail is configured (RAILS_CONFIG_FILE): production transfers answer 501.</p>}
         {connectors.data && connectors.data.data.length > 0 && (
-          <div className="table-scroll">
+          <ScrollTable label="Connectors (table)">
             <table className="striped">
               <thead>
                 <tr>
@@ -75,7 +75,7 @@ export function RailsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         )}
         <p>
           <Link href="/rails/exceptions">Rail exceptions</Link>
@@ -150,7 +150,7 @@ export function RailsPage() {
 
 /** A rail file: what it is, the payments in it (outbound) or what it recorded (inbound), and its bytes. */
 export function RailFileDetailPage() {
-  const { fileId = '' } = useParams<{ fileId: string }>();
+  const fileId = routeId(useParams<{ fileId: string }>().fileId);
   const loaded = useApi<RailFileDetail>(`/rails/files/${seg(fileId)}`);
   const file = loaded.data;
   return (
@@ -191,7 +191,7 @@ function PaymentsTable({ payments }: { payments: RailPaymentView[] }) {
       {payments.length === 0 ? (
         <p>None.</p>
       ) : (
-        <div className="table-scroll">
+        <ScrollTable label="Payments in the file (table)">
           <table className="striped">
             <thead>
               <tr>
@@ -236,7 +236,7 @@ function PaymentsTable({ payments }: { payments: RailPaymentView[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </section>
   );
@@ -249,7 +249,7 @@ function OutcomesTable({ outcomes }: { outcomes: RailOutcomeView[] }) {
       {outcomes.length === 0 ? (
         <p>None.</p>
       ) : (
-        <div className="table-scroll">
+        <ScrollTable label="Outcomes it recorded (table)">
           <table className="striped">
             <thead>
               <tr>
@@ -280,7 +280,7 @@ function OutcomesTable({ outcomes }: { outcomes: RailOutcomeView[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </section>
   );
@@ -288,7 +288,7 @@ function OutcomesTable({ outcomes }: { outcomes: RailOutcomeView[] }) {
 
 function ExceptionsTable({ rows }: { rows: RailExceptionView[] }) {
   return (
-    <div className="table-scroll">
+    <ScrollTable label="Exceptions it raised (table)">
       <table className="striped">
         <thead>
           <tr>
@@ -321,7 +321,7 @@ function ExceptionsTable({ rows }: { rows: RailExceptionView[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 

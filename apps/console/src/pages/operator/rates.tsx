@@ -5,7 +5,7 @@ import { KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
-import { age, RoleGate, seg, useOperatorRole } from './shared';
+import { age, OperatorLink, RoleGate, ScrollTable, seg, useOperatorRole } from './shared';
 import type { OperatorRate, OperatorRateEntry, OperatorRateList } from './types';
 
 const pairPath = (source: unknown, destination: unknown) => `/rates/${seg(String(source).toUpperCase())}/${seg(String(destination).toUpperCase())}`;
@@ -118,9 +118,9 @@ export function RatesPage() {
             { label: 'Pair', cell: (e) => `${e.sourceCurrency}→${e.destinationCurrency}` },
             { label: 'Change', field: 'kind' },
             { label: 'Mid rate', field: 'midRate' },
-            { label: 'Valid from', field: 'validFrom' },
-            { label: 'Valid until', field: 'validUntil' },
-            { label: 'By', cell: (e) => e.operator.name },
+            { label: 'Valid from', cell: (e) => <Time iso={e.validFrom} /> },
+            { label: 'Valid until', cell: (e) => <Time iso={e.validUntil} /> },
+            { label: 'By', cell: (e) => <OperatorLink operator={e.operator} /> },
             { label: 'Reason', field: 'reason' },
           ]}
         />
@@ -132,7 +132,7 @@ export function RatesPage() {
 function RatesTable({ rates }: { rates: OperatorRate[] }) {
   if (rates.length === 0) return <p>No rate: the operator table is empty and the ECB source is not configured or has no document yet.</p>;
   return (
-    <div className="table-scroll">
+    <ScrollTable label="Current rates (table)">
       <table className="striped">
         <thead>
           <tr>
@@ -172,7 +172,7 @@ function RatesTable({ rates }: { rates: OperatorRate[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 

@@ -1,4 +1,5 @@
 import { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { useApi } from '../../components/use-api';
 import { OPERATOR_ROLES, OperatorRole, OperatorView } from './types';
 
@@ -42,4 +43,31 @@ export function age(iso: string | undefined, now: number = Date.now()): string {
   const abs = Math.abs(seconds);
   const text = abs < 90 ? `${abs} s` : abs < 5400 ? `${Math.round(abs / 60)} min` : abs < 172_800 ? `${Math.round(abs / 3600)} h` : `${Math.round(abs / 86_400)} days`;
   return seconds >= 0 ? `${text} ago` : `in ${text}`;
+}
+
+/** A route's id parameter as the API knows it (a link may have escaped its `:`). */
+export function routeId(raw: string | undefined): string {
+  try {
+    return decodeURIComponent(raw ?? '');
+  } catch {
+    return raw ?? '';
+  }
+}
+
+/** An operator's name linking to what they did (the audit log filtered to them). */
+export function OperatorLink({ operator }: { operator: { id: string; name: string } }) {
+  return (
+    <Link href={`/audit-log?${new URLSearchParams({ operatorId: operator.id })}`} aria-label={`${operator.name}: their actions in the audit log`}>
+      {operator.name}
+    </Link>
+  );
+}
+
+/** A wide table's scrolling box, reachable by keyboard (a region with a name) so it can be scrolled without a mouse. */
+export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
 }

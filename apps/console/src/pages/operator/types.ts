@@ -34,7 +34,6 @@ export interface AuditEvent {
 // KYC/KYB reviews (kyc-review.dto.ts)
 export const KYC_REVIEW_STATUSES = ['AWAITING_REVIEW', 'AWAITING_SECOND_APPROVAL', 'CHANGES_REQUESTED', 'APPROVED', 'REJECTED'] as const;
 export type KycReviewStatus = (typeof KYC_REVIEW_STATUSES)[number];
-export const CUSTOMER_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
 export const VERIFICATION_ERROR_TYPES = [
   'MISSING_FIELD', 'INVALID_FIELD', 'MISSING_LEGAL_PRESENCE_DOCUMENT', 'MISSING_CONTROL_STRUCTURE_DOCUMENT', 'MISSING_OWNERSHIP_STRUCTURE_DOCUMENT',
   'MISSING_PROOF_OF_ADDRESS_DOCUMENT', 'MISSING_IDENTITY_DOCUMENT', 'INVALID_DOCUMENT', 'EXPIRED_DOCUMENT', 'POOR_QUALITY_DOCUMENT',
@@ -328,7 +327,7 @@ export type Versioned<T> = T & { change: 'SET' | 'REMOVED'; reason: string | nul
 
 // Ledger checks (GET /ledger-checks: `npm run admin -- ledger:check`'s recorded runs, newest first)
 export interface LedgerCheckRun {
-  runId: string | number;
+  runId: number;
   finishedAt: string;
   accountsChecked: number;
   violations: number;
