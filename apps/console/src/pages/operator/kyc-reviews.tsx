@@ -1,3 +1,296 @@
-/** Filled in by the views' author. */
-export function KycReviewsPage() { return <h1>KycReviewsPage</h1>; }
-export function KycReviewDetailPage() { return <h1>KycReviewDetailPage</h1>; }
+import { Link, useParams } from 'wouter';
+import { api } from '../../api/client';
+import { ActionForm } from '../../components/action-form';
+import { Id, KeyValues, Status, Time } from '../../components/format';
+import { ListView } from '../../components/list-view';
+import { Loading, ProblemNotice } from '../../components/problem';
+import { useApi } from '../../components/use-api';
+import { RequestChangesForm } from './kyc-request-changes';
+import { RoleGate, routeId, ScrollTable, seg, useOperatorRole } from './shared';
+import { CUSTOMER_TYPES } from '../../lib/values';
+import { KYC_REVIEW_STATUSES, KycDocument, KycReview, KycReviewStatus, VerificationError } from './types';
+
+const WAITING: readonly KycReviewStatus[] = ['AWAITING_REVIEW', 'AWAITING_SECOND_APPROVAL'];
+
+/** The customer's name as a reviewer reads it: a business's legal name, a person's full name. */
+function customerName(review: KycReview): string {
+  return review.customer.businessInfo?.legalName ?? review.customer.fullName ?? review.customer.platformCustomerId ?? review.customer.id;
+}
+
+/** The queue of production KYC/KYB submissions: what waits for a reviewer unless a status is chosen. */
+export function KycReviewsPage() {
+  return (
+    <>
+      <h1>KYC/KYB reviews</h1>
+      <p>Production submissions wait here for a reviewer, oldest first. Without a status filter: those awaiting a review or a second approval.</p>
+      <ListView<KycReview>
+        path="/kyc-reviews"
+        noun="reviews"
+        rowKey={(r) => r.verificationId}
+        filters={[
+          { name: 'reviewStatus', label: 'Review status', options: KYC_REVIEW_STATUSES },
+          { name: 'platformId', label: 'Platform id', placeholder: 'Platform:…' },
+          { name: 'customerType', label: 'Customer type', options: CUSTOMER_TYPES },
+        ]}
+        columns={[
+          { label: 'Submitted', field: 'submittedAt' },
+          { label: 'Verification', cell: (r) => <Id value={r.verificationId} to={`/kyc-reviews/${r.verificationId}`} /> },
+          { label: 'Customer', cell: customerName },
+          { label: 'Type', field: 'customerType' },
+          { label: 'Review status', field: 'reviewStatus' },
+          { label: 'Approvals', cell: (r) => `${r.approvals.length} of ${r.approvalsRequired}` },
+          { label: 'Attempt', field: 'attempt' },
+          { label: 'Platform', cell: (r) => <Id value={r.platformId} /> },
+        ]}
+      />
+    </>
+  );
+}
+
+/** One submission: who the customer is, what they handed over, the approvals so far, and the reviewer's decision. */
+export function KycReviewDetailPage() {
+  const verificationId = routeId(useParams<{ verificationId: string }>().verificationId);
+  const loaded = useApi<KycReview>(`/kyc-reviews/${seg(verificationId)}`);
+  const role = useOperatorRole();
+  const review = loaded.data;
+  return (
+    <>
+      <h1>KYC/KYB review</h1>
+      <p>
+        <Link href="/kyc-reviews">Back to the queue</Link>
+      </p>
+      <ProblemNotice problem={loaded.error} />
+      {!review && !loaded.error && <Loading what="the review" />}
+      {review && (
+        <>
+          <ReviewSummary review={review} />
+          <section aria-labelledby="customer-heading">
+            <h2 id="customer-heading">Customer: {customerName(review)}</h2>
+            <KeyValues data={review.customer} />
+          </section>
+          {review.beneficialOwners.length > 0 && (
+            <section aria-labelledby="owners-heading">
+              <h2 id="owners-heading">Beneficial owners</h2>
+              {review.beneficialOwners.map((o) => (
+                <article key={o.id}>
+                  <header>
+                    <strong>
+                      {[o.personalInfo.firstName, o.personalInfo.lastName].filter(Boolean).join(' ') || o.id}
+                    </strong>{' '}
+                    <Status value={o.kycStatus} />
+                  </header>
+                  <KeyValues data={{ id: o.id, roles: o.roles.join(', '), ownershipPercentage: `${o.ownershipPercentage}%`, ...o.personalInfo }} />
+                </article>
+              ))}
+            </section>
+          )}
+          <Documents review={review} />
+          <Approvals review={review} />
+          {review.decision && (
+            <section aria-labelledby="decision-heading">
+              <h2 id="decision-heading">Decision</h2>
+              <KeyValues
+                data={{ outcome: review.decision.outcome, decidedBy: review.decision.operatorName, decidedAt: review.decision.decidedAt, reason: review.decision.reason }}
+              />
+              {review.decision.errors.length > 0 && <ErrorsTable errors={review.decision.errors} caption="What the platform sees" />}
+            </section>
+          )}
+          {WAITING.includes(review.reviewStatus) ? (
+            <section aria-labelledby="decide-heading">
+              <h2 id="decide-heading">Decide</h2>
+              <RoleGate role={role} needed="REVIEWER" what="Deciding a review">
+                <Decide review={review} onDecided={loaded.reload} />
+              </RoleGate>
+            </section>
+          ) : review.reviewStatus === 'CHANGES_REQUESTED' ? (
+            <p>Changes were requested: the review waits for the platform to submit again (it then comes back to the queue with no approvals).</p>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}
+
+function ReviewSummary({ review }: { review: KycReview }) {
+  return (
+    <section aria-labelledby="summary-heading">
+      <h2 id="summary-heading">Submission</h2>
+      {review.reviewStatus === 'AWAITING_SECOND_APPROVAL' && (
+        <p role="status" className="four-eyes">
+          <strong>One approval recorded; another reviewer must approve.</strong> ({review.approvals.length} of {review.approvalsRequired} approvals)
+        </p>
+      )}
+      <KeyValues
+        data={{
+          verificationId: review.verificationId,
+          reviewStatus: review.reviewStatus,
+          verificationStatus: review.verification.verificationStatus,
+          customerType: review.customerType,
+          platformId: review.platformId,
+          attempt: review.attempt,
+          approvals: `${review.approvals.length} of ${review.approvalsRequired}`,
+          submittedAt: review.submittedAt,
+        }}
+      />
+      {review.verification.errors.length > 0 && <ErrorsTable errors={review.verification.errors} caption="The verification's errors" />}
+    </section>
+  );
+}
+
+function Documents({ review }: { review: KycReview }) {
+  const holder = (d: KycDocument) => (d.documentHolder === review.customer.id ? 'the customer' : d.documentHolder);
+  return (
+    <section aria-labelledby="documents-heading">
+      <h2 id="documents-heading">Documents</h2>
+      {review.documents.length === 0 ? (
+        <p>No documents were handed over with this submission.</p>
+      ) : (
+        <ScrollTable label="Documents (table)">
+          <table className="striped">
+            <thead>
+              <tr>
+                <th scope="col">Type</th>
+                <th scope="col">Holder</th>
+                <th scope="col">Country</th>
+                <th scope="col">Number</th>
+                <th scope="col">File</th>
+                <th scope="col">Size</th>
+                <th scope="col">Uploaded</th>
+              </tr>
+            </thead>
+            <tbody>
+              {review.documents.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    {d.documentType}
+                    {d.side ? ` (${d.side})` : ''}
+                  </td>
+                  <td>{holder(d)}</td>
+                  <td>{d.country}</td>
+                  <td>{d.documentNumber ?? '—'}</td>
+                  <td>
+                    <a href={`/console/api/kyc-reviews/${seg(review.verificationId)}/documents/${seg(d.id)}/file`} download={d.fileName}>
+                      Download {d.fileName}
+                    </a>{' '}
+                    <small>({d.contentType})</small>
+                  </td>
+                  <td>{Math.ceil(d.sizeBytes / 1024)} KiB</td>
+                  <td>
+                    <Time iso={d.createdAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      )}
+      <p>
+        <small>Downloads need the REVIEWER role; each one is recorded in the audit log.</small>
+      </p>
+    </section>
+  );
+}
+
+function Approvals({ review }: { review: KycReview }) {
+  return (
+    <section aria-labelledby="approvals-heading">
+      <h2 id="approvals-heading">
+        Approvals ({review.approvals.length} of {review.approvalsRequired})
+      </h2>
+      {review.approvals.length === 0 ? (
+        <p>No approval recorded for this submission.</p>
+      ) : (
+        <ul className="timeline">
+          {review.approvals.map((a) => (
+            <li key={`${a.operatorId}-${a.approvedAt}`}>
+              <Time iso={a.approvedAt} />: approved by <strong>{a.operatorName}</strong> <code className="id">{a.operatorId}</code>
+              {a.reason ? ` — ${a.reason}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ErrorsTable({ errors, caption }: { errors: VerificationError[]; caption: string }) {
+  return (
+    <ScrollTable label={caption}>
+      <table className="striped">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Resource</th>
+            <th scope="col">Type</th>
+            <th scope="col">Field</th>
+            <th scope="col">Accepted documents</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {errors.map((e, i) => (
+            <tr key={i}>
+              <td>
+                <code className="id">{e.resourceId}</code>
+              </td>
+              <td>{e.type}</td>
+              <td>{e.field ?? '—'}</td>
+              <td>{e.acceptedDocumentTypes?.join(', ') ?? '—'}</td>
+              <td>{e.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollTable>
+  );
+}
+
+/** Approve, reject or ask for changes; each decision reloads the review. */
+function Decide({ review, onDecided }: { review: KycReview; onDecided: () => void }) {
+  const base = `/kyc-reviews/${seg(review.verificationId)}`;
+  const decided = async (call: Promise<unknown>) => {
+    const answer = await call;
+    onDecided();
+    return answer;
+  };
+  return (
+    <>
+      <article>
+        <header>
+          <h3>Approve</h3>
+        </header>
+        <p>
+          {review.approvalsRequired > 1 && review.approvals.length + 1 < review.approvalsRequired
+            ? `Records your approval; ${review.approvalsRequired} approvals by different reviewers decide it.`
+            : review.approvals.length > 0
+              ? 'Your approval decides it: the customer becomes APPROVED. It must come from another reviewer than the first.'
+              : 'Your approval decides it: the customer becomes APPROVED.'}
+        </p>
+        <ActionForm
+          submitLabel="Approve"
+          fields={[{ name: 'reason', label: 'Reason (optional)', type: 'textarea' }]}
+          onSubmit={(v) => decided(api.post(`${base}/approve`, v.reason ? { reason: v.reason } : {}))}
+        />
+      </article>
+      <article>
+        <header>
+          <h3>Reject</h3>
+        </header>
+        <p>Decides at once: the verification and the customer become REJECTED. Your reason stays with operators (the audit log).</p>
+        <ActionForm
+          submitLabel="Reject"
+          confirm="Reject this submission? The customer becomes REJECTED; this cannot be undone here."
+          fields={[{ name: 'reason', label: 'Reason', type: 'textarea', required: true }]}
+          onSubmit={(v) => decided(api.post(`${base}/reject`, { reason: v.reason }))}
+        />
+      </article>
+      <article>
+        <header>
+          <h3>Request changes</h3>
+        </header>
+        <p>The verification becomes RESOLVE_ERRORS with the changes below; the platform fixes them and submits again.</p>
+        <RequestChangesForm review={review} onSubmit={(body) => decided(api.post(`${base}/request-changes`, body))} />
+      </article>
+    </>
+  );
+}

@@ -1,4 +1,396 @@
-/** Filled in by the views' author. */
-export function RailsPage() { return <h1>RailsPage</h1>; }
-export function RailFileDetailPage() { return <h1>RailFileDetailPage</h1>; }
-export function RailExceptionsPage() { return <h1>RailExceptionsPage</h1>; }
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { call } from '../../api/client';
+import { ActionForm } from '../../components/action-form';
+import { Amount, Id, KeyValues, Status, Time, Value } from '../../components/format';
+import { ListView } from '../../components/list-view';
+import { Loading, ProblemNotice } from '../../components/problem';
+import { useApi } from '../../components/use-api';
+import { RoleGate, routeId, ScrollTable, seg, useOperatorRole } from './shared';
+import {
+  RAIL_EXCEPTION_KINDS,
+  RAIL_EXCEPTION_STATUSES,
+  RAIL_FILE_DIRECTIONS,
+  RAIL_FILE_STATUSES,
+  RailConnectorView,
+  RailExceptionView,
+  RailFileDetail,
+  RailFileView,
+  RailImportResult,
+  RailOutcomeView,
+  RailPaymentView,
+} from './types';
+
+const fileLink = (id: string | undefined) => (id ? <Id value={id} to={`/rails/files/${id}`} /> : <span>—</span>);
+
+/** The production rail connectors, the files they wrote and imported, and the import of a return or status file. */
+export function RailsPage() {
+  const connectors = useApi<{ data: RailConnectorView[] }>('/rails/connectors');
+  const role = useOperatorRole();
+  const [imports, setImports] = useState(0);
+  return (
+    <>
+      <h1>Rail files</h1>
+      <section aria-labelledby="connectors-heading">
+        <h2 id="connectors-heading">Connectors</h2>
+        <ProblemNotice problem={connectors.error} />
+        {!connectors.data && !connectors.error && <Loading what="connectors" />}
+        {connectors.data && connectors.data.data.length === 0 && <p>No production rail is configured (RAILS_CONFIG_FILE): production transfers answer 501.</p>}
+        {connectors.data && connectors.data.data.length > 0 && (
+          <ScrollTable label="Connectors (table)">
+            <table className="striped">
+              <thead>
+                <tr>
+                  <th scope="col">Connector</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Routes</th>
+                  <th scope="col">Capabilities</th>
+                  <th scope="col">Waiting to be filed or sent</th>
+                  <th scope="col">Waiting for the rail</th>
+                  <th scope="col">Open exceptions</th>
+                  <th scope="col">Last outbound file</th>
+                </tr>
+              </thead>
+              <tbody>
+                {connectors.data.data.map((c) => (
+                  <tr key={c.id}>
+                    <td>
+                      <code>{c.id}</code>
+                    </td>
+                    <td>{c.kind}</td>
+                    <td>{c.routes.map((r) => `${r.currency} ${r.paymentRail} (${r.directions.join('/')})`).join('; ')}</td>
+                    <td>
+                      {Object.entries(c.capabilities)
+                        .filter(([, on]) => on)
+                        .map(([name]) => name)
+                        .join(', ') || '—'}
+                    </td>
+                    <td>{c.paymentsSubmitted}</td>
+                    <td>{c.paymentsAwaitingRail}</td>
+                    <td>{c.exceptionsOpen > 0 ? <Link href={`/rails/exceptions?connectorId=${c.id}&status=OPEN`}>{c.exceptionsOpen}</Link> : 0}</td>
+                    <td>
+                      <Time iso={c.lastOutboundFileAt} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
+        )}
+        <p>
+          <Link href="/rails/exceptions">Rail exceptions</Link>
+        </p>
+      </section>
+      <section aria-labelledby="files-heading">
+        <h2 id="files-heading">Files</h2>
+        <ListView<RailFileView>
+          key={imports}
+          path="/rails/files"
+          noun="files"
+          filters={[
+            { name: 'connectorId', label: 'Connector', options: connectors.data?.data.map((c) => c.id), placeholder: 'connector id' },
+            { name: 'direction', label: 'Direction', options: RAIL_FILE_DIRECTIONS },
+            { name: 'status', label: 'Status', options: RAIL_FILE_STATUSES },
+          ]}
+          columns={[
+            { label: 'Created', field: 'createdAt' },
+            { label: 'File', cell: (f) => fileLink(f.id) },
+            { label: 'Name', field: 'name' },
+            { label: 'Connector', field: 'connectorId' },
+            { label: 'Direction', field: 'direction' },
+            { label: 'Format', field: 'format' },
+            { label: 'Status', field: 'status' },
+            { label: 'Entries', field: 'entryCount' },
+            { label: 'Total (smallest unit)', field: 'totalAmount' },
+          ]}
+        />
+      </section>
+      <section aria-labelledby="import-heading">
+        <h2 id="import-heading">Import a return or status file</h2>
+        <p>NACHA returns, pain.002 or camt.054, as the bank sent them. The same bytes again change nothing (a duplicate).</p>
+        <RoleGate role={role} needed="ADMIN" what="Importing a file">
+          <ActionForm
+            submitLabel="Import file"
+            fields={[
+              { name: 'file', label: 'File', type: 'file', required: true },
+              {
+                name: 'connectorId',
+                label: 'Connector (optional)',
+                type: 'select',
+                options: connectors.data?.data.map((c) => c.id) ?? [],
+                hint: 'Needed only when several connectors read the format.',
+              },
+            ]}
+            onSubmit={async (v) => {
+              if (!(v.file instanceof File)) throw new Error('choose the file to import');
+              const form = new FormData();
+              if (v.connectorId) form.append('connectorId', String(v.connectorId));
+              form.append('file', v.file, v.file.name);
+              const answer = await call<RailImportResult>('POST', '/rails/imports', { form });
+              setImports((n) => n + 1);
+              connectors.reload();
+              return answer;
+            }}
+            done={(r) => {
+              const result = r as RailImportResult;
+              return (
+                <p>
+                  {result.duplicate ? 'Already imported before: nothing changed. ' : 'Imported. '}
+                  {fileLink(result.fileId)} ({result.format}, {result.connectorId}): {result.entries} entries, {result.outcomes} outcomes recorded,{' '}
+                  {result.exceptions} exceptions.
+                </p>
+              );
+            }}
+          />
+        </RoleGate>
+      </section>
+    </>
+  );
+}
+
+/** A rail file: what it is, the payments in it (outbound) or what it recorded (inbound), and its bytes. */
+export function RailFileDetailPage() {
+  const fileId = routeId(useParams<{ fileId: string }>().fileId);
+  const loaded = useApi<RailFileDetail>(`/rails/files/${seg(fileId)}`);
+  const file = loaded.data;
+  return (
+    <>
+      <h1>Rail file</h1>
+      <p>
+        <Link href="/rails">Back to the files</Link>
+      </p>
+      <ProblemNotice problem={loaded.error} />
+      {!file && !loaded.error && <Loading what="the file" />}
+      {file && (
+        <>
+          <KeyValues data={file as unknown as Record<string, unknown>} omit={['payments', 'outcomes', 'exceptions']} />
+          <p>
+            <a href={`/console/api/rails/files/${seg(file.id)}/content`} download={file.name}>
+              Download {file.name}
+            </a>{' '}
+            <small>(needs the REVIEWER role; recorded in the audit log; it holds account numbers)</small>
+          </p>
+          {file.payments && <PaymentsTable payments={file.payments} />}
+          {file.outcomes && <OutcomesTable outcomes={file.outcomes} />}
+          {file.exceptions && (
+            <section aria-labelledby="file-exceptions-heading">
+              <h2 id="file-exceptions-heading">Exceptions it raised</h2>
+              {file.exceptions.length === 0 ? <p>None.</p> : <ExceptionsTable rows={file.exceptions} />}
+            </section>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function PaymentsTable({ payments }: { payments: RailPaymentView[] }) {
+  return (
+    <section aria-labelledby="payments-heading">
+      <h2 id="payments-heading">Payments in the file</h2>
+      {payments.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ScrollTable label="Payments in the file (table)">
+          <table className="striped">
+            <thead>
+              <tr>
+                <th scope="col">Payment</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Rail</th>
+                <th scope="col">Reference</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Account</th>
+                <th scope="col">Platform</th>
+                <th scope="col">Settles</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((p) => (
+                <tr key={p.paymentId}>
+                  <td>
+                    <Id value={p.paymentId} />
+                  </td>
+                  <td>{p.kind}</td>
+                  <td>{p.paymentRail}</td>
+                  <td>
+                    <code>{p.railReference}</code>
+                  </td>
+                  <td>
+                    <Amount value={{ amount: p.amount, currency: p.currency }} />
+                  </td>
+                  <td>
+                    <Status value={p.status} />
+                  </td>
+                  <td>
+                    <Id value={p.externalAccountId} />
+                  </td>
+                  <td>
+                    <Id value={p.platformId} />
+                  </td>
+                  <td>
+                    <Time iso={p.settlesAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      )}
+    </section>
+  );
+}
+
+function OutcomesTable({ outcomes }: { outcomes: RailOutcomeView[] }) {
+  return (
+    <section aria-labelledby="outcomes-heading">
+      <h2 id="outcomes-heading">Outcomes it recorded</h2>
+      {outcomes.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ScrollTable label="Outcomes it recorded (table)">
+          <table className="striped">
+            <thead>
+              <tr>
+                <th scope="col">Payment</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Rail code</th>
+                <th scope="col">Failure reason</th>
+                <th scope="col">Recorded</th>
+                <th scope="col">Applied</th>
+              </tr>
+            </thead>
+            <tbody>
+              {outcomes.map((o) => (
+                <tr key={`${o.paymentId}-${o.kind}`}>
+                  <td>
+                    <Id value={o.paymentId} />
+                  </td>
+                  <td>
+                    <Status value={o.kind} />
+                  </td>
+                  <td>{o.railCode ?? '—'}</td>
+                  <td>{o.failureReason ?? '—'}</td>
+                  <td>
+                    <Time iso={o.recordedAt} />
+                  </td>
+                  <td>{o.appliedAt ? <Time iso={o.appliedAt} /> : 'waiting'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      )}
+    </section>
+  );
+}
+
+function ExceptionsTable({ rows }: { rows: RailExceptionView[] }) {
+  return (
+    <ScrollTable label="Exceptions it raised (table)">
+      <table className="striped">
+        <thead>
+          <tr>
+            <th scope="col">Raised</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Message</th>
+            <th scope="col">Status</th>
+            <th scope="col">Payment</th>
+            <th scope="col">Detail</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((e) => (
+            <tr key={e.id}>
+              <td>
+                <Time iso={e.createdAt} />
+              </td>
+              <td>{e.kind}</td>
+              <td>{e.message}</td>
+              <td>
+                <Status value={e.status} />
+              </td>
+              <td>
+                <Id value={e.paymentId} />
+              </td>
+              <td>
+                <Value name="detail" value={e.detail} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollTable>
+  );
+}
+
+/** What an operator must look at: entries matching no payment, notifications of change, returns not reversible… */
+export function RailExceptionsPage() {
+  const role = useOperatorRole();
+  const [selected, setSelected] = useState<RailExceptionView>();
+  const [round, setRound] = useState(0);
+  return (
+    <>
+      <h1>Rail exceptions</h1>
+      <p>
+        Oldest first. Resolving changes no payment and no balance: do what the exception calls for first (a ledger adjustment, a call to the bank),
+        then say what was done. <Link href="/rails">Rail files</Link>
+      </p>
+      {selected && (
+        <section aria-labelledby="resolve-heading">
+          <h2 id="resolve-heading">Resolve {selected.kind}</h2>
+          <KeyValues data={{ id: selected.id, connectorId: selected.connectorId, fileId: selected.fileId, paymentId: selected.paymentId, message: selected.message, detail: selected.detail }} />
+          <RoleGate role={role} needed="REVIEWER" what="Resolving an exception">
+            <ActionForm
+              key={selected.id}
+              submitLabel="Resolve"
+              fields={[{ name: 'resolution', label: 'What was done about it', type: 'textarea', required: true }]}
+              onSubmit={async (v) => {
+                const answer = await call<RailExceptionView>('POST', `/rails/exceptions/${seg(selected.id)}/resolve`, { body: { resolution: v.resolution } });
+                setRound((n) => n + 1);
+                return answer;
+              }}
+              done={(r) => `Resolved ${(r as RailExceptionView).id}.`}
+            />
+          </RoleGate>
+          <button type="button" className="secondary" onClick={() => setSelected(undefined)}>
+            Close
+          </button>
+        </section>
+      )}
+      <ListView<RailExceptionView>
+        key={round}
+        path="/rails/exceptions"
+        noun="exceptions"
+        filters={[
+          { name: 'status', label: 'Status', options: RAIL_EXCEPTION_STATUSES },
+          { name: 'connectorId', label: 'Connector', placeholder: 'connector id' },
+          { name: 'kind', label: 'Kind', options: RAIL_EXCEPTION_KINDS },
+        ]}
+        columns={[
+          { label: 'Raised', field: 'createdAt' },
+          { label: 'Kind', field: 'kind' },
+          { label: 'Message', field: 'message' },
+          { label: 'Connector', field: 'connectorId' },
+          { label: 'File', cell: (e) => fileLink(e.fileId) },
+          { label: 'Payment', cell: (e) => <Id value={e.paymentId} /> },
+          { label: 'Status', field: 'status' },
+          {
+            label: 'Resolution',
+            cell: (e) =>
+              e.status === 'OPEN' ? (
+                <button type="button" className="secondary outline" onClick={() => setSelected(e)} aria-label={`Resolve ${e.id}`}>
+                  Resolve
+                </button>
+              ) : (
+                <span>
+                  {e.resolution} <small>({e.resolvedBy}, <Time iso={e.resolvedAt} />)</small>
+                </span>
+              ),
+          },
+        ]}
+      />
+    </>
+  );
+}
