@@ -83,6 +83,8 @@ const RESPONSE_TYPES = [
   'WebhookDeliveryDetail',
   'WebhookRedeliveryResult',
   'WithdrawalFeeEstimate',
+  // A transaction's ledger postings (not in the published API).
+  'TransactionLedger',
   // The operator API (/operator/v1): operators, platforms, the audit log.
   'AuditEvent',
   'OperatorPlatformView',

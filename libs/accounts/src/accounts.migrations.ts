@@ -91,5 +91,18 @@ export const accountsMigrations: MigrationSet = {
         );
       `,
     },
+    {
+      version: 5,
+      name: 'ledger_by_reference',
+      sql: `
+        -- A transaction's ledger (LedgerRpc.ofReference, reference-ledger.ts): its postings and their reversals by
+        -- reference (a reversal's reference is the entry it reverses), and its holds, which live only in the account
+        -- streams' events: a placement by its reference, a close by its account and hold id. Partial, so only hold
+        -- events pay for the latter two.
+        CREATE INDEX journal_postings_reference_idx ON {{schema}}.journal_postings (reference);
+        CREATE INDEX events_hold_placed_reference_idx ON {{schema}}.events ((data->>'reference')) WHERE type = 'HoldPlaced.v1';
+        CREATE INDEX events_hold_closed_idx ON {{schema}}.events (stream_id, (data->>'holdId')) WHERE type = 'HoldClosed.v1';
+      `,
+    },
   ],
 };

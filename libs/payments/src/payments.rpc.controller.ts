@@ -12,6 +12,7 @@ import {
   Transaction,
   TransactionApprovalsRpc,
   TransactionIdBody,
+  TransactionLedger,
   TransferInRequest,
   TransferOutRequest,
 } from '@payments/contracts';
@@ -44,6 +45,11 @@ export class PaymentsRpcController {
   @Handles(PaymentsRpc.getTransaction)
   get(r: RpcRequest<TransactionIdBody>): Promise<Transaction> {
     return this.payments.transactions.get(r.caller, r.body.transactionId);
+  }
+
+  @Handles(PaymentsRpc.getTransactionLedger)
+  ledger(r: RpcRequest<TransactionIdBody>): Promise<TransactionLedger> {
+    return this.payments.transactions.ledgerOf(r.caller, r.body.transactionId);
   }
 
   @Handles(TransactionApprovalsRpc.approve)

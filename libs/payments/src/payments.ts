@@ -97,7 +97,7 @@ export class Payments {
     // The RPC clients close after the subscription stops.
     const quoteEvents = subscriptionWork(() => quoteExecution.subscribe(options.bus), () => peers.close());
     const parts: InvitationParts = openInvitationParts(host, saga, timerHandlers, peers, { ...options, schema: PAYMENTS_SERVICE });
-    const transactions = new TransactionQueries(host.dataSource);
+    const transactions = new TransactionQueries(host.dataSource, peers.ledger);
     const approvals = new TransactionApprovals(saga, transactions, host.claims);
     const cardTransactions = new CardTransactionsConsumer(host.dataSource, PAYMENTS_SERVICE, options.log);
     const cardEvents = subscriptionWork(() => cardTransactions.subscribe(options.bus));

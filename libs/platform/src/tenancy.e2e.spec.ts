@@ -92,18 +92,8 @@ const rows: TenancyRow[] = [
     setup: async (t, owner) => `/quotes/${await ownerQuote(t, owner, { customerType: 'INDIVIDUAL', fullName: 'Eu Ropa', region: 'DE', email: 'eu@example.de', phoneNumber: '+4915112345678' })}/authorize`,
     body: { code: '123456' },
   },
-  {
-    route: 'GET /transactions/:transactionId',
-    setup: async (t, owner) => {
-      const customerId = (await t.call('POST', '/customers', { auth: owner.sandbox, body: { customerType: 'INDIVIDUAL', fullName: 'Pay Er' } })).body.id;
-      const internal = await internalAccountOf(t, owner.sandbox, customerId, 'USD');
-      const external = (await t.call('POST', '/customers/external-accounts', { auth: owner.sandbox, body: { customerId, ...usdBankAccount('789') } })).body.id;
-      await untilStatus(t, owner.sandbox, external, 'ACTIVE');
-      const res = await t.call('POST', '/transfer-in', { auth: owner.sandbox, body: { source: { accountId: external }, destination: { accountId: internal }, amount: 100 } });
-      if (res.status !== 201) throw new Error(`transfer not created: ${res.status} ${JSON.stringify(res.body)}`);
-      return `/transactions/${res.body.id}`;
-    },
-  },
+  { route: 'GET /transactions/:transactionId', setup: async (t, owner) => `/transactions/${await ownerTransfer(t, owner)}` },
+  { route: 'GET /transactions/:transactionId/ledger-postings', setup: async (t, owner) => `/transactions/${await ownerTransfer(t, owner)}/ledger-postings` },
   {
     route: 'GET /tokens/:tokenId',
     setup: async (t, owner) => `/tokens/${(await t.call('POST', '/tokens', { auth: owner.sandbox, body: { name: 'mine', permissions: ['VIEW'] } })).body.id}`,
@@ -113,6 +103,17 @@ const rows: TenancyRow[] = [
     setup: async (t, owner) => `/tokens/${(await t.call('POST', '/tokens', { auth: owner.sandbox, body: { name: 'mine', permissions: ['VIEW'] } })).body.id}`,
   },
 ];
+
+/** A transfer-in of the owner's sandbox (its id): it settles moments later, posting to the ledger. */
+async function ownerTransfer(t: TestPlatform, owner: TestTenant): Promise<string> {
+  const customerId = (await t.call('POST', '/customers', { auth: owner.sandbox, body: { customerType: 'INDIVIDUAL', fullName: 'Pay Er' } })).body.id;
+  const internal = await internalAccountOf(t, owner.sandbox, customerId, 'USD');
+  const external = (await t.call('POST', '/customers/external-accounts', { auth: owner.sandbox, body: { customerId, ...usdBankAccount('789') } })).body.id;
+  await untilStatus(t, owner.sandbox, external, 'ACTIVE');
+  const res = await t.call('POST', '/transfer-in', { auth: owner.sandbox, body: { source: { accountId: external }, destination: { accountId: internal }, amount: 100 } });
+  if (res.status !== 201) throw new Error(`transfer not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
 
 /** An incoming UMA payment of the owner awaiting approval (its 5 s window at SANDBOX_TIME_SCALE 1 outlasts the row). */
 function transactionApprovalRows(): TenancyRow[] {

@@ -2,6 +2,7 @@ import {
   CaptureHoldRequest,
   CreditRequest,
   HOLD_EXPIRY_MAX_MS,
+  LedgerReferenceBody,
   LEDGER_SYSTEM_PURPOSES,
   LedgerSystemPurpose,
   PlaceHoldRequest,
@@ -146,4 +147,9 @@ export function parseTransfer(body: unknown): TransferRequest {
     return leg;
   });
   return r.done({ entryId, legs, reference, kind });
+}
+
+export function parseReference(body: unknown): LedgerReferenceBody {
+  const r = new BodyReader(body);
+  return r.done({ reference: r.reference('reference') });
 }

@@ -4,20 +4,23 @@ import {
   CreditRequest,
   LedgerAccountBalance,
   LedgerEntryResult,
+  LedgerReferenceBody,
   LedgerRpc,
   PlaceHoldRequest,
   ReleaseHoldRequest,
   ReverseEntryRequest,
   RpcRequest,
+  TransactionLedger,
   TransferRequest,
 } from '@payments/contracts';
 import { Handles } from '@payments/runtime';
 import type { Accounts } from '../accounts';
 import { ACCOUNTS } from '../accounts.tokens';
+import { ledgerOfReference } from './reference-ledger';
 
 const now = () => new Date().toISOString();
 
-/** Ledger commands for other services (no public HTTP); bodies are validated by LedgerCommands. */
+/** Ledger commands and the one ledger read for other services (no public HTTP); bodies are validated in ledger-requests.ts. */
 @Controller()
 export class LedgerRpcController {
   constructor(@Inject(ACCOUNTS) private readonly accounts: Accounts) {}
@@ -50,5 +53,10 @@ export class LedgerRpcController {
   @Handles(LedgerRpc.transfer)
   transfer(r: RpcRequest<TransferRequest>): Promise<LedgerEntryResult> {
     return this.accounts.ledgerCommands.transfer(r.caller, r.body, now());
+  }
+
+  @Handles(LedgerRpc.ofReference)
+  ofReference(r: RpcRequest<LedgerReferenceBody>): Promise<TransactionLedger> {
+    return ledgerOfReference(this.accounts.host.dataSource, r.caller, r.body);
   }
 }

@@ -94,3 +94,8 @@ export interface LedgerEntryResult {
   entryId: string;
   balances: LedgerAccountBalance[];
 }
+
+/** What the ledger holds under one reference (a transaction id), in the caller's platform and mode: LedgerRpc.ofReference. */
+export interface LedgerReferenceBody {
+  reference: string;
+}

@@ -45,6 +45,14 @@ const RECEIVE =
   'the customer has none) with `receivingCurrencyAmount` (smallest unit). Answers the INCOMING transaction, PENDING; ' +
   'it settles moments later (COMPLETED), with INCOMING_PAYMENT webhooks. Production credentials get 404.';
 
+const LEDGER =
+  'Not in the published API. The double-entry postings the ledger holds for the transaction, whole (`hasMore` is always false): ' +
+  "its entries and the reversals of them, by creation, then `entryId`, then `accountId`. `amount.amount` keeps the ledger's sign: " +
+  'negative debits `accountId`, positive credits it; the legs of an entry sum to zero. Accounts are named as the ledger names them: ' +
+  "`InternalAccount:…` for the customer's or the platform's, `SystemAccount:…` for the ledger's own (clearing, FX, fees, suspense, card network). " +
+  '`holds` lists the holds placed for it (PENDING, CAPTURED, RELEASED or EXPIRED, with the amount reserved). A transaction with nothing ' +
+  "posted yet answers empty lists; another platform's or mode's transaction, or an unknown one, is 404 TRANSACTION_NOT_FOUND. Needs VIEW.";
+
 /** Transfers, transactions and their approval, invitations and the sandbox payment simulators (payments service). */
 export const PAYMENT_OPERATIONS = [
   operation({
@@ -105,6 +113,20 @@ export const PAYMENT_OPERATIONS = [
     rpc: PaymentsRpc.getTransaction,
     status: 200,
     response: 'Transaction',
+    request: ({ params }) => ({ transactionId: params.transactionId }),
+  }),
+  operation({
+    operationId: 'listTransactionLedgerPostings',
+    method: 'GET',
+    path: '/transactions/{transactionId}/ledger-postings',
+    tag: 'Transactions',
+    summary: "List a transaction's ledger postings",
+    description: LEDGER,
+    permission: 'VIEW',
+    service: 'payments',
+    rpc: PaymentsRpc.getTransactionLedger,
+    status: 200,
+    response: 'TransactionLedger',
     request: ({ params }) => ({ transactionId: params.transactionId }),
   }),
   operation({

@@ -16,6 +16,7 @@ import type {
   ListInternalAccountsQuery,
   ListPlatformExternalAccountsQuery,
   ListPlatformInternalAccountsQuery,
+  LedgerReferenceBody,
   PlaceHoldRequest,
   ReceiverLookup,
   ReceiverLookupQuery,
@@ -28,6 +29,7 @@ import type {
 } from '../accounts';
 import type { Page } from '../pagination';
 import type { PaymentInstructions } from '../quotes';
+import type { TransactionLedger } from '../transactions/transaction-ledger.dto';
 import type { SignedBody, SignedOutcome, SignedRequestChallenge } from '../wallet-auth';
 import type { Mode } from './rpc';
 import { pingRpc } from './rpc';
@@ -184,6 +186,12 @@ export const LedgerRpc = {
   credit: rpc<CreditRequest, LedgerAccountBalance>('accounts.ledger.credit'),
   reverse: rpc<ReverseEntryRequest, LedgerEntryResult>('accounts.ledger.reverse'),
   transfer: rpc<TransferRequest, LedgerEntryResult>('accounts.ledger.transfer'),
+  /**
+   * A read: the postings whose reference is `reference` (and the reversals of their entries) and the holds placed
+   * with it, in the caller's platform and mode. Empty lists when there are none (whether the reference names
+   * anything is its owner's to say: payments answers 404 for a transaction it does not know).
+   */
+  ofReference: rpc<LedgerReferenceBody, TransactionLedger>('accounts.ledger.reference.get'),
 } as const;
 
 /** GET /discoveries: the institution catalogue. */

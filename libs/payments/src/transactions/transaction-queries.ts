@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
-import { ApiError, CallerContext, decodeCursor, encodeCursor, invalidInput, isTransactionId, ListTransactionsQuery, Page, Transaction } from '@payments/contracts';
+import { ApiError, CallerContext, decodeCursor, encodeCursor, invalidInput, isTransactionId, ListTransactionsQuery, Page, Transaction, TransactionLedger } from '@payments/contracts';
 import { queryRows } from '@payments/eventsourcing';
-import { keysetPage, SqlWhere } from '@payments/runtime';
+import { keysetPage, LedgerClient, SqlWhere } from '@payments/runtime';
 import { parseUmaAddress } from '@payments/uma';
 import { isLegacyCursorKey } from './transaction-list-key';
 
@@ -16,7 +16,10 @@ const identifier = (value: string | undefined) => (value === undefined ? undefin
  * events, card-transactions.consumer.ts), each row's `body` as the API answers it.
  */
 export class TransactionQueries {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ledger: LedgerClient,
+  ) {}
 
   async get(caller: Scope, transactionId: string): Promise<Transaction> {
     const rows = isTransactionId(transactionId)
@@ -24,6 +27,16 @@ export class TransactionQueries {
       : [];
     if (!rows[0]) throw notFound();
     return rows[0].body;
+  }
+
+  /**
+   * GET /transactions/{id}/ledger-postings. Payments says whether the transaction is the caller's (404 otherwise, as
+   * GET /transactions/{id}); accounts, which owns the ledger, answers what it posted and held under the transaction's
+   * id in the caller's platform and mode. Neither reads the other's schema; a transaction not posted yet is empty lists.
+   */
+  async ledgerOf(caller: CallerContext, transactionId: string): Promise<TransactionLedger> {
+    await this.get(caller, transactionId);
+    return this.ledger.ofReference(caller, { reference: transactionId });
   }
 
   /** The published filters, combined; an account identifier is an account id or a UMA address (any case). */

@@ -3,17 +3,20 @@ import {
   CaptureHoldRequest,
   LedgerAccountBalance,
   LedgerEntryResult,
+  LedgerReferenceBody,
   LedgerRpc,
   PlaceHoldRequest,
   ReleaseHoldRequest,
   ReverseEntryRequest,
+  TransactionLedger,
   TransferRequest,
 } from '@payments/contracts';
 import type { ServiceClient } from './service-client';
 
 /**
  * The ledger commands of the accounts service (LedgerRpc), as the services that move money call them (payments,
- * cards): one typed client over the accounts ServiceClient. Every command is idempotent by the id its caller derives.
+ * cards): one typed client over the accounts ServiceClient. Every command is idempotent by the id its caller derives;
+ * `ofReference` is the one read (a transaction's postings and holds).
  */
 export class LedgerClient {
   constructor(private readonly accounts: ServiceClient) {}
@@ -36,5 +39,9 @@ export class LedgerClient {
 
   reverse(caller: CallerContext, body: ReverseEntryRequest): Promise<LedgerEntryResult> {
     return this.accounts.call(LedgerRpc.reverse, { caller, body });
+  }
+
+  ofReference(caller: CallerContext, body: LedgerReferenceBody): Promise<TransactionLedger> {
+    return this.accounts.call(LedgerRpc.ofReference, { caller, body });
   }
 }
