@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { basicAuth, eventually, http } from '@payments/testing';
 import { checkPage, launchChromium, SCREENSHOTS } from './browser';
@@ -25,6 +26,7 @@ describe('console in a real browser', () => {
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/Paris' });
     page = await context.newPage();
+    page.setDefaultTimeout(15_000);
     page.on('console', (m) => m.text().includes('Content Security Policy') && cspViolations.push(m.text()));
     page.on('dialog', (d) => void d.accept());
   }, 150_000);
@@ -36,6 +38,8 @@ describe('console in a real browser', () => {
   }, 60_000);
 
   const go = (path: string) => page.goto(`${platform.origin}${path}`);
+  /** A link of the console's navigation (pages also link to some of the same places). */
+  const nav = (name: string) => page.locator('#side-nav').getByRole('link', { name, exact: true });
   const signIn = async (kind: 'platform' | 'operator', credential: Credential) => {
     await go('/console');
     await page.getByLabel(kind === 'operator' ? 'Operator credentials' : 'Platform API credentials').check();
@@ -56,8 +60,11 @@ describe('console in a real browser', () => {
         await refresh?.();
         return false;
       },
-      { timeoutMs: 30_000, intervalMs: 500, what: `"${text}" on ${page.url()}` },
-    );
+      { timeoutMs: 30_000, intervalMs: 1_000, what: `"${text}" on ${page.url()}` },
+    ).catch(async (error: unknown) => {
+      await page.screenshot({ path: join(SCREENSHOTS, `failed-${Date.now()}.png`), fullPage: true });
+      throw error;
+    });
 
   it('GET / says what this is and links the console, the API references and health', async () => {
     const res = await go('/');
@@ -88,7 +95,7 @@ describe('console in a real browser', () => {
   });
 
   it('points the webhooks at the endpoint and sends a test webhook', async () => {
-    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await nav('Webhooks').click();
     await page.getByLabel('Webhook endpoint URL').fill(endpoint.url);
     await page.getByRole('button', { name: 'Save endpoint' }).click();
     await page.getByText('Saved.').waitFor();
@@ -99,11 +106,17 @@ describe('console in a real browser', () => {
   });
 
   it('creates a customer, submits it and sees it approved (the sandbox decides)', async () => {
-    await page.getByRole('link', { name: 'Customers' }).click();
+    await nav('Customers').click();
     await checkPage(page, '05-customers');
     await page.getByRole('link', { name: 'New customer' }).click();
     await page.getByLabel('Full name (individual)').fill('Ada Lovelace');
     await page.getByLabel('Your customer id').fill('ada-console');
+    await page.getByLabel('Birth date (individual)').fill('1815-12-10');
+    await page.getByLabel('Nationality (individual)').fill('GB');
+    await page.getByLabel('Address line 1').fill('12 St James Square');
+    await page.getByLabel('City').fill('London');
+    await page.getByLabel('Postal code').fill('SW1Y 4JH');
+    await page.getByLabel('Country').fill('GB');
     await checkPage(page, '06-customer-new');
     await page.getByRole('button', { name: 'Create customer' }).click();
     await page.waitForURL(/\/console\/customers\/Customer/);
@@ -130,7 +143,7 @@ describe('console in a real browser', () => {
   });
 
   it('funds the customer’s account in the sandbox tools', async () => {
-    await page.getByRole('link', { name: 'Sandbox tools' }).click();
+    await nav('Sandbox tools').click();
     await page.getByLabel('Amount (in the account currency)').fill('100.00');
     await page.getByRole('button', { name: 'Fund account' }).click();
     await page.getByText('Funded: the balance is now 100.00 USD.').waitFor();
@@ -138,40 +151,48 @@ describe('console in a real browser', () => {
   });
 
   it('sends a transfer out, watches it complete and its webhook delivered', async () => {
-    await page.getByRole('link', { name: 'New transfer' }).click();
-    await page.getByLabel('Internal account', { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel('External account').selectOption(state.externalId!);
+    await nav('New transfer').click();
+    await page.getByRole('combobox', { name: /^Internal account/ }).selectOption({ index: 1 });
+    await page.getByRole('combobox', { name: /^External account/ }).selectOption(state.externalId!);
     await page.getByLabel(/^Amount/).fill('25.00');
     await checkPage(page, '10-transfer-new');
     await page.getByRole('button', { name: 'Send transfer' }).click();
     await page.waitForURL(/\/console\/transactions\/Transaction/);
     state.transactionId = decodeURIComponent(page.url().split('/transactions/')[1]);
     const webhooks = page.locator('section', { has: page.getByRole('heading', { name: 'Webhooks about it' }) });
-    await untilShown('COMPLETED', page.locator('main > p').first()); // the page follows a pending transaction by itself
+    await untilShown('COMPLETED', page.getByTestId('transaction-status')); // the page follows a pending transaction by itself
     await untilShown('DELIVERED', webhooks);
     expect(endpoint.about(state.transactionId).length).toBeGreaterThan(0);
     await expect(page.locator('main').textContent()).resolves.toContain('25.00 USD');
     await checkPage(page, '11-transaction');
-    await page.getByRole('link', { name: 'Transactions' }).click();
+    await nav('Transactions').click();
     await page.getByRole('link', { name: state.transactionId }).waitFor();
     await checkPage(page, '12-transactions');
   });
 
   it('a delivery the endpoint refuses is dead-lettered; once the endpoint is fixed, Redeliver delivers it', async () => {
     endpoint.status = 410; // gone: the dispatcher gives up at once
-    await page.getByRole('link', { name: 'New transfer' }).click();
-    await page.getByLabel('Internal account', { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel('External account').selectOption(state.externalId!);
+    await nav('New transfer').click();
+    await page.getByRole('combobox', { name: /^Internal account/ }).selectOption({ index: 1 });
+    await page.getByRole('combobox', { name: /^External account/ }).selectOption(state.externalId!);
     await page.getByLabel(/^Amount/).fill('5.00');
     await page.getByRole('button', { name: 'Send transfer' }).click();
     await page.waitForURL(/\/console\/transactions\/Transaction/);
     const failedTx = decodeURIComponent(page.url().split('/transactions/')[1]);
     const webhooks = page.locator('section', { has: page.getByRole('heading', { name: 'Webhooks about it' }) });
-    await untilShown('DEAD_LETTER', webhooks, () => page.getByRole('button', { name: 'Refresh' }).first().click());
+    // The first webhook about it met the 410; those after it dead-letter unsent (the endpoint is disabled).
+    await untilShown('HTTP 410', webhooks, () => page.getByRole('button', { name: 'Refresh' }).first().click());
     const before = endpoint.about(failedTx).length;
-    await webhooks.locator('tr', { hasText: 'DEAD_LETTER' }).first().getByRole('link').click();
-    await page.getByText('HTTP 410').first().waitFor();
+    await webhooks.locator('tr', { hasText: 'HTTP 410' }).first().getByRole('link').click();
+    await page.getByText('DEAD_LETTER').first().waitFor();
+    const delivery = page.url();
+    // 410 disabled the endpoint: the webhooks page says so, and saving it again turns it back on.
     endpoint.status = 200;
+    await nav('Webhooks').click();
+    await page.getByText('The endpoint answered 410 Gone and is disabled').waitFor();
+    await page.getByRole('button', { name: 'Save endpoint' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.goto(delivery);
     await page.getByRole('button', { name: 'Redeliver' }).click();
     await untilShown('DELIVERED', page.locator('main dl'), () => page.getByRole('button', { name: 'Refresh' }).click());
     expect(endpoint.about(failedTx).length).toBe(before + 1);
@@ -179,7 +200,7 @@ describe('console in a real browser', () => {
   });
 
   it('creates a token (its secret shown once, and it works), then deletes it (and it stops working)', async () => {
-    await page.getByRole('link', { name: 'API tokens' }).click();
+    await nav('API tokens').click();
     await page.getByLabel('Name').fill('console-made');
     await page.getByRole('button', { name: 'Create token' }).click();
     const clientId = (await page.getByTestId('new-client-id').textContent())!;
@@ -203,15 +224,18 @@ describe('console in a real browser', () => {
       await checkPage(page, `20-platform-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`);
     }
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ['/console', '/console/transactions', `/console/transactions/${encodeURIComponent(state.transactionId!)}`]) {
-      await go(path);
-      await page.locator('h1').first().waitFor();
-      await expect(page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    try {
+      for (const path of ['/console', '/console/transactions', `/console/transactions/${encodeURIComponent(state.transactionId!)}`]) {
+        await go(path);
+        await page.locator('h1').first().waitFor();
+        await expect(page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+      }
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.locator('#side-nav').getByRole('link', { name: 'Customers' }).waitFor();
+      await checkPage(page, '21-phone-menu');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
     }
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.locator('#side-nav').getByRole('link', { name: 'Customers' }).waitFor();
-    await checkPage(page, '21-phone-menu');
-    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('production: the mode is shown, a customer submitted waits for the operators', async () => {
@@ -220,6 +244,15 @@ describe('console in a real browser', () => {
     await expect(page.getByTestId('mode-banner').textContent()).resolves.toContain('PRODUCTION');
     await page.getByRole('link', { name: 'Sandbox tools' }).waitFor({ state: 'detached' });
     await checkPage(page, '30-home-production');
+    // A production customer needs a UMA address or the platform's umaDomain: the form says so, in the API's words.
+    await go('/console/customers/new');
+    await page.getByLabel('Full name (individual)').fill('Grace Hopper');
+    await page.getByRole('button', { name: 'Create customer' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('set umaDomain in the platform configuration');
+    await nav('Configuration').click();
+    await page.getByLabel('Fields to change, as JSON').fill('{"umaDomain": "console.example.com"}');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').waitFor();
     await go('/console/customers/new');
     await page.getByLabel('Full name (individual)').fill('Grace Hopper');
     await page.getByLabel('Birth date (individual)').fill('1990-12-10');
@@ -249,7 +282,7 @@ describe('console in a real browser', () => {
     ] as const) {
       await signOut();
       await signIn('operator', state.operators[who]);
-      await page.getByRole('link', { name: 'KYC/KYB reviews' }).click();
+      await nav('KYC/KYB reviews').click();
       await page.getByRole('link', { name: /^Verification:/ }).first().click();
       await page.getByText(state.customerId!).first().waitFor();
       await page.getByRole('button', { name: 'Approve', exact: true }).click();

@@ -35,7 +35,7 @@ export function App() {
           <Route>
             <h1>Not found</h1>
             <p>
-              There is no such page in the console. <Link href="/">Go home</Link>.
+              There is no such page in the console. <Link href="~/console">Go home</Link>.
             </p>
           </Route>
         </Switch>
@@ -106,7 +106,8 @@ function Shell({ principal, routes, onSignOut, children }: { principal: Principa
               .filter((r) => r.nav)
               .map((r) => (
                 <li key={r.path}>
-                  <Link href={r.path} aria-current={isCurrent(location, r.path) ? 'page' : undefined}>
+                  {/* Home is /console itself: the server serves each path under one spelling, without a trailing slash. */}
+                  <Link href={r.path === '/' ? '~/console' : r.path} aria-current={isCurrent(location, r.path) ? 'page' : undefined}>
                     {r.nav}
                   </Link>
                 </li>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import { DayStats, successRate } from '../lib/daily-stats';
 import { formatAmount } from '../lib/money';
+import { ScrollTable } from './scroll-table';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Legend, Tooltip);
 
@@ -36,7 +37,7 @@ export function DailyChart({ stats }: { stats: DayStats[] }) {
       </div>
       <details>
         <summary>Figures by day</summary>
-        <div className="table-scroll">
+        <ScrollTable label="Figures by day">
           <table>
             <thead>
               <tr>
@@ -65,7 +66,7 @@ export function DailyChart({ stats }: { stats: DayStats[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       </details>
     </>
   );

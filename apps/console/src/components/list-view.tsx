@@ -5,6 +5,7 @@ import { readListState, withFilter, writeListState } from '../lib/list-state';
 import { Value } from './format';
 import { Loading, ProblemNotice } from './problem';
 import { useApi } from './use-api';
+import { ScrollTable } from './scroll-table';
 
 export interface Column<T> {
   label: string;
@@ -35,17 +36,19 @@ interface ListViewProps<T> {
   /** Whether this list's URL state is the page's (a detail page's sub-lists keep theirs out of the URL). */
   inUrl?: boolean;
   caption?: string;
+  /** False for the API's few lists that take no limit or cursor (they answer everything at once). */
+  paged?: boolean;
 }
 
 /**
  * A list of the API, one page at a time with its cursors: filters and cursor are in the URL (Back is the previous
  * page); a change of filter starts at the first page. Lists the API answers without paging (a bare array) show whole.
  */
-export function ListView<T extends object>({ path, columns, filters = [], fixed, noun, rowKey, pageSize = 20, inUrl = true, caption }: ListViewProps<T>) {
+export function ListView<T extends object>({ path, columns, filters = [], fixed, noun, rowKey, pageSize = 20, inUrl = true, caption, paged = true }: ListViewProps<T>) {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const state = readListState(inUrl ? search : '', filters.map((f) => f.name));
-  const loaded = useApi<Page<T> | T[]>(path, { ...fixed, ...state.filters, cursor: state.cursor, limit: pageSize });
+  const loaded = useApi<Page<T> | T[]>(path, paged ? { ...fixed, ...state.filters, cursor: state.cursor, limit: pageSize } : { ...fixed, ...state.filters });
   const go = (next: ReturnType<typeof readListState>) => navigate(`${location}${writeListState(next)}`);
   const formId = useId();
   const page: Page<T> | undefined = Array.isArray(loaded.data) ? { data: loaded.data } : loaded.data;
@@ -93,7 +96,7 @@ export function ListView<T extends object>({ path, columns, filters = [], fixed,
       {loaded.loading && !page && <Loading what={noun} />}
       {page && (
         <>
-          <div className="table-scroll">
+          <ScrollTable label={caption ?? noun}>
             <table className="striped">
               {caption && <caption>{caption}</caption>}
               <thead>
@@ -120,7 +123,7 @@ export function ListView<T extends object>({ path, columns, filters = [], fixed,
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
           <nav className="pager" aria-label={`Pages of ${noun}`}>
             <span>
               {page.totalCount !== undefined ? `${page.totalCount} ${noun}` : `${page.data.length} ${noun}`}

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fastifyCookie } from '@fastify/cookie';
+import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import { ApiError, IdentityRpc, OPERATOR_API_PREFIX } from '@payments/contracts';
 import type { HttpErrorFilter } from '../errors/http-error.filter';
 import type { ServiceClient } from '../rpc/service-client';
@@ -37,8 +37,6 @@ const PROXY_BODY: GatewayRouteConfig = { rawBody: { limit: '16mb' } };
  */
 export function mountConsole(server: FastifyInstance, options: ConsoleRoutesOptions): void {
   const { sessions, errors } = options;
-  // For its parseCookie and serializeCookie (the cookie package, loaded when the server starts); request.cookies unused.
-  void server.register(fastifyCookie);
   // No WWW-Authenticate on the console's 401s: the session is a cookie, and a Basic challenge would make a browser prompt.
   const fail = (request: FastifyRequest, reply: FastifyReply, error: unknown) => errors.reply(error, Object.assign(request, { authChallenge: 'none' as const }), reply);
 
@@ -116,7 +114,7 @@ export function mountConsole(server: FastifyInstance, options: ConsoleRoutesOpti
 function sendAsset(reply: FastifyReply, assets: Map<string, ConsoleAsset>, path: string): FastifyReply {
   const asset = assets.get(path);
   if (!asset) {
-    return reply.code(503).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('The console is not built on this server: run `npm run build` (it builds apps/console into dist/console).\n');
+    return reply.code(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('The console is not built on this server: run `npm run build` (it builds apps/console into dist/console).\n');
   }
   return reply
     .headers({
@@ -158,7 +156,7 @@ async function platformOf(identity: ServiceClient, clientId: string, clientSecre
 function sessionId(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
-  const cookies = request.server.parseCookie(header);
+  const cookies = parseCookies(header);
   return cookies[SECURE_COOKIE] ?? cookies[COOKIE];
 }
 
@@ -174,7 +172,7 @@ function checkCsrf(session: ConsoleSession, request: FastifyRequest): void {
 
 function cookieFor(request: FastifyRequest, publicUrl: string | undefined, value: string, maxAge?: number): string {
   const secure = request.protocol === 'https' || !!publicUrl?.startsWith('https:');
-  return request.server.serializeCookie(secure ? SECURE_COOKIE : COOKIE, value, { httpOnly: true, sameSite: 'strict', secure, path: '/', ...(maxAge === undefined ? {} : { maxAge }) });
+  return serializeCookie(secure ? SECURE_COOKIE : COOKIE, value, { httpOnly: true, sameSite: 'strict', secure, path: '/', ...(maxAge === undefined ? {} : { maxAge }) });
 }
 
 function relay(reply: FastifyReply, answer: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }): FastifyReply {

@@ -64,10 +64,4 @@ export function OperatorLink({ operator }: { operator: { id: string; name: strin
 }
 
 /** A wide table's scrolling box, reachable by keyboard (a region with a name) so it can be scrolled without a mouse. */
-export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
+export { ScrollTable } from '../../components/scroll-table';

@@ -50,6 +50,7 @@ export function AccountsPage() {
         path="/platform/internal-accounts"
         noun="platform accounts"
         inUrl={false}
+        paged={false}
         columns={[
           { label: 'Account', cell: (a) => <Id value={a.id} /> },
           { label: 'Type', field: 'type' },

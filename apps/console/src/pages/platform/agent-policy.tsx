@@ -1,4 +1,5 @@
 import type { Field, FormValues } from '../../components/action-form';
+import { ScrollTable } from '../../components/scroll-table';
 import { Amount, Id } from '../../components/format';
 import { minorToMajor } from '../../lib/money';
 import { decimalsFor } from './quote-currency';
@@ -122,7 +123,7 @@ export function PolicyView({ policy, usage }: { policy: AgentPolicy; usage?: Age
         )}
       </dl>
       {rules.length > 0 && (
-        <div className="table-scroll">
+        <ScrollTable label="Policy limits">
           <table className="striped">
             <caption>Account rules</caption>
             <thead>
@@ -144,7 +145,7 @@ export function PolicyView({ policy, usage }: { policy: AgentPolicy; usage?: Age
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </>
   );

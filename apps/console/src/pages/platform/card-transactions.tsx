@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ScrollTable } from '../../components/scroll-table';
 import { api, ApiProblem, Page } from '../../api/client';
 import { Amount, Id, Status, Time } from '../../components/format';
 import { Loading, ProblemNotice } from '../../components/problem';
@@ -97,7 +98,7 @@ export function CardTransactionsTable({ list }: { list: ReturnType<typeof useCar
       <p>
         <small>Newest first. A simulated message shows here a moment after the simulator answers.</small>
       </p>
-      <div className="table-scroll">
+      <ScrollTable label="Card transactions">
         <table className="striped">
           <thead>
             <tr>
@@ -150,7 +151,7 @@ export function CardTransactionsTable({ list }: { list: ReturnType<typeof useCar
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <nav className="pager" aria-label="Card transactions">
         <span>{list.rows.length} card transactions found</span>
         {!list.exhausted && (

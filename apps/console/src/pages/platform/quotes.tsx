@@ -1,4 +1,5 @@
 import { FormEvent, useId, useState } from 'react';
+import { ScrollTable } from '../../components/scroll-table';
 import { Link, useLocation, useParams } from 'wouter';
 import { api, Page } from '../../api/client';
 import { ActionForm, Field, FormValues } from '../../components/action-form';
@@ -195,7 +196,7 @@ function RecentQuotes() {
       <ProblemNotice problem={loaded.error} />
       {loaded.loading && !loaded.data && <Loading what="recent transactions" />}
       {loaded.data && (
-        <div className="table-scroll">
+        <ScrollTable label="Recent quotes">
           <table className="striped">
             <caption>The quotes executed by the platform's latest 100 transactions. Quotes never executed are not here.</caption>
             <thead>
@@ -238,7 +239,7 @@ function RecentQuotes() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { Value } from '../../components/format';
 import { ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
 import { decimalsOf, formatAmount } from '../../lib/money';
+import { ScrollTable } from '../../components/scroll-table';
 
 interface Account {
   id: string;
@@ -93,7 +94,7 @@ export function SandboxPage() {
       </section>
       <section aria-labelledby="magic">
         <h2 id="magic">Magic values</h2>
-        <div className="table-scroll">
+        <ScrollTable label="Magic values">
           <table>
             <thead>
               <tr>
@@ -114,7 +115,7 @@ export function SandboxPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       </section>
     </>
   );

@@ -9,6 +9,7 @@ import { useApi } from '../../components/use-api';
 import { decimalsOf, formatAmount } from '../../lib/money';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../lib/values';
 import { DeliveriesTable, WebhookDelivery } from './webhooks';
+import { ScrollTable } from '../../components/scroll-table';
 
 type Money = { amount: number; currency: { code: string; decimals?: number } };
 
@@ -103,7 +104,7 @@ export function TransactionDetailPage() {
       {tx.loading && !tx.data && <Loading what="the transaction" />}
       {tx.data && (
         <>
-          <p>
+          <p data-testid="transaction-status">
             <Status value={tx.data.status} /> <Amount value={tx.data.sentAmount ?? tx.data.receivedAmount ?? tx.data.authorizedAmount} />{' '}
             <button type="button" className="secondary outline" onClick={() => (tx.reload(), hooks.reload(), postings.reload())} aria-busy={tx.loading}>
               Refresh
@@ -131,7 +132,7 @@ export function TransactionDetailPage() {
               <ProblemNotice problem={postings.error} />
             )}
             {postings.data && (
-              <div className="table-scroll">
+              <ScrollTable label="Ledger postings">
                 <table>
                   <thead>
                     <tr>
@@ -167,7 +168,7 @@ export function TransactionDetailPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollTable>
             )}
           </section>
           <section aria-labelledby="webhooks">

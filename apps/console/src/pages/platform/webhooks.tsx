@@ -6,6 +6,7 @@ import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
 import { DELIVERY_STATUSES } from '../../lib/values';
+import { ScrollTable } from '../../components/scroll-table';
 
 /** A webhook as the dispatcher keeps it (GET /webhook-deliveries). */
 export interface WebhookDelivery {
@@ -33,7 +34,7 @@ interface Attempt {
 
 export function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] }) {
   return (
-    <div className="table-scroll">
+    <ScrollTable label="Webhook deliveries">
       <table>
         <thead>
           <tr>
@@ -69,12 +70,13 @@ export function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 
 interface Config {
   webhookEndpoint?: string | null;
+  webhookEndpointStatus?: string;
   [key: string]: unknown;
 }
 
@@ -89,8 +91,14 @@ export function WebhooksPage() {
         {config.loading && !config.data && <Loading what="the configuration" />}
         {config.data && (
           <>
+            {config.data.webhookEndpointStatus === 'DISABLED' && (
+              <p role="alert" className="problem">
+                The endpoint answered 410 Gone and is disabled: nothing is sent to it until it is saved again below. Then redeliver what was dead-lettered.
+              </p>
+            )}
             <p>
-              Webhooks are sent to: <code>{config.data.webhookEndpoint ?? 'no endpoint set'}</code>. Each is signed (<code>X-Service-Signature</code>); see the
+              Webhooks are sent to: <code>{config.data.webhookEndpoint ?? 'no endpoint set'}</code>
+              {config.data.webhookEndpointStatus ? <> ({config.data.webhookEndpointStatus})</> : null}. Each is signed (<code>X-Service-Signature</code>); see the
               API reference's Webhooks section for how to verify it.
             </p>
             <ActionForm
@@ -181,7 +189,7 @@ export function WebhookDeliveryPage() {
             Refresh
           </button>
           <h2>Attempts</h2>
-          <div className="table-scroll">
+          <ScrollTable label="Webhook deliveries">
             <table>
               <thead>
                 <tr>
@@ -213,7 +221,7 @@ export function WebhookDeliveryPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
           <h2>Request body</h2>
           <p>What was (or will be) sent, signed, to the endpoint. What the endpoint answered is not kept beyond its status.</p>
           <pre className="json">{JSON.stringify(d.payload, null, 2)}</pre>
