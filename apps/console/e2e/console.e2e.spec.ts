@@ -17,7 +17,7 @@ describe('console in a real browser', () => {
   let page: Page;
   const endpoint = new WebhookEndpoint();
   const cspViolations: string[] = [];
-  const state: { customerId?: string; externalId?: string; transactionId?: string; operators?: { alice: Credential; bob: Credential; admin: Credential } } = {};
+  const state: { customerId?: string; internalId?: string; externalId?: string; transactionId?: string; operators?: { alice: Credential; bob: Credential; admin: Credential } } = {};
 
   beforeAll(async () => {
     await endpoint.start();
@@ -155,6 +155,7 @@ describe('console in a real browser', () => {
     await page.getByRole('combobox', { name: /^Internal account/ }).selectOption({ index: 1 });
     await page.getByRole('combobox', { name: /^External account/ }).selectOption(state.externalId!);
     await page.getByLabel(/^Amount/).fill('25.00');
+    state.internalId = await page.getByRole('combobox', { name: /^Internal account/ }).inputValue();
     await checkPage(page, '10-transfer-new');
     await page.getByRole('button', { name: 'Send transfer' }).click();
     await page.waitForURL(/\/console\/transactions\/Transaction/);
@@ -214,6 +215,21 @@ describe('console in a real browser', () => {
     await page.getByRole('button', { name: 'Delete token console-made' }).click();
     await page.getByRole('cell', { name: clientId }).waitFor({ state: 'detached' });
     expect((await config()).status).toBe(401);
+  });
+
+  it('issues a card to the approved customer and runs a card network simulation on it', async () => {
+    await nav('Cards').click();
+    await page.getByLabel('Cardholder customer id').fill(state.customerId!);
+    await page.getByLabel('Funding source internal account ids').fill(state.internalId!);
+    await page.getByRole('button', { name: 'Issue card' }).click();
+    await page.waitForURL(/\/console\/cards\/Card/);
+    await untilShown('ACTIVE', page.locator('main dl').first(), () => page.reload());
+    await page.getByLabel(/^Amount/).fill('4.50');
+    await page.getByRole('button', { name: 'Run simulation' }).click();
+    const outcome = page.getByRole('status').filter({ hasText: 'card transaction' });
+    await untilShown(/AUTHORIZED|SETTLED/, outcome);
+    await expect(outcome.textContent()).resolves.toContain('authorization');
+    await checkPage(page, '15-card-simulation');
   });
 
   it('every platform page is usable and clean: navigation, axe, and the phone width', async () => {
