@@ -15,7 +15,13 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/deploy'],
   testMatch: ['**/*.spec.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }],
+    // fastify's inject (the console sends its calls through it) loads cookie 2, an ES module: Node 24 requires it as
+    // is, jest's CommonJS runtime needs it compiled.
+    '/node_modules/light-my-request/node_modules/cookie/.+\\.js$': ['@swc/jest', { swcrc: false, module: { type: 'commonjs' } }],
+  },
+  transformIgnorePatterns: ['^(?!.*/light-my-request/node_modules/cookie/).*/node_modules/'],
   moduleNameMapper,
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',

@@ -94,6 +94,7 @@ export function mountConsole(server: FastifyInstance, options: ConsoleRoutesOpti
     try {
       const session = await required(sessions, request);
       if (request.method !== 'GET' && request.method !== 'HEAD') checkCsrf(session, request);
+      // The request checks already refused dot, empty and encoded-slash segments (console.e2e: no path escapes).
       const rest = request.url.slice('/console/api/'.length);
       const base = session.principal.audience === 'operator' ? OPERATOR_API_PREFIX : `/${options.apiVersion}`;
       const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${session.clientId}:${session.secret}`).toString('base64')}` };
