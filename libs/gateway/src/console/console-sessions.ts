@@ -74,7 +74,15 @@ export class ConsoleSessions {
       [hash, this.limits.idleMs],
     );
     if (!row) return undefined;
-    return { principal: row.principal, clientId: row.client_id, secret: this.sealer.open(row.sealed_secret, hash), csrfToken: row.csrf_token, expiresAt: new Date(row.expires_at) };
+    let secret: string;
+    try {
+      secret = this.sealer.open(row.sealed_secret, hash);
+    } catch {
+      // Sealed under another SECRET_HASH_KEY (rotated) or altered: no session; the person signs in again.
+      await this.end(id);
+      return undefined;
+    }
+    return { principal: row.principal, clientId: row.client_id, secret, csrfToken: row.csrf_token, expiresAt: new Date(row.expires_at) };
   }
 
   async end(id: string | undefined): Promise<void> {
