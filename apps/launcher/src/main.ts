@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `payments-platform is up: ${platform.url}`,
+    `  console: ${new URL(platform.url).origin}/console (sign in with the sandbox credentials below; operators: npm run admin -- operator:create)`,
     `  ops (/healthz, /readyz, /metrics of every app): http://${config.rpcHost}:${platform.ops.port}`,
     `  database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${join(config.dataDir, 'postgres')}`}`,
     `  event bus: ${config.kafkaBrokers ? `Kafka ${config.kafkaBrokers.join(',')}` : 'embedded PostgreSQL log'}`,
