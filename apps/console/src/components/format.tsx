@@ -69,7 +69,8 @@ export function Value({ name, value }: { name: string; value: unknown }) {
 }
 
 /** A resource's fields as a definition list, in the API's order (or the order given). */
-export function KeyValues({ data, only, omit = [] }: { data: Record<string, unknown>; only?: string[]; omit?: string[] }) {
+export function KeyValues({ data: resource, only, omit = [] }: { data: object; only?: string[]; omit?: string[] }) {
+  const data = resource as Record<string, unknown>;
   const names = (only ?? Object.keys(data)).filter((n) => !omit.includes(n));
   return (
     <dl className="key-values">

@@ -1,18 +1,13 @@
-import { ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Page, Query } from '../api/client';
 import { readListState, withFilter, writeListState } from '../lib/list-state';
-import { Value } from './format';
+import { Column, DataTable } from './data-table';
 import { Loading, ProblemNotice } from './problem';
 import { useApi } from './use-api';
-import { ScrollTable } from './scroll-table';
 
-export interface Column<T> {
-  label: string;
-  /** A field of the row (drawn by its kind), or a cell of its own. */
-  field?: keyof T & string;
-  cell?: (row: T) => ReactNode;
-}
+
+export type { Column };
 
 export interface Filter {
   name: string;
@@ -31,7 +26,7 @@ interface ListViewProps<T> {
   fixed?: Query;
   /** What to call the rows in messages ("customers"). */
   noun: string;
-  rowKey?: (row: T) => string;
+  rowKey?: (row: T, index: number) => string;
   pageSize?: number;
   /** Whether this list's URL state is the page's (a detail page's sub-lists keep theirs out of the URL). */
   inUrl?: boolean;
@@ -96,34 +91,14 @@ export function ListView<T extends object>({ path, columns, filters = [], fixed,
       {loaded.loading && !page && <Loading what={noun} />}
       {page && (
         <>
-          <ScrollTable label={caption ?? noun}>
-            <table className="striped">
-              {caption && <caption>{caption}</caption>}
-              <thead>
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c.label} scope="col">
-                      {c.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.length === 0 && (
-                  <tr>
-                    <td colSpan={columns.length}>No {noun}{Object.keys(state.filters).length > 0 ? ' match these filters' : ' yet'}.</td>
-                  </tr>
-                )}
-                {page.data.map((row, i) => (
-                  <tr key={rowKey ? rowKey(row) : ((row as { id?: string }).id ?? String(i))}>
-                    {columns.map((c) => (
-                      <td key={c.label}>{c.cell ? c.cell(row) : c.field ? <Value name={c.field} value={row[c.field]} /> : null}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
+          <DataTable
+            rows={page.data}
+            columns={columns}
+            label={caption ?? noun}
+            caption={!!caption}
+            rowKey={rowKey}
+            empty={`No ${noun}${Object.keys(state.filters).length > 0 ? ' match these filters' : ' yet'}.`}
+          />
           <nav className="pager" aria-label={`Pages of ${noun}`}>
             <span>
               {page.totalCount !== undefined ? `${page.totalCount} ${noun}` : `${page.data.length} ${noun}`}

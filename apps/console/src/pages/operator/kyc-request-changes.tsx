@@ -35,9 +35,9 @@ export function RequestChangesForm({ review, onSubmit }: { review: KycReview; on
         .filter(Boolean);
       return {
         resourceId: r.resourceId,
-        type: r.type,
+        type: r.type as VerificationError['type'], // chosen from VERIFICATION_ERROR_TYPES; the API refuses anything else
         ...(r.field.trim() ? { field: r.field.trim() } : {}),
-        ...(docs.length ? { acceptedDocumentTypes: docs } : {}),
+        ...(docs.length ? { acceptedDocumentTypes: docs as VerificationError['acceptedDocumentTypes'] } : {}),
         reason: r.reason.trim(),
       };
     });
