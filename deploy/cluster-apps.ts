@@ -2,10 +2,11 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Entries under apps/ that are not cluster-mode apps: the one-process launcher (its admin CLI ships), bench, chaos, and
- * the rail connector's reference bridge (a conformance-testing aid that stands in for a bank, never part of the platform).
+ * Entries under apps/ that are not cluster-mode apps: the one-process launcher (its admin CLI ships), bench, chaos,
+ * the rail connector's reference bridge (a conformance-testing aid that stands in for a bank, never part of the
+ * platform), and the console (static files the gateway serves, no process of its own).
  */
-const NOT_CLUSTER_APPS = ['launcher', 'bench', 'chaos', 'rail-bridge-reference'];
+const NOT_CLUSTER_APPS = ['launcher', 'bench', 'chaos', 'rail-bridge-reference', 'console'];
 
 /** The cluster-mode apps, one process (container, Deployment) each: every other directory under apps/. */
 export const CLUSTER_APPS: readonly string[] = readdirSync(join(__dirname, '../apps'))

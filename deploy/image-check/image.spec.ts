@@ -107,6 +107,9 @@ describe('deploy/Dockerfile', () => {
       expect(existsSync(join(app, 'node_modules/pg/package.json'))).toBe(true);
       for (const dev of ['jest', 'typescript', '@swc/core', 'nx', 'autocannon']) expect({ dev, installed: existsSync(join(app, 'node_modules', dev)) }).toEqual({ dev, installed: false });
       expect(readdirSync(join(app, 'dist/apps')).sort()).toEqual([...CLUSTER_APPS, 'launcher'].sort());
+      // The console's static files, which the gateway serves from dist/console (none of react & co. is installed).
+      expect(readdirSync(join(app, 'dist/console')).sort()).toEqual(['assets', 'favicon.svg', 'index.html']);
+      for (const dev of ['react', 'vite', 'playwright-core']) expect({ dev, installed: existsSync(join(app, 'node_modules', dev)) }).toEqual({ dev, installed: false });
       const unknown = spawnSync('sh', [join(app, 'entrypoint.sh'), 'bench'], { encoding: 'utf8' });
       expect(unknown.status).toBe(2);
       expect(unknown.stderr).toContain(`app one of: admin ${CLUSTER_APPS.slice(0, 2).join(' ')}`);
