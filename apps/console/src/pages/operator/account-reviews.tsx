@@ -1,11 +1,12 @@
-import { Link, useParams } from 'wouter';
+import { Link } from 'wouter';
 import { api } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { Id, KeyValues, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
-import { RoleGate, routeId, ScrollTable, seg, useOperatorRole } from './shared';
+import { useRouteParam } from '../../components/route-param';
+import { RoleGate, ScrollTable, seg, useOperatorRole } from './shared';
 import { ACCOUNT_VERIFICATION_METHODS, AccountVerificationMethodList, AccountVerificationMethodView, ExternalAccountReview } from './types';
 
 /** Production external accounts waiting for an operator's decision (or, filtered, for their payout rail). */
@@ -44,7 +45,7 @@ const DECIDABLE = ['PENDING', 'UNDER_REVIEW'];
 
 /** One account as its platform sees it, with the beneficiary-name check, and the decision: approve or reject. */
 export function AccountReviewDetailPage() {
-  const accountId = routeId(useParams<{ accountId: string }>().accountId);
+  const accountId = useRouteParam('accountId');
   const loaded = useApi<ExternalAccountReview>(`/external-account-reviews/${seg(accountId)}`);
   const role = useOperatorRole();
   const review = loaded.data;

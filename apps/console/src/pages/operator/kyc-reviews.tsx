@@ -1,12 +1,13 @@
-import { Link, useParams } from 'wouter';
+import { Link } from 'wouter';
 import { api } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { useRouteParam } from '../../components/route-param';
 import { RequestChangesForm } from './kyc-request-changes';
-import { RoleGate, routeId, ScrollTable, seg, useOperatorRole } from './shared';
+import { RoleGate, ScrollTable, seg, useOperatorRole } from './shared';
 import { CUSTOMER_TYPES } from '../../lib/values';
 import { KYC_REVIEW_STATUSES, KycDocument, KycReview, KycReviewStatus, VerificationError } from './types';
 
@@ -49,7 +50,7 @@ export function KycReviewsPage() {
 
 /** One submission: who the customer is, what they handed over, the approvals so far, and the reviewer's decision. */
 export function KycReviewDetailPage() {
-  const verificationId = routeId(useParams<{ verificationId: string }>().verificationId);
+  const verificationId = useRouteParam('verificationId');
   const loaded = useApi<KycReview>(`/kyc-reviews/${seg(verificationId)}`);
   const role = useOperatorRole();
   const review = loaded.data;

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link } from 'wouter';
 import { call } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { Amount, Id, KeyValues, Status, Time, Value } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
-import { RoleGate, routeId, ScrollTable, seg, useOperatorRole } from './shared';
+import { useRouteParam } from '../../components/route-param';
+import { RoleGate, ScrollTable, seg, useOperatorRole } from './shared';
 import {
   RAIL_EXCEPTION_KINDS,
   RAIL_EXCEPTION_STATUSES,
@@ -150,7 +151,7 @@ export function RailsPage() {
 
 /** A rail file: what it is, the payments in it (outbound) or what it recorded (inbound), and its bytes. */
 export function RailFileDetailPage() {
-  const fileId = routeId(useParams<{ fileId: string }>().fileId);
+  const fileId = useRouteParam('fileId');
   const loaded = useApi<RailFileDetail>(`/rails/files/${seg(fileId)}`);
   const file = loaded.data;
   return (

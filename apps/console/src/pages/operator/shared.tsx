@@ -45,15 +45,6 @@ export function age(iso: string | undefined, now: number = Date.now()): string {
   return seconds >= 0 ? `${text} ago` : `in ${text}`;
 }
 
-/** A route's id parameter as the API knows it (a link may have escaped its `:`). */
-export function routeId(raw: string | undefined): string {
-  try {
-    return decodeURIComponent(raw ?? '');
-  } catch {
-    return raw ?? '';
-  }
-}
-
 /** An operator's name linking to what they did (the audit log filtered to them). */
 export function OperatorLink({ operator }: { operator: { id: string; name: string } }) {
   return (

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { api } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { Id, KeyValues, Status, Time } from '../../components/format';
@@ -8,8 +8,8 @@ import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
 import { ApprovalsList } from './agent-approvals';
 import { Agent, policyBody, policyFields, PolicyView } from './agent-policy';
-import { CurrencyChoice } from './quote-currency';
-import { decodedParam } from './quote-page-helpers';
+import { CurrencyChoice } from '../../components/currency-choice';
+import { useRouteParam } from '../../components/route-param';
 
 interface DeviceCode {
   code?: string;
@@ -109,7 +109,7 @@ function CreateAgent() {
 }
 
 export function AgentDetailPage() {
-  const agentId = decodedParam(useParams<{ agentId: string }>().agentId);
+  const agentId = useRouteParam('agentId');
   const loaded = useApi<Agent>(agentLink(agentId));
   const [latest, setLatest] = useState<Agent>();
   const agent = latest?.id === agentId ? latest : loaded.data;

@@ -1,5 +1,5 @@
 import { useCallback, useId, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { api } from '../../api/client';
 import { ActionForm, FormValues } from '../../components/action-form';
 import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
@@ -8,8 +8,11 @@ import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
 import { CardSimulations } from './card-simulation';
 import { CardTransactionsTable, useCardTransactions } from './card-transactions';
-import { CurrencyChoice, decimalsFor } from './quote-currency';
-import { decodedParam, idList, useSessionMode } from './quote-page-helpers';
+import { CurrencyChoice } from '../../components/currency-choice';
+import { decimalsOf } from '../../lib/money';
+import { useRouteParam } from '../../components/route-param';
+import { useSessionMode } from '../../components/session-context';
+import { idList } from '../../lib/id-list';
 
 const CARD_STATES = ['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const;
 
@@ -106,7 +109,7 @@ function IssueCard() {
           { name: 'fundingSources', label: 'Funding source internal account ids', type: 'textarea', required: true, hint: 'One to ten, one per line, in priority order.' },
           { name: 'platformCardId', label: 'Platform card id', hint: 'Your own id of the card (1-128 printable characters, no spaces); optional.' },
           { name: 'form', label: 'Form', type: 'select', options: ['VIRTUAL'], required: true, defaultValue: 'VIRTUAL' },
-          { name: 'maxSpendPerTransaction', label: `Limit per transaction (${currency || 'USD'})`, type: 'amount', decimals: decimalsFor(currency), hint: 'Optional; none by default.' },
+          { name: 'maxSpendPerTransaction', label: `Limit per transaction (${currency || 'USD'})`, type: 'amount', decimals: decimalsOf(currency || 'USD'), hint: 'Optional; none by default.' },
           { name: 'threeDSecurePassword', label: '3-D Secure password', type: 'password', hint: 'Optional (4-64 characters): passed to an issuer that takes one, never kept.' },
         ]}
       />
@@ -115,7 +118,7 @@ function IssueCard() {
 }
 
 export function CardDetailPage() {
-  const cardId = decodedParam(useParams<{ cardId: string }>().cardId);
+  const cardId = useRouteParam('cardId');
   const loaded = useApi<Card>(`/cards/${encodeURIComponent(cardId)}`);
   const mode = useSessionMode();
   const transactions = useCardTransactions(cardId);
@@ -288,7 +291,7 @@ function CardChanges({ card, onChanged }: { card: Card; onChanged: (c: Card) => 
             done={(a) => <PatchAnswer answer={a} />}
             fields={[
               { name: 'fundingSources', label: 'New funding sources (replace all)', type: 'textarea', defaultValue: card.fundingSources.join('\n'), hint: 'One internal account id per line, in priority order; unchanged when empty.' },
-              { name: 'maxSpendPerTransaction', label: `New limit per transaction (${card.currency ?? 'USD'})`, type: 'amount', decimals: decimalsFor(card.currency) },
+              { name: 'maxSpendPerTransaction', label: `New limit per transaction (${card.currency ?? 'USD'})`, type: 'amount', decimals: decimalsOf(card.currency || 'USD') },
               { name: 'clearLimit', label: 'Remove the limit', type: 'checkbox' },
             ]}
           />

@@ -1,4 +1,4 @@
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { api, call } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { customerBody } from '../../lib/customer-body';
@@ -6,6 +6,7 @@ import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { useRouteParam } from '../../components/route-param';
 import { CUSTOMER_TYPES } from '../../lib/values';
 
 interface Customer {
@@ -102,8 +103,7 @@ interface Verification {
 }
 
 export function CustomerDetailPage() {
-  const { customerId } = useParams<{ customerId: string }>();
-  const id = decodeURIComponent(customerId);
+  const id = useRouteParam('customerId');
   const customer = useApi<Customer & Record<string, unknown>>(`/customers/${encodeURIComponent(id)}`);
   const verifications = useApi<{ data: Verification[] }>('/verifications', { customerId: id });
   return (

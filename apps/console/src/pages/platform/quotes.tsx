@@ -1,14 +1,15 @@
 import { FormEvent, useId, useState } from 'react';
 import { ScrollTable } from '../../components/scroll-table';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { api, Page } from '../../api/client';
 import { ActionForm, Field, FormValues } from '../../components/action-form';
 import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
-import { formatAmount } from '../../lib/money';
-import { CurrencyChoice, decimalsFor } from './quote-currency';
-import { decodedParam, useSessionMode } from './quote-page-helpers';
+import { decimalsOf, formatAmount } from '../../lib/money';
+import { CurrencyChoice } from '../../components/currency-choice';
+import { useRouteParam } from '../../components/route-param';
+import { useSessionMode } from '../../components/session-context';
 
 interface QuoteCurrency {
   code: string;
@@ -125,7 +126,7 @@ function CreateQuote() {
           { name: 'lookupId', label: 'Receiver lookup id', hint: 'Optional: left empty, the console looks the address up first (GET /receiver/uma/{address}).' },
         ]),
     { name: 'lockedCurrencySide', label: 'Locked side', type: 'select', options: ['SENDING', 'RECEIVING'], required: true, defaultValue: 'SENDING', hint: 'SENDING: the amount is what leaves the source (fees included); RECEIVING: what arrives.' },
-    { name: 'lockedCurrencyAmount', label: `Amount (${currency || 'USD'})`, type: 'amount', decimals: decimalsFor(currency), required: true },
+    { name: 'lockedCurrencyAmount', label: `Amount (${currency || 'USD'})`, type: 'amount', decimals: decimalsOf(currency || 'USD'), required: true },
     { name: 'description', label: 'Description' },
     { name: 'remittanceInformation', label: 'Remittance information', hint: 'Up to 80 characters; travels with the payout.' },
     { name: 'purposeOfPayment', label: 'Purpose of payment', type: 'select', options: PURPOSES },
@@ -247,7 +248,7 @@ function RecentQuotes() {
 
 /** One quote: amounts, rate and fees, expiry, payment instructions; execute it, or answer its SCA challenge. */
 export function QuoteDetailPage() {
-  const quoteId = decodedParam(useParams<{ quoteId: string }>().quoteId);
+  const quoteId = useRouteParam('quoteId');
   const loaded = useApi<Quote>(`/quotes/${encodeURIComponent(quoteId)}`);
   const mode = useSessionMode();
   const [latest, setLatest] = useState<Quote>();

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { api, Page } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { useRouteParam } from '../../components/route-param';
 import { decimalsOf, formatAmount } from '../../lib/money';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../lib/values';
 import { DeliveriesTable, WebhookDelivery } from './webhooks';
@@ -73,8 +74,7 @@ interface Posting {
 }
 
 export function TransactionDetailPage() {
-  const { transactionId } = useParams<{ transactionId: string }>();
-  const id = decodeURIComponent(transactionId);
+  const id = useRouteParam('transactionId');
   const tx = useApi<Transaction & Record<string, unknown>>(`/transactions/${encodeURIComponent(id)}`);
   const hooks = useApi<Page<WebhookDelivery>>('/webhook-deliveries', { resourceId: id, limit: 50 });
   const postings = useApi<Page<Posting>>(`/transactions/${encodeURIComponent(id)}/ledger-postings`);

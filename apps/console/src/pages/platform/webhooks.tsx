@@ -1,10 +1,11 @@
-import { Link, useParams } from 'wouter';
+import { Link } from 'wouter';
 import { api, Page } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { useRouteParam } from '../../components/route-param';
 import { DELIVERY_STATUSES } from '../../lib/values';
 import { ScrollTable } from '../../components/scroll-table';
 
@@ -157,8 +158,7 @@ export function WebhooksPage() {
 }
 
 export function WebhookDeliveryPage() {
-  const { webhookId } = useParams<{ webhookId: string }>();
-  const id = decodeURIComponent(webhookId);
+  const id = useRouteParam('webhookId');
   const delivery = useApi<WebhookDelivery & { payload?: unknown; attempts_?: never; attemptList?: never } & { attempts: number | Attempt[] } & Record<string, unknown>>(
     `/webhook-deliveries/${encodeURIComponent(id)}`,
   );
