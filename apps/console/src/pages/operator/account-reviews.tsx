@@ -6,7 +6,8 @@ import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
 import { useRouteParam } from '../../components/route-param';
-import { RoleGate, ScrollTable, seg, useOperatorRole } from './shared';
+import { RoleGate, seg, useOperatorRole } from './shared';
+import { DataTable } from '../../components/data-table';
 import { ACCOUNT_VERIFICATION_METHODS, AccountVerificationMethodList, AccountVerificationMethodView, ExternalAccountReview } from './types';
 
 /** Production external accounts waiting for an operator's decision (or, filtered, for their payout rail). */
@@ -134,30 +135,19 @@ export function VerificationMethodsPage() {
           <p>
             A currency never configured gets <strong>{list.defaultMethod}</strong>.
           </p>
-          <ScrollTable label="Verification methods per currency (table)">
-            <table className="striped">
-              <thead>
-                <tr>
-                  <th scope="col">Currency</th>
-                  <th scope="col">Method</th>
-                  <th scope="col">Configured</th>
-                  <th scope="col">Last set</th>
-                  <th scope="col">By</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.map((m: AccountVerificationMethodView) => (
-                  <tr key={m.currency}>
-                    <td>{m.currency}</td>
-                    <td>{m.method}</td>
-                    <td>{m.configured ? 'yes' : 'no (default)'}</td>
-                    <td>{m.updatedAt ? <Time iso={m.updatedAt} /> : '—'}</td>
-                    <td>{m.updatedBy?.name ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
+          <DataTable
+            rows={list.data}
+            label="Verification methods per currency (table)"
+            empty=""
+            rowKey={(m) => m.currency}
+            columns={[
+              { label: 'Currency', cell: (m) => m.currency },
+              { label: 'Method', cell: (m) => m.method },
+              { label: 'Configured', cell: (m) => (m.configured ? 'yes' : 'no (default)') },
+              { label: 'Last set', cell: (m) => (m.updatedAt ? <Time iso={m.updatedAt} /> : '—') },
+              { label: 'By', cell: (m) => m.updatedBy?.name ?? '—' },
+            ]}
+          />
           <section aria-labelledby="set-method-heading">
             <h2 id="set-method-heading">Set a currency's method</h2>
             <RoleGate role={role} needed="ADMIN" what="Setting a verification method">

@@ -7,7 +7,8 @@ import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
 import { useRouteParam } from '../../components/route-param';
 import { RequestChangesForm } from './kyc-request-changes';
-import { RoleGate, ScrollTable, seg, useOperatorRole } from './shared';
+import { RoleGate, seg, useOperatorRole } from './shared';
+import { DataTable } from '../../components/data-table';
 import { CUSTOMER_TYPES } from '../../lib/values';
 import { KYC_REVIEW_STATUSES, KycDocument, KycReview, KycReviewStatus, VerificationError } from './types';
 
@@ -143,48 +144,30 @@ function Documents({ review }: { review: KycReview }) {
   return (
     <section aria-labelledby="documents-heading">
       <h2 id="documents-heading">Documents</h2>
-      {review.documents.length === 0 ? (
-        <p>No documents were handed over with this submission.</p>
-      ) : (
-        <ScrollTable label="Documents (table)">
-          <table className="striped">
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Holder</th>
-                <th scope="col">Country</th>
-                <th scope="col">Number</th>
-                <th scope="col">File</th>
-                <th scope="col">Size</th>
-                <th scope="col">Uploaded</th>
-              </tr>
-            </thead>
-            <tbody>
-              {review.documents.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    {d.documentType}
-                    {d.side ? ` (${d.side})` : ''}
-                  </td>
-                  <td>{holder(d)}</td>
-                  <td>{d.country}</td>
-                  <td>{d.documentNumber ?? '—'}</td>
-                  <td>
-                    <a href={`/console/api/kyc-reviews/${seg(review.verificationId)}/documents/${seg(d.id)}/file`} download={d.fileName}>
-                      Download {d.fileName}
-                    </a>{' '}
-                    <small>({d.contentType})</small>
-                  </td>
-                  <td>{Math.ceil(d.sizeBytes / 1024)} KiB</td>
-                  <td>
-                    <Time iso={d.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      )}
+      <DataTable
+        rows={review.documents}
+        label="Documents (table)"
+        empty="No documents were handed over with this submission."
+        columns={[
+          { label: 'Type', cell: (d) => `${d.documentType}${d.side ? ` (${d.side})` : ''}` },
+          { label: 'Holder', cell: holder },
+          { label: 'Country', cell: (d) => d.country },
+          { label: 'Number', cell: (d) => d.documentNumber ?? '—' },
+          {
+            label: 'File',
+            cell: (d) => (
+              <>
+                <a href={`/console/api/kyc-reviews/${seg(review.verificationId)}/documents/${seg(d.id)}/file`} download={d.fileName}>
+                  Download {d.fileName}
+                </a>{' '}
+                <small>({d.contentType})</small>
+              </>
+            ),
+          },
+          { label: 'Size', cell: (d) => `${Math.ceil(d.sizeBytes / 1024)} KiB` },
+          { label: 'Uploaded', cell: (d) => <Time iso={d.createdAt} /> },
+        ]}
+      />
       <p>
         <small>Downloads need the REVIEWER role; each one is recorded in the audit log.</small>
       </p>
@@ -216,33 +199,20 @@ function Approvals({ review }: { review: KycReview }) {
 
 function ErrorsTable({ errors, caption }: { errors: VerificationError[]; caption: string }) {
   return (
-    <ScrollTable label={caption}>
-      <table className="striped">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Resource</th>
-            <th scope="col">Type</th>
-            <th scope="col">Field</th>
-            <th scope="col">Accepted documents</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {errors.map((e, i) => (
-            <tr key={i}>
-              <td>
-                <code className="id">{e.resourceId}</code>
-              </td>
-              <td>{e.type}</td>
-              <td>{e.field ?? '—'}</td>
-              <td>{e.acceptedDocumentTypes?.join(', ') ?? '—'}</td>
-              <td>{e.reason}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <DataTable
+      rows={errors}
+      label={caption}
+      caption={caption}
+      empty=""
+      rowKey={(_, i) => String(i)}
+      columns={[
+        { label: 'Resource', cell: (e) => <code className="id">{e.resourceId}</code> },
+        { label: 'Type', cell: (e) => e.type },
+        { label: 'Field', cell: (e) => e.field ?? '—' },
+        { label: 'Accepted documents', cell: (e) => e.acceptedDocumentTypes?.join(', ') ?? '—' },
+        { label: 'Reason', cell: (e) => e.reason },
+      ]}
+    />
   );
 }
 

@@ -53,6 +53,3 @@ export function OperatorLink({ operator }: { operator: { id: string; name: strin
     </Link>
   );
 }
-
-/** A wide table's scrolling box, reachable by keyboard (a region with a name) so it can be scrolled without a mouse. */
-export { ScrollTable } from '../../components/scroll-table';

@@ -1,5 +1,5 @@
 import type { Field, FormValues } from '../../components/action-form';
-import { ScrollTable } from '../../components/scroll-table';
+import { DataTable } from '../../components/data-table';
 import { Amount, Id } from '../../components/format';
 import { decimalsOf, minorToMajor } from '../../lib/money';
 import { idList } from '../../lib/id-list';
@@ -122,29 +122,18 @@ export function PolicyView({ policy, usage }: { policy: AgentPolicy; usage?: Age
         )}
       </dl>
       {rules.length > 0 && (
-        <ScrollTable label="Policy limits">
-          <table className="striped">
-            <caption>Account rules</caption>
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Execution mode</th>
-                <th scope="col">Per transaction</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rules.map((r) => (
-                <tr key={r.accountId}>
-                  <td>
-                    <Id value={r.accountId} />
-                  </td>
-                  <td>{r.executionMode ?? 'the default'}</td>
-                  <td>{r.perTransactionLimit == null ? 'the policy’s' : money(r.perTransactionLimit)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <DataTable
+          rows={rules}
+          label="Policy limits"
+          caption="Account rules"
+          empty=""
+          rowKey={(r) => r.accountId}
+          columns={[
+            { label: 'Account', cell: (r) => <Id value={r.accountId} /> },
+            { label: 'Execution mode', cell: (r) => r.executionMode ?? 'the default' },
+            { label: 'Per transaction', cell: (r) => (r.perTransactionLimit == null ? 'the policy’s' : money(r.perTransactionLimit)) },
+          ]}
+        />
       )}
     </>
   );

@@ -1,8 +1,8 @@
 import { FormEvent, useId, useState } from 'react';
-import { ScrollTable } from '../../components/scroll-table';
 import { Link, useLocation } from 'wouter';
 import { api, Page } from '../../api/client';
 import { ActionForm, Field, FormValues } from '../../components/action-form';
+import { DataTable } from '../../components/data-table';
 import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
@@ -197,50 +197,20 @@ function RecentQuotes() {
       <ProblemNotice problem={loaded.error} />
       {loaded.loading && !loaded.data && <Loading what="recent transactions" />}
       {loaded.data && (
-        <ScrollTable label="Recent quotes">
-          <table className="striped">
-            <caption>The quotes executed by the platform's latest 100 transactions. Quotes never executed are not here.</caption>
-            <thead>
-              <tr>
-                <th scope="col">Quote</th>
-                <th scope="col">Transaction</th>
-                <th scope="col">Status</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Received</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 && (
-                <tr>
-                  <td colSpan={6}>No recent transaction came from a quote.</td>
-                </tr>
-              )}
-              {rows.map((t) => (
-                <tr key={t.id}>
-                  <td>
-                    <Id value={t.quoteId} to={`/quotes/${encodeURIComponent(t.quoteId ?? '')}`} />
-                  </td>
-                  <td>
-                    <Id value={t.id} to={`/transactions/${encodeURIComponent(t.id)}`} />
-                  </td>
-                  <td>
-                    <Status value={t.status} />
-                  </td>
-                  <td>
-                    <Amount value={t.sentAmount} />
-                  </td>
-                  <td>
-                    <Amount value={t.receivedAmount} />
-                  </td>
-                  <td>
-                    <Time iso={t.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <DataTable
+          rows={rows}
+          label="Recent quotes"
+          caption="The quotes executed by the platform's latest 100 transactions. Quotes never executed are not here."
+          empty="No recent transaction came from a quote."
+          columns={[
+            { label: 'Quote', cell: (t) => <Id value={t.quoteId} to={`/quotes/${encodeURIComponent(t.quoteId ?? '')}`} /> },
+            { label: 'Transaction', cell: (t) => <Id value={t.id} to={`/transactions/${encodeURIComponent(t.id)}`} /> },
+            { label: 'Status', cell: (t) => <Status value={t.status} /> },
+            { label: 'Sent', cell: (t) => <Amount value={t.sentAmount} /> },
+            { label: 'Received', cell: (t) => <Amount value={t.receivedAmount} /> },
+            { label: 'Created', cell: (t) => <Time iso={t.createdAt} /> },
+          ]}
+        />
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, Page } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
+import { DataTable } from '../../components/data-table';
 import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
@@ -10,7 +11,6 @@ import { useRouteParam } from '../../components/route-param';
 import { decimalsOf, formatAmount } from '../../lib/money';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../lib/values';
 import { DeliveriesTable, WebhookDelivery } from './webhooks';
-import { ScrollTable } from '../../components/scroll-table';
 
 type Money = { amount: number; currency: { code: string; decimals?: number } };
 
@@ -132,43 +132,19 @@ export function TransactionDetailPage() {
               <ProblemNotice problem={postings.error} />
             )}
             {postings.data && (
-              <ScrollTable label="Ledger postings">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Entry</th>
-                      <th scope="col">Account</th>
-                      <th scope="col">Kind</th>
-                      <th scope="col">Amount</th>
-                      <th scope="col">At</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {postings.data.data.length === 0 && (
-                      <tr>
-                        <td colSpan={5}>No postings (yet).</td>
-                      </tr>
-                    )}
-                    {postings.data.data.map((p) => (
-                      <tr key={`${p.entryId} ${p.accountId}`}>
-                        <td>
-                          <code className="id">{p.entryId}</code>
-                        </td>
-                        <td>
-                          <code className="id">{p.accountId}</code>
-                        </td>
-                        <td>{p.kind}</td>
-                        <td>
-                          <Amount value={p.amount} />
-                        </td>
-                        <td>
-                          <Time iso={p.createdAt} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollTable>
+              <DataTable
+                rows={postings.data.data}
+                label="Ledger postings"
+                empty="No postings (yet)."
+                rowKey={(p) => `${p.entryId} ${p.accountId}`}
+                columns={[
+                  { label: 'Entry', cell: (p) => <code className="id">{p.entryId}</code> },
+                  { label: 'Account', cell: (p) => <code className="id">{p.accountId}</code> },
+                  { label: 'Kind', field: 'kind' },
+                  { label: 'Amount', cell: (p) => <Amount value={p.amount} /> },
+                  { label: 'At', cell: (p) => <Time iso={p.createdAt} /> },
+                ]}
+              />
             )}
           </section>
           <section aria-labelledby="webhooks">

@@ -1,13 +1,13 @@
 import { Link } from 'wouter';
 import { api, Page } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
+import { DataTable } from '../../components/data-table';
 import { Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
 import { useRouteParam } from '../../components/route-param';
 import { DELIVERY_STATUSES } from '../../lib/values';
-import { ScrollTable } from '../../components/scroll-table';
 
 /** A webhook as the dispatcher keeps it (GET /webhook-deliveries). */
 export interface WebhookDelivery {
@@ -33,45 +33,25 @@ interface Attempt {
   at: string;
 }
 
+/** A delivery's last answer: the endpoint's HTTP status, or why there was none. */
+const lastAnswer = (d: WebhookDelivery) => (d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—'));
+
 export function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] }) {
   return (
-    <ScrollTable label="Webhook deliveries">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Webhook</th>
-            <th scope="col">Type</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last answer</th>
-            <th scope="col">Queued</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.length === 0 && (
-            <tr>
-              <td colSpan={6}>No webhooks.</td>
-            </tr>
-          )}
-          {deliveries.map((d) => (
-            <tr key={d.webhookId}>
-              <td>
-                <Id value={d.webhookId} to={`/webhooks/${encodeURIComponent(d.webhookId)}`} />
-              </td>
-              <td>{d.type}</td>
-              <td>
-                <Status value={d.status} />
-              </td>
-              <td>{d.attempts}</td>
-              <td>{d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—')}</td>
-              <td>
-                <Time iso={d.createdAt} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <DataTable
+      rows={deliveries}
+      label="Webhook deliveries"
+      empty="No webhooks."
+      rowKey={(d) => d.webhookId}
+      columns={[
+        { label: 'Webhook', cell: (d) => <Id value={d.webhookId} to={`/webhooks/${encodeURIComponent(d.webhookId)}`} /> },
+        { label: 'Type', field: 'type' },
+        { label: 'Status', cell: (d) => <Status value={d.status} /> },
+        { label: 'Attempts', field: 'attempts' },
+        { label: 'Last answer', cell: lastAnswer },
+        { label: 'Queued', cell: (d) => <Time iso={d.createdAt} /> },
+      ]}
+    />
   );
 }
 
@@ -138,7 +118,7 @@ export function WebhooksPage() {
             { label: 'Type', field: 'type' },
             { label: 'Status', cell: (d) => <Status value={d.status} /> },
             { label: 'Attempts', field: 'attempts' },
-            { label: 'Last answer', cell: (d) => (d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—')) },
+            { label: 'Last answer', cell: lastAnswer },
             { label: 'About', cell: (d) => d.resourceId ?? '—' },
             { label: 'Queued', cell: (d) => <Time iso={d.createdAt} /> },
           ]}
@@ -189,39 +169,20 @@ export function WebhookDeliveryPage() {
             Refresh
           </button>
           <h2>Attempts</h2>
-          <ScrollTable label="Webhook deliveries">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">At</th>
-                  <th scope="col">URL</th>
-                  <th scope="col">Answer</th>
-                  <th scope="col">Latency</th>
-                  <th scope="col">Error</th>
-                </tr>
-              </thead>
-              <tbody>
-                {attempts.length === 0 && (
-                  <tr>
-                    <td colSpan={6}>Not attempted yet.</td>
-                  </tr>
-                )}
-                {attempts.map((a) => (
-                  <tr key={a.attempt}>
-                    <td>{a.attempt}</td>
-                    <td>
-                      <Time iso={a.at} />
-                    </td>
-                    <td>{a.url ?? '—'}</td>
-                    <td>{a.responseStatus ? `HTTP ${a.responseStatus}` : '—'}</td>
-                    <td>{a.latencyMs} ms</td>
-                    <td>{a.error ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
+          <DataTable
+            rows={attempts}
+            label="Webhook deliveries"
+            empty="Not attempted yet."
+            rowKey={(a) => String(a.attempt)}
+            columns={[
+              { label: '#', cell: (a) => a.attempt },
+              { label: 'At', cell: (a) => <Time iso={a.at} /> },
+              { label: 'URL', cell: (a) => a.url ?? '—' },
+              { label: 'Answer', cell: (a) => (a.responseStatus ? `HTTP ${a.responseStatus}` : '—') },
+              { label: 'Latency', cell: (a) => `${a.latencyMs} ms` },
+              { label: 'Error', cell: (a) => a.error ?? '—' },
+            ]}
+          />
           <h2>Request body</h2>
           <p>What was (or will be) sent, signed, to the endpoint. What the endpoint answered is not kept beyond its status.</p>
           <pre className="json">{JSON.stringify(d.payload, null, 2)}</pre>
