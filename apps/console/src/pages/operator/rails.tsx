@@ -4,8 +4,8 @@ import { call } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { Amount, Id, KeyValues, Status, Time, Value } from '../../components/format';
 import { ListView } from '../../components/list-view';
-import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { LoadedView } from '../../components/loaded-view';
 import { useRouteParam } from '../../components/route-param';
 import { RoleGate, seg, useOperatorRole } from './shared';
 import { DataTable } from '../../components/data-table';
@@ -35,35 +35,35 @@ export function RailsPage() {
       <h1>Rail files</h1>
       <section aria-labelledby="connectors-heading">
         <h2 id="connectors-heading">Connectors</h2>
-        <ProblemNotice problem={connectors.error} />
-        {!connectors.data && !connectors.error && <Loading what="connectors" />}
-        {connectors.data && (
-          <DataTable
-            rows={connectors.data.data}
-            label="Connectors (table)"
-            empty="No production rail is configured (RAILS_CONFIG_FILE): production transfers answer 501."
-            columns={[
-              { label: 'Connector', cell: (c) => <code>{c.id}</code> },
-              { label: 'Kind', field: 'kind' },
-              { label: 'Routes', cell: (c) => c.routes.map((r) => `${r.currency} ${r.paymentRail} (${r.directions.join('/')})`).join('; ') },
-              {
-                label: 'Capabilities',
-                cell: (c) =>
-                  Object.entries(c.capabilities)
-                    .filter(([, on]) => on)
-                    .map(([name]) => name)
-                    .join(', ') || '—',
-              },
-              { label: 'Waiting to be filed or sent', field: 'paymentsSubmitted' },
-              { label: 'Waiting for the rail', field: 'paymentsAwaitingRail' },
-              {
-                label: 'Open exceptions',
-                cell: (c) => (c.exceptionsOpen > 0 ? <Link href={`/rails/exceptions?connectorId=${c.id}&status=OPEN`}>{c.exceptionsOpen}</Link> : 0),
-              },
-              { label: 'Last outbound file', cell: (c) => <Time iso={c.lastOutboundFileAt} /> },
-            ]}
-          />
-        )}
+        <LoadedView loaded={connectors} what="connectors">
+          {(list) => (
+            <DataTable
+              rows={list.data}
+              label="Connectors (table)"
+              empty="No production rail is configured (RAILS_CONFIG_FILE): production transfers answer 501."
+              columns={[
+                { label: 'Connector', cell: (c) => <code>{c.id}</code> },
+                { label: 'Kind', field: 'kind' },
+                { label: 'Routes', cell: (c) => c.routes.map((r) => `${r.currency} ${r.paymentRail} (${r.directions.join('/')})`).join('; ') },
+                {
+                  label: 'Capabilities',
+                  cell: (c) =>
+                    Object.entries(c.capabilities)
+                      .filter(([, on]) => on)
+                      .map(([name]) => name)
+                      .join(', ') || '—',
+                },
+                { label: 'Waiting to be filed or sent', field: 'paymentsSubmitted' },
+                { label: 'Waiting for the rail', field: 'paymentsAwaitingRail' },
+                {
+                  label: 'Open exceptions',
+                  cell: (c) => (c.exceptionsOpen > 0 ? <Link href={`/rails/exceptions?connectorId=${c.id}&status=OPEN`}>{c.exceptionsOpen}</Link> : 0),
+                },
+                { label: 'Last outbound file', cell: (c) => <Time iso={c.lastOutboundFileAt} /> },
+              ]}
+            />
+          )}
+        </LoadedView>
         <p>
           <Link href="/rails/exceptions">Rail exceptions</Link>
         </p>
@@ -139,34 +139,33 @@ export function RailsPage() {
 export function RailFileDetailPage() {
   const fileId = useRouteParam('fileId');
   const loaded = useApi<RailFileDetail>(`/rails/files/${seg(fileId)}`);
-  const file = loaded.data;
   return (
     <>
       <h1>Rail file</h1>
       <p>
         <Link href="/rails">Back to the files</Link>
       </p>
-      <ProblemNotice problem={loaded.error} />
-      {!file && !loaded.error && <Loading what="the file" />}
-      {file && (
-        <>
-          <KeyValues data={file as unknown as Record<string, unknown>} omit={['payments', 'outcomes', 'exceptions']} />
-          <p>
-            <a href={`/console/api/rails/files/${seg(file.id)}/content`} download={file.name}>
-              Download {file.name}
-            </a>{' '}
-            <small>(needs the REVIEWER role; recorded in the audit log; it holds account numbers)</small>
-          </p>
-          {file.payments && <PaymentsTable payments={file.payments} />}
-          {file.outcomes && <OutcomesTable outcomes={file.outcomes} />}
-          {file.exceptions && (
-            <section aria-labelledby="file-exceptions-heading">
-              <h2 id="file-exceptions-heading">Exceptions it raised</h2>
-              <ExceptionsTable rows={file.exceptions} />
-            </section>
-          )}
-        </>
-      )}
+      <LoadedView loaded={loaded} what="the file">
+        {(file) => (
+          <>
+            <KeyValues data={file as unknown as Record<string, unknown>} omit={['payments', 'outcomes', 'exceptions']} />
+            <p>
+              <a href={`/console/api/rails/files/${seg(file.id)}/content`} download={file.name}>
+                Download {file.name}
+              </a>{' '}
+              <small>(needs the REVIEWER role; recorded in the audit log; it holds account numbers)</small>
+            </p>
+            {file.payments && <PaymentsTable payments={file.payments} />}
+            {file.outcomes && <OutcomesTable outcomes={file.outcomes} />}
+            {file.exceptions && (
+              <section aria-labelledby="file-exceptions-heading">
+                <h2 id="file-exceptions-heading">Exceptions it raised</h2>
+                <ExceptionsTable rows={file.exceptions} />
+              </section>
+            )}
+          </>
+        )}
+      </LoadedView>
     </>
   );
 }

@@ -3,8 +3,8 @@ import { call } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
-import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { LoadedView } from '../../components/loaded-view';
 import { age, OperatorLink, RoleGate, seg, useOperatorRole } from './shared';
 import { DataTable } from '../../components/data-table';
 import type { OperatorRate, OperatorRateEntry, OperatorRateList } from './types';
@@ -33,29 +33,29 @@ export function RatesPage() {
         Precedence: an operator table entry valid now (the pair as set, else its inverse), then the ECB's euro reference rates (cross rates through
         EUR). A stale rate prices nothing: quotes in that corridor answer 503 RATE_STALE.
       </p>
-      <ProblemNotice problem={loaded.error} />
-      {!list && !loaded.error && <Loading what="rates" />}
-      {list && (
-        <>
-          <section aria-labelledby="current-heading">
-            <h2 id="current-heading">Current rates</h2>
-            <RatesTable rates={list.data} />
-          </section>
-          <section aria-labelledby="sources-heading">
-            <h2 id="sources-heading">Sources</h2>
-            <div className="cards-row">
-              {list.sources.map((s) => (
-                <article key={s.source}>
-                  <header>
-                    <strong>{s.source}</strong> {s.configured ? s.stale ? <Status value="STALE" /> : <Status value="CONFIGURED" /> : <Status value="NOT CONFIGURED" />}
-                  </header>
-                  <KeyValues data={{ ...s, maxAge: `${s.maxAgeSeconds} s` }} omit={['source', 'configured', 'maxAgeSeconds']} />
-                </article>
-              ))}
-            </div>
-          </section>
-        </>
-      )}
+      <LoadedView loaded={loaded} what="rates">
+        {(list) => (
+          <>
+            <section aria-labelledby="current-heading">
+              <h2 id="current-heading">Current rates</h2>
+              <RatesTable rates={list.data} />
+            </section>
+            <section aria-labelledby="sources-heading">
+              <h2 id="sources-heading">Sources</h2>
+              <div className="cards-row">
+                {list.sources.map((s) => (
+                  <article key={s.source}>
+                    <header>
+                      <strong>{s.source}</strong> {s.configured ? s.stale ? <Status value="STALE" /> : <Status value="CONFIGURED" /> : <Status value="NOT CONFIGURED" />}
+                    </header>
+                    <KeyValues data={{ ...s, maxAge: `${s.maxAgeSeconds} s` }} omit={['source', 'configured', 'maxAgeSeconds']} />
+                  </article>
+                ))}
+              </div>
+            </section>
+          </>
+        )}
+      </LoadedView>
       <EffectiveCheck />
       <section aria-labelledby="set-heading">
         <h2 id="set-heading">Set a rate</h2>

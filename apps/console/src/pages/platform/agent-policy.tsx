@@ -1,6 +1,6 @@
 import type { Field, FormValues } from '../../components/action-form';
 import { DataTable } from '../../components/data-table';
-import { Amount, Id } from '../../components/format';
+import { Amount, Entry, Id } from '../../components/format';
 import { decimalsOf, minorToMajor } from '../../lib/money';
 import { idList } from '../../lib/id-list';
 
@@ -136,14 +136,5 @@ export function PolicyView({ policy, usage }: { policy: AgentPolicy; usage?: Age
         />
       )}
     </>
-  );
-}
-
-function Entry({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

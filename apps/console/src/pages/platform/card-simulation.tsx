@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { api } from '../../api/client';
 import { ActionForm, Field, FormValues } from '../../components/action-form';
-import { Amount, Id, Status } from '../../components/format';
+import { Amount, Entry, Id, Status } from '../../components/format';
 import { ProblemNotice } from '../../components/problem';
 import { asProblem } from '../../components/use-api';
 import { decimalsOf } from '../../lib/money';
@@ -124,10 +124,9 @@ export function CardSimulations({ cardId, currency, pick, onSimulated }: { cardI
         <p>For authorization, credit and financial messages, the last three characters of the merchant descriptor decide:</p>
         <dl className="key-values">
           {OUTCOMES.map(([suffix, what]) => (
-            <div key={suffix}>
-              <dt>{suffix}</dt>
-              <dd>{what}</dd>
-            </div>
+            <Entry key={suffix} term={suffix}>
+              {what}
+            </Entry>
           ))}
         </dl>
         <p>

@@ -2,10 +2,10 @@ import { useCallback, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api } from '../../api/client';
 import { ActionForm, FormValues } from '../../components/action-form';
-import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
+import { Amount, Entry, Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
-import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { LoadedView } from '../../components/loaded-view';
 import { CardSimulations } from './card-simulation';
 import { CardTransactionsTable, useCardTransactions } from './card-transactions';
 import { CurrencyChoice } from '../../components/currency-choice';
@@ -139,55 +139,52 @@ export function CardDetailPage() {
       <p>
         <Link href="/cards">All cards</Link>
       </p>
-      <ProblemNotice problem={loaded.error} />
-      {loaded.loading && !card && <Loading what="the card" />}
-      {card && (
-        <>
-          <section>
-            <KeyValues data={card as unknown as Record<string, unknown>} omit={['fundingSources', 'maxSpendPerTransaction']} />
-            <dl className="key-values">
-              <div>
-                <dt>maxSpendPerTransaction</dt>
-                <dd>{card.maxSpendPerTransaction === null ? 'no limit' : <Amount value={limitOf(card)} />}</dd>
-              </div>
-            </dl>
-            <h2>Funding sources</h2>
-            {card.fundingSources.length === 0 ? (
-              <p>None{card.state === 'CLOSED' ? ' (closing detached them)' : ''}.</p>
-            ) : (
-              <ol>
-                {card.fundingSources.map((id) => (
-                  <li key={id}>
-                    <Id value={id} />
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
-          <CardChanges card={card} onChanged={changed} />
-          <section>
-            <h2>Card transactions</h2>
-            <CardTransactionsTable list={transactions} />
-            {mode === 'SANDBOX' && transactions.rows.length > 0 && (
-              <p className="actions">
-                {transactions.rows.slice(0, 5).map((t) => (
-                  <button key={t.id} type="button" className="secondary outline" onClick={() => setPick(t.id)} title={t.id}>
-                    Use …{t.id.slice(-6)} ({t.status}) as the parent
-                  </button>
-                ))}
-              </p>
-            )}
-          </section>
-          {mode === 'SANDBOX' && (
+      <LoadedView loaded={loaded} data={card} what="the card">
+        {(card) => (
+          <>
             <section>
-              <h2>Simulate the card network</h2>
-              {card.state !== 'ACTIVE' && <p>This card is {card.state}: authorizations will be declined (CARD_PAUSED), follow-ups of earlier ones still work.</p>}
-              <CardSimulations cardId={card.id} currency={card.currency ?? 'USD'} pick={pick} onSimulated={transactions.reload} />
+              <KeyValues data={card as unknown as Record<string, unknown>} omit={['fundingSources', 'maxSpendPerTransaction']} />
+              <dl className="key-values">
+                <Entry term="maxSpendPerTransaction">{card.maxSpendPerTransaction === null ? 'no limit' : <Amount value={limitOf(card)} />}</Entry>
+              </dl>
+              <h2>Funding sources</h2>
+              {card.fundingSources.length === 0 ? (
+                <p>None{card.state === 'CLOSED' ? ' (closing detached them)' : ''}.</p>
+              ) : (
+                <ol>
+                  {card.fundingSources.map((id) => (
+                    <li key={id}>
+                      <Id value={id} />
+                    </li>
+                  ))}
+                </ol>
+              )}
             </section>
-          )}
-          {mode === 'PRODUCTION' && <p>Card simulations exist in the sandbox only.</p>}
-        </>
-      )}
+            <CardChanges card={card} onChanged={changed} />
+            <section>
+              <h2>Card transactions</h2>
+              <CardTransactionsTable list={transactions} />
+              {mode === 'SANDBOX' && transactions.rows.length > 0 && (
+                <p className="actions">
+                  {transactions.rows.slice(0, 5).map((t) => (
+                    <button key={t.id} type="button" className="secondary outline" onClick={() => setPick(t.id)} title={t.id}>
+                      Use …{t.id.slice(-6)} ({t.status}) as the parent
+                    </button>
+                  ))}
+                </p>
+              )}
+            </section>
+            {mode === 'SANDBOX' && (
+              <section>
+                <h2>Simulate the card network</h2>
+                {card.state !== 'ACTIVE' && <p>This card is {card.state}: authorizations will be declined (CARD_PAUSED), follow-ups of earlier ones still work.</p>}
+                <CardSimulations cardId={card.id} currency={card.currency ?? 'USD'} pick={pick} onSimulated={transactions.reload} />
+              </section>
+            )}
+            {mode === 'PRODUCTION' && <p>Card simulations exist in the sandbox only.</p>}
+          </>
+        )}
+      </LoadedView>
     </>
   );
 }

@@ -3,9 +3,9 @@ import { Link, useLocation } from 'wouter';
 import { api, Page } from '../../api/client';
 import { ActionForm, Field, FormValues } from '../../components/action-form';
 import { DataTable } from '../../components/data-table';
-import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
-import { Loading, ProblemNotice } from '../../components/problem';
+import { Amount, Entry, Id, KeyValues, Status, Time } from '../../components/format';
 import { useApi } from '../../components/use-api';
+import { LoadedView } from '../../components/loaded-view';
 import { decimalsOf, formatAmount } from '../../lib/money';
 import { CurrencyChoice } from '../../components/currency-choice';
 import { useRouteParam } from '../../components/route-param';
@@ -190,28 +190,27 @@ function CreateQuote() {
 function RecentQuotes() {
   const headingId = useId();
   const loaded = useApi<Page<TransactionRow>>('/transactions', { limit: 100 });
-  const rows = (loaded.data?.data ?? []).filter((t) => t.quoteId);
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>Quotes of recent transactions</h2>
-      <ProblemNotice problem={loaded.error} />
-      {loaded.loading && !loaded.data && <Loading what="recent transactions" />}
-      {loaded.data && (
-        <DataTable
-          rows={rows}
-          label="Recent quotes"
-          caption="The quotes executed by the platform's latest 100 transactions. Quotes never executed are not here."
-          empty="No recent transaction came from a quote."
-          columns={[
-            { label: 'Quote', cell: (t) => <Id value={t.quoteId} to={`/quotes/${encodeURIComponent(t.quoteId ?? '')}`} /> },
-            { label: 'Transaction', cell: (t) => <Id value={t.id} to={`/transactions/${encodeURIComponent(t.id)}`} /> },
-            { label: 'Status', cell: (t) => <Status value={t.status} /> },
-            { label: 'Sent', cell: (t) => <Amount value={t.sentAmount} /> },
-            { label: 'Received', cell: (t) => <Amount value={t.receivedAmount} /> },
-            { label: 'Created', cell: (t) => <Time iso={t.createdAt} /> },
-          ]}
-        />
-      )}
+      <LoadedView loaded={loaded} what="recent transactions">
+        {(page) => (
+          <DataTable
+            rows={page.data.filter((t) => t.quoteId)}
+            label="Recent quotes"
+            caption="The quotes executed by the platform's latest 100 transactions. Quotes never executed are not here."
+            empty="No recent transaction came from a quote."
+            columns={[
+              { label: 'Quote', cell: (t) => <Id value={t.quoteId} to={`/quotes/${encodeURIComponent(t.quoteId ?? '')}`} /> },
+              { label: 'Transaction', cell: (t) => <Id value={t.id} to={`/transactions/${encodeURIComponent(t.id)}`} /> },
+              { label: 'Status', cell: (t) => <Status value={t.status} /> },
+              { label: 'Sent', cell: (t) => <Amount value={t.sentAmount} /> },
+              { label: 'Received', cell: (t) => <Amount value={t.receivedAmount} /> },
+              { label: 'Created', cell: (t) => <Time iso={t.createdAt} /> },
+            ]}
+          />
+        )}
+      </LoadedView>
     </section>
   );
 }
@@ -232,32 +231,32 @@ export function QuoteDetailPage() {
       <p>
         <Id value={quoteId} />
       </p>
-      <ProblemNotice problem={loaded.error} />
-      {loaded.loading && !quote && <Loading what="the quote" />}
-      {quote && (
-        <>
-          <QuoteSummary quote={quote} />
-          <QuoteActions
-            quote={quote}
-            onChanged={(q) => {
-              setLatest(q);
-              loaded.reload();
-            }}
-          />
-          {quote.paymentInstructions && quote.paymentInstructions.length > 0 && <Instructions list={quote.paymentInstructions} />}
-          {quote.rateDetails && (
-            <section>
-              <h2>Rate details</h2>
-              <RateDetails quote={quote} />
-            </section>
-          )}
-          {mode === 'SANDBOX' && (
-            <p>
-              Sandbox: pay a REALTIME_FUNDING quote in, or move money around, with the <Link href="/sandbox">sandbox tools</Link>.
-            </p>
-          )}
-        </>
-      )}
+      <LoadedView loaded={loaded} data={quote} what="the quote">
+        {(quote) => (
+          <>
+            <QuoteSummary quote={quote} />
+            <QuoteActions
+              quote={quote}
+              onChanged={(q) => {
+                setLatest(q);
+                loaded.reload();
+              }}
+            />
+            {quote.paymentInstructions && quote.paymentInstructions.length > 0 && <Instructions list={quote.paymentInstructions} />}
+            {quote.rateDetails && (
+              <section>
+                <h2>Rate details</h2>
+                <RateDetails quote={quote} />
+              </section>
+            )}
+            {mode === 'SANDBOX' && (
+              <p>
+                Sandbox: pay a REALTIME_FUNDING quote in, or move money around, with the <Link href="/sandbox">sandbox tools</Link>.
+              </p>
+            )}
+          </>
+        )}
+      </LoadedView>
     </>
   );
 }
@@ -322,15 +321,6 @@ function QuoteSummary({ quote }: { quote: Quote }) {
         {quote.description && <Entry term="Description">{quote.description}</Entry>}
       </dl>
     </section>
-  );
-}
-
-function Entry({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

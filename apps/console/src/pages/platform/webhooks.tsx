@@ -4,8 +4,8 @@ import { ActionForm } from '../../components/action-form';
 import { DataTable } from '../../components/data-table';
 import { Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
-import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { LoadedView } from '../../components/loaded-view';
 import { useRouteParam } from '../../components/route-param';
 import { DELIVERY_STATUSES } from '../../lib/values';
 
@@ -68,39 +68,39 @@ export function WebhooksPage() {
       <h1>Webhooks</h1>
       <section aria-labelledby="endpoint">
         <h2 id="endpoint">Endpoint</h2>
-        <ProblemNotice problem={config.error} />
-        {config.loading && !config.data && <Loading what="the configuration" />}
-        {config.data && (
-          <>
-            {config.data.webhookEndpointStatus === 'DISABLED' && (
-              <p role="alert" className="problem">
-                The endpoint answered 410 Gone and is disabled: nothing is sent to it until it is saved again below. Then redeliver what was dead-lettered.
+        <LoadedView loaded={config} what="the configuration">
+          {(data) => (
+            <>
+              {data.webhookEndpointStatus === 'DISABLED' && (
+                <p role="alert" className="problem">
+                  The endpoint answered 410 Gone and is disabled: nothing is sent to it until it is saved again below. Then redeliver what was dead-lettered.
+                </p>
+              )}
+              <p>
+                Webhooks are sent to: <code>{data.webhookEndpoint ?? 'no endpoint set'}</code>
+                {data.webhookEndpointStatus ? <> ({data.webhookEndpointStatus})</> : null}. Each is signed (<code>X-Service-Signature</code>); see the
+                API reference's Webhooks section for how to verify it.
               </p>
-            )}
-            <p>
-              Webhooks are sent to: <code>{config.data.webhookEndpoint ?? 'no endpoint set'}</code>
-              {config.data.webhookEndpointStatus ? <> ({config.data.webhookEndpointStatus})</> : null}. Each is signed (<code>X-Service-Signature</code>); see the
-              API reference's Webhooks section for how to verify it.
-            </p>
-            <ActionForm
-              key={String(config.data.webhookEndpoint)}
-              submitLabel="Save endpoint"
-              fields={[{ name: 'webhookEndpoint', label: 'Webhook endpoint URL', type: 'url', defaultValue: config.data.webhookEndpoint ?? '', hint: 'Leave empty to remove it.' }]}
-              onSubmit={async (v) => {
-                const updated = await api.patch<Config>('/config', { webhookEndpoint: v.webhookEndpoint ?? null });
-                config.reload();
-                return updated;
-              }}
-              done={() => <p>Saved.</p>}
-            />
-            <ActionForm
-              submitLabel="Send a test webhook"
-              fields={[]}
-              onSubmit={() => api.post<{ response_status?: number }>('/sandbox/webhooks/test')}
-              done={(r) => <p>The endpoint answered HTTP {(r as { response_status?: number }).response_status ?? '?'}.</p>}
-            />
-          </>
-        )}
+              <ActionForm
+                key={String(data.webhookEndpoint)}
+                submitLabel="Save endpoint"
+                fields={[{ name: 'webhookEndpoint', label: 'Webhook endpoint URL', type: 'url', defaultValue: data.webhookEndpoint ?? '', hint: 'Leave empty to remove it.' }]}
+                onSubmit={async (v) => {
+                  const updated = await api.patch<Config>('/config', { webhookEndpoint: v.webhookEndpoint ?? null });
+                  config.reload();
+                  return updated;
+                }}
+                done={() => <p>Saved.</p>}
+              />
+              <ActionForm
+                submitLabel="Send a test webhook"
+                fields={[]}
+                onSubmit={() => api.post<{ response_status?: number }>('/sandbox/webhooks/test')}
+                done={(r) => <p>The endpoint answered HTTP {(r as { response_status?: number }).response_status ?? '?'}.</p>}
+              />
+            </>
+          )}
+        </LoadedView>
       </section>
       <section aria-labelledby="deliveries">
         <h2 id="deliveries">Deliveries</h2>
@@ -150,44 +150,44 @@ export function WebhookDeliveryPage() {
       <p>
         <Id value={id} /> · <Link href="/webhooks">all webhooks</Link>
       </p>
-      <ProblemNotice problem={delivery.error} />
-      {delivery.loading && !d && <Loading what="the webhook" />}
-      {d && (
-        <>
-          <KeyValues data={d} omit={['payload', 'attempts', 'attemptDetails']} />
-          <ActionForm
-            submitLabel="Redeliver"
-            fields={[]}
-            onSubmit={async () => {
-              const result = await api.post(`/webhook-deliveries/${encodeURIComponent(id)}/redeliver`);
-              setTimeout(delivery.reload, 1_500);
-              return result;
-            }}
-            done={() => <p>Queued again; the dispatcher sends it within seconds.</p>}
-          />
-          <button type="button" className="secondary" onClick={delivery.reload} aria-busy={delivery.loading}>
-            Refresh
-          </button>
-          <h2>Attempts</h2>
-          <DataTable
-            rows={attempts}
-            label="Webhook deliveries"
-            empty="Not attempted yet."
-            rowKey={(a) => String(a.attempt)}
-            columns={[
-              { label: '#', cell: (a) => a.attempt },
-              { label: 'At', cell: (a) => <Time iso={a.at} /> },
-              { label: 'URL', cell: (a) => a.url ?? '—' },
-              { label: 'Answer', cell: (a) => (a.responseStatus ? `HTTP ${a.responseStatus}` : '—') },
-              { label: 'Latency', cell: (a) => `${a.latencyMs} ms` },
-              { label: 'Error', cell: (a) => a.error ?? '—' },
-            ]}
-          />
-          <h2>Request body</h2>
-          <p>What was (or will be) sent, signed, to the endpoint. What the endpoint answered is not kept beyond its status.</p>
-          <pre className="json">{JSON.stringify(d.payload, null, 2)}</pre>
-        </>
-      )}
+      <LoadedView loaded={delivery} what="the webhook">
+        {(d) => (
+          <>
+            <KeyValues data={d} omit={['payload', 'attempts', 'attemptDetails']} />
+            <ActionForm
+              submitLabel="Redeliver"
+              fields={[]}
+              onSubmit={async () => {
+                const result = await api.post(`/webhook-deliveries/${encodeURIComponent(id)}/redeliver`);
+                setTimeout(delivery.reload, 1_500);
+                return result;
+              }}
+              done={() => <p>Queued again; the dispatcher sends it within seconds.</p>}
+            />
+            <button type="button" className="secondary" onClick={delivery.reload} aria-busy={delivery.loading}>
+              Refresh
+            </button>
+            <h2>Attempts</h2>
+            <DataTable
+              rows={attempts}
+              label="Webhook deliveries"
+              empty="Not attempted yet."
+              rowKey={(a) => String(a.attempt)}
+              columns={[
+                { label: '#', cell: (a) => a.attempt },
+                { label: 'At', cell: (a) => <Time iso={a.at} /> },
+                { label: 'URL', cell: (a) => a.url ?? '—' },
+                { label: 'Answer', cell: (a) => (a.responseStatus ? `HTTP ${a.responseStatus}` : '—') },
+                { label: 'Latency', cell: (a) => `${a.latencyMs} ms` },
+                { label: 'Error', cell: (a) => a.error ?? '—' },
+              ]}
+            />
+            <h2>Request body</h2>
+            <p>What was (or will be) sent, signed, to the endpoint. What the endpoint answered is not kept beyond its status.</p>
+            <pre className="json">{JSON.stringify(d.payload, null, 2)}</pre>
+          </>
+        )}
+      </LoadedView>
     </>
   );
 }
