@@ -7,7 +7,7 @@ import { useApi } from '../../components/use-api';
 import { LoadedView } from '../../components/loaded-view';
 import { useRouteParam } from '../../components/route-param';
 import { ApproveReject, DecideSection } from './decide';
-import { RoleGate, seg, useOperatorRole } from './shared';
+import { PLATFORM_FILTER, RoleGate, seg, useOperatorRole } from './shared';
 import { DataTable } from '../../components/data-table';
 import { ACCOUNT_VERIFICATION_METHODS, AccountVerificationMethodList, AccountVerificationMethodView, ExternalAccountReview } from './types';
 
@@ -24,7 +24,7 @@ export function AccountReviewsPage() {
         path="/external-account-reviews"
         noun="accounts"
         filters={[
-          { name: 'platformId', label: 'Platform id', placeholder: 'Platform:…' },
+          PLATFORM_FILTER,
           { name: 'currency', label: 'Currency', placeholder: 'USD' },
           { name: 'verificationMethod', label: 'Verified by', options: ACCOUNT_VERIFICATION_METHODS },
         ]}

@@ -7,7 +7,7 @@ import { LoadedView } from '../../components/loaded-view';
 import { useRouteParam } from '../../components/route-param';
 import { RequestChangesForm } from './kyc-request-changes';
 import { ApproveReject, DecideSection, reloadingAfter } from './decide';
-import { seg, useOperatorRole } from './shared';
+import { PLATFORM_FILTER, seg, useOperatorRole } from './shared';
 import { DataTable } from '../../components/data-table';
 import { CUSTOMER_TYPES } from '../../lib/values';
 import { KYC_REVIEW_STATUSES, KycDocument, KycReview, KycReviewStatus, VerificationError } from './types';
@@ -31,7 +31,7 @@ export function KycReviewsPage() {
         rowKey={(r) => r.verificationId}
         filters={[
           { name: 'reviewStatus', label: 'Review status', options: KYC_REVIEW_STATUSES },
-          { name: 'platformId', label: 'Platform id', placeholder: 'Platform:…' },
+          PLATFORM_FILTER,
           { name: 'customerType', label: 'Customer type', options: CUSTOMER_TYPES },
         ]}
         columns={[

@@ -1,4 +1,5 @@
 import { ReactNode } from 'react';
+import type { Filter } from '../../components/list-view';
 import { Link } from 'wouter';
 import { useApi } from '../../components/use-api';
 import { OPERATOR_ROLES, OperatorRole, OperatorView } from './types';
@@ -10,6 +11,9 @@ import { OPERATOR_ROLES, OperatorRole, OperatorView } from './types';
 export function useOperatorRole(): OperatorRole | undefined {
   return useApi<OperatorView>('/me').data?.role;
 }
+
+/** The queues' and the audit log's filter by platform (the operator API's `platformId`). */
+export const PLATFORM_FILTER: Filter = { name: 'platformId', label: 'Platform id', placeholder: 'Platform:…' };
 
 /** Whether `role` may do what `needed` may; an unknown role is given the benefit of the doubt (the API decides). */
 export function allows(role: OperatorRole | undefined, needed: OperatorRole): boolean {

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { api, Page } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
-import { DataTable } from '../../components/data-table';
+import { Column, DataTable } from '../../components/data-table';
 import { Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { useApi } from '../../components/use-api';
@@ -33,8 +33,21 @@ interface Attempt {
   at: string;
 }
 
-/** A delivery's last answer: the endpoint's HTTP status, or why there was none. */
-const lastAnswer = (d: WebhookDelivery) => (d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—'));
+/**
+ * A delivery's columns, as the list of deliveries and a transaction's "Webhooks about it" show them; `about` adds the
+ * resource it is about (a transaction's own table leaves it out: it is that transaction).
+ */
+function deliveryColumns({ about }: { about: boolean }): Column<WebhookDelivery>[] {
+  return [
+    { label: 'Webhook', cell: (d) => <Id value={d.webhookId} to={`/webhooks/${encodeURIComponent(d.webhookId)}`} /> },
+    { label: 'Type', field: 'type' },
+    { label: 'Status', cell: (d) => <Status value={d.status} /> },
+    { label: 'Attempts', field: 'attempts' },
+    { label: 'Last answer', cell: (d) => (d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—')) },
+    ...(about ? [{ label: 'About', cell: (d: WebhookDelivery) => d.resourceId ?? '—' }] : []),
+    { label: 'Queued', cell: (d) => <Time iso={d.createdAt} /> },
+  ];
+}
 
 export function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] }) {
   return (
@@ -43,14 +56,7 @@ export function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] 
       label="Webhook deliveries"
       empty="No webhooks."
       rowKey={(d) => d.webhookId}
-      columns={[
-        { label: 'Webhook', cell: (d) => <Id value={d.webhookId} to={`/webhooks/${encodeURIComponent(d.webhookId)}`} /> },
-        { label: 'Type', field: 'type' },
-        { label: 'Status', cell: (d) => <Status value={d.status} /> },
-        { label: 'Attempts', field: 'attempts' },
-        { label: 'Last answer', cell: lastAnswer },
-        { label: 'Queued', cell: (d) => <Time iso={d.createdAt} /> },
-      ]}
+      columns={deliveryColumns({ about: false })}
     />
   );
 }
@@ -113,15 +119,7 @@ export function WebhooksPage() {
             { name: 'type', label: 'Type', placeholder: 'OUTGOING_PAYMENT.COMPLETED' },
             { name: 'resourceId', label: 'About (resource id)' },
           ]}
-          columns={[
-            { label: 'Webhook', cell: (d) => <Id value={d.webhookId} to={`/webhooks/${encodeURIComponent(d.webhookId)}`} /> },
-            { label: 'Type', field: 'type' },
-            { label: 'Status', cell: (d) => <Status value={d.status} /> },
-            { label: 'Attempts', field: 'attempts' },
-            { label: 'Last answer', cell: lastAnswer },
-            { label: 'About', cell: (d) => d.resourceId ?? '—' },
-            { label: 'Queued', cell: (d) => <Time iso={d.createdAt} /> },
-          ]}
+          columns={deliveryColumns({ about: true })}
         />
         <h3>Dead letters</h3>
         <p>Webhooks given up on after their retry window. Fix the endpoint, then send them again.</p>
