@@ -3,6 +3,7 @@ import { Link, Route, Router, Switch, useLocation } from 'wouter';
 import { useSessionSecrets } from './api/client';
 import { currentSession, Principal, Session, signOut } from './api/session';
 import { Loading } from './components/problem';
+import { SessionContext } from './components/session-context';
 import { OPERATOR_ROUTES } from './pages/operator';
 import { PLATFORM_ROUTES } from './pages/platform';
 import type { RouteDef } from './routes';
@@ -26,21 +27,23 @@ export function App() {
   if (state.kind === 'signed-out') return <SignIn notice={state.notice} onSignedIn={(s) => setState({ kind: 'signed-in', session: s })} />;
   const routes = routesFor(state.session.principal);
   return (
-    <Router base="/console">
-      <Shell principal={state.session.principal} routes={routes} onSignOut={() => signOut().finally(() => setState({ kind: 'signed-out', notice: 'Signed out.' }))}>
-        <Switch>
-          {routes.map((r) => (
-            <Route key={r.path} path={r.path} component={r.component} />
-          ))}
-          <Route>
-            <h1>Not found</h1>
-            <p>
-              There is no such page in the console. <Link href="~/console">Go home</Link>.
-            </p>
-          </Route>
-        </Switch>
-      </Shell>
-    </Router>
+    <SessionContext.Provider value={state.session}>
+      <Router base="/console">
+        <Shell principal={state.session.principal} routes={routes} onSignOut={() => signOut().finally(() => setState({ kind: 'signed-out', notice: 'Signed out.' }))}>
+          <Switch>
+            {routes.map((r) => (
+              <Route key={r.path} path={r.path} component={r.component} />
+            ))}
+            <Route>
+              <h1>Not found</h1>
+              <p>
+                There is no such page in the console. <Link href="~/console">Go home</Link>.
+              </p>
+            </Route>
+          </Switch>
+        </Shell>
+      </Router>
+    </SessionContext.Provider>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import { DayStats, successRate } from '../lib/daily-stats';
 import { formatAmount } from '../lib/money';
-import { ScrollTable } from './scroll-table';
+import { DataTable } from './data-table';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Legend, Tooltip);
 
@@ -37,36 +37,26 @@ export function DailyChart({ stats }: { stats: DayStats[] }) {
       </div>
       <details>
         <summary>Figures by day</summary>
-        <ScrollTable label="Figures by day">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Transactions</th>
-                <th scope="col">Completed</th>
-                <th scope="col">Failed</th>
-                <th scope="col">Success rate</th>
-                <th scope="col">Volume</th>
-              </tr>
-            </thead>
-            <tbody>
-              {stats.map((s) => (
-                <tr key={s.day}>
-                  <td>{s.day}</td>
-                  <td>{s.count}</td>
-                  <td>{s.completed}</td>
-                  <td>{s.failed}</td>
-                  <td>{successRate(s) === undefined ? '—' : `${successRate(s)} %`}</td>
-                  <td>
-                    {Object.entries(s.volume)
-                      .map(([code, minor]) => formatAmount(minor, code))
-                      .join(', ') || '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <DataTable
+          rows={stats}
+          label="Figures by day"
+          empty=""
+          rowKey={(s) => s.day}
+          columns={[
+            { label: 'Day', cell: (s) => s.day },
+            { label: 'Transactions', cell: (s) => s.count },
+            { label: 'Completed', cell: (s) => s.completed },
+            { label: 'Failed', cell: (s) => s.failed },
+            { label: 'Success rate', cell: (s) => (successRate(s) === undefined ? '—' : `${successRate(s)} %`) },
+            {
+              label: 'Volume',
+              cell: (s) =>
+                Object.entries(s.volume)
+                  .map(([code, minor]) => formatAmount(minor, code))
+                  .join(', ') || '—',
+            },
+          ]}
+        />
       </details>
     </>
   );

@@ -12,10 +12,11 @@ export interface Column<T> {
 interface DataTableProps<T> {
   rows: readonly T[];
   columns: Column<T>[];
-  /** Names the scrollable region (and the caption when `caption` is set). */
+  /** Names the scrollable region. */
   label: string;
-  caption?: boolean;
-  /** What an empty table says. */
+  /** The table's visible caption, when it has one. */
+  caption?: string;
+  /** What an empty table says (nothing while its rows are still being read: ''). */
   empty: string;
   rowKey?: (row: T, index: number) => string;
 }
@@ -25,7 +26,7 @@ export function DataTable<T extends object>({ rows, columns, label, caption, emp
   return (
     <ScrollTable label={label}>
       <table className="striped">
-        {caption && <caption>{label}</caption>}
+        {caption && <caption>{caption}</caption>}
         <thead>
           <tr>
             {columns.map((c) => (
@@ -36,7 +37,7 @@ export function DataTable<T extends object>({ rows, columns, label, caption, emp
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && (
+          {rows.length === 0 && empty && (
             <tr>
               <td colSpan={columns.length}>{empty}</td>
             </tr>

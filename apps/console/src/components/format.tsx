@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CurrencyInfo, formatAmount } from '../lib/money';
 import { formatLocal, formatUtc } from '../lib/time';
@@ -68,6 +69,16 @@ export function Value({ name, value }: { name: string; value: unknown }) {
   return <span>{String(value)}</span>;
 }
 
+/** One term of a definition list (`<dl className="key-values">`) and what it says. */
+export function Entry({ term, children }: { term: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 /** A resource's fields as a definition list, in the API's order (or the order given). */
 export function KeyValues({ data: resource, only, omit = [] }: { data: object; only?: string[]; omit?: string[] }) {
   const data = resource as Record<string, unknown>;
@@ -75,12 +86,9 @@ export function KeyValues({ data: resource, only, omit = [] }: { data: object; o
   return (
     <dl className="key-values">
       {names.map((name) => (
-        <div key={name}>
-          <dt>{name}</dt>
-          <dd>
-            <Value name={name} value={data[name]} />
-          </dd>
-        </div>
+        <Entry key={name} term={name}>
+          <Value name={name} value={data[name]} />
+        </Entry>
       ))}
     </dl>
   );

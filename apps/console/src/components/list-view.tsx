@@ -95,7 +95,7 @@ export function ListView<T extends object>({ path, columns, filters = [], fixed,
             rows={page.data}
             columns={columns}
             label={caption ?? noun}
-            caption={!!caption}
+            caption={caption}
             rowKey={rowKey}
             empty={`No ${noun}${Object.keys(state.filters).length > 0 ? ' match these filters' : ' yet'}.`}
           />

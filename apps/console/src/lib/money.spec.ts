@@ -32,6 +32,7 @@ describe('amounts in major units', () => {
     expect(decimalsOf('KWD')).toBe(3);
     expect(decimalsOf('BTC')).toBe(8);
     expect(decimalsOf('USDC')).toBe(6);
+    expect(decimalsOf('USDB')).toBe(6); // the Embedded Wallet stablecoin: Intl refuses a four-letter code
   });
 
   it('formats with the currency’s decimals and code, grouped in the viewer’s locale', () => {

@@ -6,7 +6,7 @@ export interface CurrencyInfo {
 }
 
 /** Decimals of currencies the API names by code alone, where Intl knows none (crypto) or differs. */
-const KNOWN_DECIMALS: Record<string, number> = { BTC: 8, SAT: 0, USDC: 6, USDT: 6, PYUSD: 6, ETH: 18, SOL: 9 };
+const KNOWN_DECIMALS: Record<string, number> = { BTC: 8, SAT: 0, USDC: 6, USDT: 6, PYUSD: 6, USDB: 6, ETH: 18, SOL: 9 };
 
 /** The currency's decimal places: the API's own when it gave them, else ISO 4217's (via Intl), else the table above, else 2. */
 export function decimalsOf(currency: CurrencyInfo | string): number {

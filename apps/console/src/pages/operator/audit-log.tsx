@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Id, Time, Value } from '../../components/format';
 import { ListView } from '../../components/list-view';
+import { PLATFORM_FILTER } from './shared';
 import type { AuditEvent } from './types';
 
 /** What operators did, newest first: who, what, on what, when and why. Nothing edits or deletes it. */
@@ -17,7 +18,7 @@ export function AuditLogPage() {
           { name: 'action', label: 'Action', placeholder: 'kyc.approve or kyc.*' },
           { name: 'targetType', label: 'Target type', placeholder: 'Verification' },
           { name: 'targetId', label: 'Target id' },
-          { name: 'platformId', label: 'Platform id', placeholder: 'Platform:…' },
+          PLATFORM_FILTER,
           { name: 'occurredAfter', label: 'Occurred after', placeholder: '2026-01-01T00:00:00Z' },
           { name: 'occurredBefore', label: 'Occurred before', placeholder: '2026-02-01T00:00:00Z' },
         ]}

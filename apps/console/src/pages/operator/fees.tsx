@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { call } from '../../api/client';
 import { ActionForm, FormValues } from '../../components/action-form';
 import { Amount, Id } from '../../components/format';
-import { ListView } from '../../components/list-view';
+import { Filter, ListView } from '../../components/list-view';
 import { decimalsOf, majorToMinor } from '../../lib/money';
 import { bps, OperatorLink, RoleGate, seg, useOperatorRole } from './shared';
 import { CRYPTO_NETWORKS, NetworkFeeSchedule, ServiceFeeSchedule, Versioned } from './types';
@@ -15,6 +15,9 @@ const VIEWS = [
   { id: 'network-history', label: 'Network fee history' },
 ] as const;
 type View = (typeof VIEWS)[number]['id'];
+
+/** Every fee view filters by scope: a platform, or the deployment's own entries. */
+const SCOPE_FILTER: Filter = { name: 'platformId', label: 'Platform id', placeholder: 'Platform:… or deployment' };
 
 const scope = (platformId: string | null) => (platformId ? <Id value={platformId} /> : <span>deployment</span>);
 const corridor = (s: ServiceFeeSchedule) => (s.sourceCurrency ? `${s.sourceCurrency}→${s.destinationCurrency}` : 'every corridor');
@@ -92,7 +95,7 @@ export function FeesPage() {
             path="/fees/service"
             noun="schedules"
             filters={[
-              { name: 'platformId', label: 'Platform id', placeholder: 'Platform:… or deployment' },
+              SCOPE_FILTER,
               { name: 'sourceCurrency', label: 'Source currency', placeholder: 'USD' },
               { name: 'destinationCurrency', label: 'Destination currency', placeholder: 'EUR' },
             ]}
@@ -147,7 +150,7 @@ export function FeesPage() {
             path="/fees/network"
             noun="network fees"
             filters={[
-              { name: 'platformId', label: 'Platform id', placeholder: 'Platform:… or deployment' },
+              SCOPE_FILTER,
               { name: 'currency', label: 'Currency', placeholder: 'USDC' },
               { name: 'cryptoNetwork', label: 'Network', options: CRYPTO_NETWORKS },
             ]}
@@ -211,7 +214,7 @@ export function FeesPage() {
             rowKey={(s) => `${s.id}-${s.version}`}
             filters={[
               { name: 'scheduleId', label: 'Schedule id', placeholder: 'ServiceFeeSchedule:…' },
-              { name: 'platformId', label: 'Platform id', placeholder: 'Platform:… or deployment' },
+              SCOPE_FILTER,
             ]}
             columns={[
               { label: 'When', field: 'updatedAt' },
@@ -236,7 +239,7 @@ export function FeesPage() {
             rowKey={(s) => `${s.id}-${s.version}`}
             filters={[
               { name: 'scheduleId', label: 'Entry id', placeholder: 'NetworkFeeSchedule:…' },
-              { name: 'platformId', label: 'Platform id', placeholder: 'Platform:… or deployment' },
+              SCOPE_FILTER,
             ]}
             columns={[
               { label: 'When', field: 'updatedAt' },

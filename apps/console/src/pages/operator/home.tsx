@@ -3,8 +3,7 @@ import type { Page } from '../../api/client';
 import { Time } from '../../components/format';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { Loaded, useApi } from '../../components/use-api';
-import { LedgerRunResult, NEVER_RUN } from './ledger-checks';
-import type { LedgerCheckRun } from './types';
+import { LatestLedgerCheck, LedgerRunResult } from './ledger-checks';
 
 /** What waits for operators, each a card linking to its queue, and the latest ledger check. */
 export function OperatorHomePage() {
@@ -22,7 +21,7 @@ export function OperatorHomePage() {
           <CountCard title="Open rail exceptions" loaded={exceptions} to="/rails/exceptions?status=OPEN" linkText="Open the exceptions" />
         </div>
       </section>
-      <LatestLedgerCheck />
+      <LatestLedgerCheckCard />
     </>
   );
 }
@@ -49,28 +48,20 @@ function CountCard({ title, loaded, to, linkText }: { title: string; loaded: Loa
   );
 }
 
-function LatestLedgerCheck() {
-  const loaded = useApi<Page<LedgerCheckRun>>('/ledger-checks', { limit: 1 });
-  const last = loaded.data?.data[0];
+function LatestLedgerCheckCard() {
   return (
     <section aria-labelledby="ledger-heading">
       <h2 id="ledger-heading">Latest ledger check</h2>
-      {loaded.error?.status === 404 ? (
-        <p>This deployment does not report ledger checks yet (GET /ledger-checks is not there).</p>
-      ) : loaded.error ? (
-        <ProblemNotice problem={loaded.error} />
-      ) : !loaded.data ? (
-        <Loading what="the ledger check" />
-      ) : !last ? (
-        <p>{NEVER_RUN}</p>
-      ) : (
-        <article>
-          <p>
-            <LedgerRunResult run={last} /> Finished <Time iso={last.finishedAt} />, {last.accountsChecked} accounts checked.
-          </p>
-          <Link href="/ledger-checks">Every run</Link>
-        </article>
-      )}
+      <LatestLedgerCheck what="the ledger check">
+        {(last) => (
+          <article>
+            <p>
+              <LedgerRunResult run={last} /> Finished <Time iso={last.finishedAt} />, {last.accountsChecked} accounts checked.
+            </p>
+            <Link href="/ledger-checks">Every run</Link>
+          </article>
+        )}
+      </LatestLedgerCheck>
     </section>
   );
 }

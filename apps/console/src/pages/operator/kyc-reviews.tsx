@@ -1,12 +1,14 @@
-import { Link, useParams } from 'wouter';
+import { Link } from 'wouter';
 import { api } from '../../api/client';
-import { ActionForm } from '../../components/action-form';
 import { Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
-import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { LoadedView } from '../../components/loaded-view';
+import { useRouteParam } from '../../components/route-param';
 import { RequestChangesForm } from './kyc-request-changes';
-import { RoleGate, routeId, ScrollTable, seg, useOperatorRole } from './shared';
+import { ApproveReject, DecideSection, reloadingAfter } from './decide';
+import { PLATFORM_FILTER, seg, useOperatorRole } from './shared';
+import { DataTable } from '../../components/data-table';
 import { CUSTOMER_TYPES } from '../../lib/values';
 import { KYC_REVIEW_STATUSES, KycDocument, KycReview, KycReviewStatus, VerificationError } from './types';
 
@@ -29,7 +31,7 @@ export function KycReviewsPage() {
         rowKey={(r) => r.verificationId}
         filters={[
           { name: 'reviewStatus', label: 'Review status', options: KYC_REVIEW_STATUSES },
-          { name: 'platformId', label: 'Platform id', placeholder: 'Platform:…' },
+          PLATFORM_FILTER,
           { name: 'customerType', label: 'Customer type', options: CUSTOMER_TYPES },
         ]}
         columns={[
@@ -49,64 +51,60 @@ export function KycReviewsPage() {
 
 /** One submission: who the customer is, what they handed over, the approvals so far, and the reviewer's decision. */
 export function KycReviewDetailPage() {
-  const verificationId = routeId(useParams<{ verificationId: string }>().verificationId);
+  const verificationId = useRouteParam('verificationId');
   const loaded = useApi<KycReview>(`/kyc-reviews/${seg(verificationId)}`);
   const role = useOperatorRole();
-  const review = loaded.data;
   return (
     <>
       <h1>KYC/KYB review</h1>
       <p>
         <Link href="/kyc-reviews">Back to the queue</Link>
       </p>
-      <ProblemNotice problem={loaded.error} />
-      {!review && !loaded.error && <Loading what="the review" />}
-      {review && (
-        <>
-          <ReviewSummary review={review} />
-          <section aria-labelledby="customer-heading">
-            <h2 id="customer-heading">Customer: {customerName(review)}</h2>
-            <KeyValues data={review.customer} />
-          </section>
-          {review.beneficialOwners.length > 0 && (
-            <section aria-labelledby="owners-heading">
-              <h2 id="owners-heading">Beneficial owners</h2>
-              {review.beneficialOwners.map((o) => (
-                <article key={o.id}>
-                  <header>
-                    <strong>
-                      {[o.personalInfo.firstName, o.personalInfo.lastName].filter(Boolean).join(' ') || o.id}
-                    </strong>{' '}
-                    <Status value={o.kycStatus} />
-                  </header>
-                  <KeyValues data={{ id: o.id, roles: o.roles.join(', '), ownershipPercentage: `${o.ownershipPercentage}%`, ...o.personalInfo }} />
-                </article>
-              ))}
+      <LoadedView loaded={loaded} what="the review">
+        {(review) => (
+          <>
+            <ReviewSummary review={review} />
+            <section aria-labelledby="customer-heading">
+              <h2 id="customer-heading">Customer: {customerName(review)}</h2>
+              <KeyValues data={review.customer} />
             </section>
-          )}
-          <Documents review={review} />
-          <Approvals review={review} />
-          {review.decision && (
-            <section aria-labelledby="decision-heading">
-              <h2 id="decision-heading">Decision</h2>
-              <KeyValues
-                data={{ outcome: review.decision.outcome, decidedBy: review.decision.operatorName, decidedAt: review.decision.decidedAt, reason: review.decision.reason }}
-              />
-              {review.decision.errors.length > 0 && <ErrorsTable errors={review.decision.errors} caption="What the platform sees" />}
-            </section>
-          )}
-          {WAITING.includes(review.reviewStatus) ? (
-            <section aria-labelledby="decide-heading">
-              <h2 id="decide-heading">Decide</h2>
-              <RoleGate role={role} needed="REVIEWER" what="Deciding a review">
+            {review.beneficialOwners.length > 0 && (
+              <section aria-labelledby="owners-heading">
+                <h2 id="owners-heading">Beneficial owners</h2>
+                {review.beneficialOwners.map((o) => (
+                  <article key={o.id}>
+                    <header>
+                      <strong>
+                        {[o.personalInfo.firstName, o.personalInfo.lastName].filter(Boolean).join(' ') || o.id}
+                      </strong>{' '}
+                      <Status value={o.kycStatus} />
+                    </header>
+                    <KeyValues data={{ id: o.id, roles: o.roles.join(', '), ownershipPercentage: `${o.ownershipPercentage}%`, ...o.personalInfo }} />
+                  </article>
+                ))}
+              </section>
+            )}
+            <Documents review={review} />
+            <Approvals review={review} />
+            {review.decision && (
+              <section aria-labelledby="decision-heading">
+                <h2 id="decision-heading">Decision</h2>
+                <KeyValues
+                  data={{ outcome: review.decision.outcome, decidedBy: review.decision.operatorName, decidedAt: review.decision.decidedAt, reason: review.decision.reason }}
+                />
+                {review.decision.errors.length > 0 && <ErrorsTable errors={review.decision.errors} caption="What the platform sees" />}
+              </section>
+            )}
+            {WAITING.includes(review.reviewStatus) ? (
+              <DecideSection role={role} what="Deciding a review">
                 <Decide review={review} onDecided={loaded.reload} />
-              </RoleGate>
-            </section>
-          ) : review.reviewStatus === 'CHANGES_REQUESTED' ? (
-            <p>Changes were requested: the review waits for the platform to submit again (it then comes back to the queue with no approvals).</p>
-          ) : null}
-        </>
-      )}
+              </DecideSection>
+            ) : review.reviewStatus === 'CHANGES_REQUESTED' ? (
+              <p>Changes were requested: the review waits for the platform to submit again (it then comes back to the queue with no approvals).</p>
+            ) : null}
+          </>
+        )}
+      </LoadedView>
     </>
   );
 }
@@ -142,48 +140,30 @@ function Documents({ review }: { review: KycReview }) {
   return (
     <section aria-labelledby="documents-heading">
       <h2 id="documents-heading">Documents</h2>
-      {review.documents.length === 0 ? (
-        <p>No documents were handed over with this submission.</p>
-      ) : (
-        <ScrollTable label="Documents (table)">
-          <table className="striped">
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Holder</th>
-                <th scope="col">Country</th>
-                <th scope="col">Number</th>
-                <th scope="col">File</th>
-                <th scope="col">Size</th>
-                <th scope="col">Uploaded</th>
-              </tr>
-            </thead>
-            <tbody>
-              {review.documents.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    {d.documentType}
-                    {d.side ? ` (${d.side})` : ''}
-                  </td>
-                  <td>{holder(d)}</td>
-                  <td>{d.country}</td>
-                  <td>{d.documentNumber ?? '—'}</td>
-                  <td>
-                    <a href={`/console/api/kyc-reviews/${seg(review.verificationId)}/documents/${seg(d.id)}/file`} download={d.fileName}>
-                      Download {d.fileName}
-                    </a>{' '}
-                    <small>({d.contentType})</small>
-                  </td>
-                  <td>{Math.ceil(d.sizeBytes / 1024)} KiB</td>
-                  <td>
-                    <Time iso={d.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      )}
+      <DataTable
+        rows={review.documents}
+        label="Documents (table)"
+        empty="No documents were handed over with this submission."
+        columns={[
+          { label: 'Type', cell: (d) => `${d.documentType}${d.side ? ` (${d.side})` : ''}` },
+          { label: 'Holder', cell: holder },
+          { label: 'Country', cell: (d) => d.country },
+          { label: 'Number', cell: (d) => d.documentNumber ?? '—' },
+          {
+            label: 'File',
+            cell: (d) => (
+              <>
+                <a href={`/console/api/kyc-reviews/${seg(review.verificationId)}/documents/${seg(d.id)}/file`} download={d.fileName}>
+                  Download {d.fileName}
+                </a>{' '}
+                <small>({d.contentType})</small>
+              </>
+            ),
+          },
+          { label: 'Size', cell: (d) => `${Math.ceil(d.sizeBytes / 1024)} KiB` },
+          { label: 'Uploaded', cell: (d) => <Time iso={d.createdAt} /> },
+        ]}
+      />
       <p>
         <small>Downloads need the REVIEWER role; each one is recorded in the audit log.</small>
       </p>
@@ -215,81 +195,47 @@ function Approvals({ review }: { review: KycReview }) {
 
 function ErrorsTable({ errors, caption }: { errors: VerificationError[]; caption: string }) {
   return (
-    <ScrollTable label={caption}>
-      <table className="striped">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Resource</th>
-            <th scope="col">Type</th>
-            <th scope="col">Field</th>
-            <th scope="col">Accepted documents</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {errors.map((e, i) => (
-            <tr key={i}>
-              <td>
-                <code className="id">{e.resourceId}</code>
-              </td>
-              <td>{e.type}</td>
-              <td>{e.field ?? '—'}</td>
-              <td>{e.acceptedDocumentTypes?.join(', ') ?? '—'}</td>
-              <td>{e.reason}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <DataTable
+      rows={errors}
+      label={caption}
+      caption={caption}
+      empty=""
+      rowKey={(_, i) => String(i)}
+      columns={[
+        { label: 'Resource', cell: (e) => <code className="id">{e.resourceId}</code> },
+        { label: 'Type', cell: (e) => e.type },
+        { label: 'Field', cell: (e) => e.field ?? '—' },
+        { label: 'Accepted documents', cell: (e) => e.acceptedDocumentTypes?.join(', ') ?? '—' },
+        { label: 'Reason', cell: (e) => e.reason },
+      ]}
+    />
   );
 }
 
 /** Approve, reject or ask for changes; each decision reloads the review. */
 function Decide({ review, onDecided }: { review: KycReview; onDecided: () => void }) {
   const base = `/kyc-reviews/${seg(review.verificationId)}`;
-  const decided = async (call: Promise<unknown>) => {
-    const answer = await call;
-    onDecided();
-    return answer;
-  };
   return (
     <>
-      <article>
-        <header>
-          <h3>Approve</h3>
-        </header>
-        <p>
-          {review.approvalsRequired > 1 && review.approvals.length + 1 < review.approvalsRequired
+      <ApproveReject
+        base={base}
+        approveNote={
+          review.approvalsRequired > 1 && review.approvals.length + 1 < review.approvalsRequired
             ? `Records your approval; ${review.approvalsRequired} approvals by different reviewers decide it.`
             : review.approvals.length > 0
               ? 'Your approval decides it: the customer becomes APPROVED. It must come from another reviewer than the first.'
-              : 'Your approval decides it: the customer becomes APPROVED.'}
-        </p>
-        <ActionForm
-          submitLabel="Approve"
-          fields={[{ name: 'reason', label: 'Reason (optional)', type: 'textarea' }]}
-          onSubmit={(v) => decided(api.post(`${base}/approve`, v.reason ? { reason: v.reason } : {}))}
-        />
-      </article>
-      <article>
-        <header>
-          <h3>Reject</h3>
-        </header>
-        <p>Decides at once: the verification and the customer become REJECTED. Your reason stays with operators (the audit log).</p>
-        <ActionForm
-          submitLabel="Reject"
-          confirm="Reject this submission? The customer becomes REJECTED; this cannot be undone here."
-          fields={[{ name: 'reason', label: 'Reason', type: 'textarea', required: true }]}
-          onSubmit={(v) => decided(api.post(`${base}/reject`, { reason: v.reason }))}
-        />
-      </article>
+              : 'Your approval decides it: the customer becomes APPROVED.'
+        }
+        rejectNote="Decides at once: the verification and the customer become REJECTED. Your reason stays with operators (the audit log)."
+        rejectConfirm="Reject this submission? The customer becomes REJECTED; this cannot be undone here."
+        onDecided={onDecided}
+      />
       <article>
         <header>
           <h3>Request changes</h3>
         </header>
         <p>The verification becomes RESOLVE_ERRORS with the changes below; the platform fixes them and submits again.</p>
-        <RequestChangesForm review={review} onSubmit={(body) => decided(api.post(`${base}/request-changes`, body))} />
+        <RequestChangesForm review={review} onSubmit={(body) => reloadingAfter(onDecided)(api.post(`${base}/request-changes`, body))} />
       </article>
     </>
   );

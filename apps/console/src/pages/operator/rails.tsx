@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link } from 'wouter';
 import { call } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { Amount, Id, KeyValues, Status, Time, Value } from '../../components/format';
 import { ListView } from '../../components/list-view';
-import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
-import { RoleGate, routeId, ScrollTable, seg, useOperatorRole } from './shared';
+import { LoadedView } from '../../components/loaded-view';
+import { useRouteParam } from '../../components/route-param';
+import { RoleGate, seg, useOperatorRole } from './shared';
+import { DataTable } from '../../components/data-table';
 import {
   RAIL_EXCEPTION_KINDS,
   RAIL_EXCEPTION_STATUSES,
@@ -33,50 +35,35 @@ export function RailsPage() {
       <h1>Rail files</h1>
       <section aria-labelledby="connectors-heading">
         <h2 id="connectors-heading">Connectors</h2>
-        <ProblemNotice problem={connectors.error} />
-        {!connectors.data && !connectors.error && <Loading what="connectors" />}
-        {connectors.data && connectors.data.data.length === 0 && <p>No production rail is configured (RAILS_CONFIG_FILE): production transfers answer 501.</p>}
-        {connectors.data && connectors.data.data.length > 0 && (
-          <ScrollTable label="Connectors (table)">
-            <table className="striped">
-              <thead>
-                <tr>
-                  <th scope="col">Connector</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Routes</th>
-                  <th scope="col">Capabilities</th>
-                  <th scope="col">Waiting to be filed or sent</th>
-                  <th scope="col">Waiting for the rail</th>
-                  <th scope="col">Open exceptions</th>
-                  <th scope="col">Last outbound file</th>
-                </tr>
-              </thead>
-              <tbody>
-                {connectors.data.data.map((c) => (
-                  <tr key={c.id}>
-                    <td>
-                      <code>{c.id}</code>
-                    </td>
-                    <td>{c.kind}</td>
-                    <td>{c.routes.map((r) => `${r.currency} ${r.paymentRail} (${r.directions.join('/')})`).join('; ')}</td>
-                    <td>
-                      {Object.entries(c.capabilities)
-                        .filter(([, on]) => on)
-                        .map(([name]) => name)
-                        .join(', ') || '—'}
-                    </td>
-                    <td>{c.paymentsSubmitted}</td>
-                    <td>{c.paymentsAwaitingRail}</td>
-                    <td>{c.exceptionsOpen > 0 ? <Link href={`/rails/exceptions?connectorId=${c.id}&status=OPEN`}>{c.exceptionsOpen}</Link> : 0}</td>
-                    <td>
-                      <Time iso={c.lastOutboundFileAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        )}
+        <LoadedView loaded={connectors} what="connectors">
+          {(list) => (
+            <DataTable
+              rows={list.data}
+              label="Connectors (table)"
+              empty="No production rail is configured (RAILS_CONFIG_FILE): production transfers answer 501."
+              columns={[
+                { label: 'Connector', cell: (c) => <code>{c.id}</code> },
+                { label: 'Kind', field: 'kind' },
+                { label: 'Routes', cell: (c) => c.routes.map((r) => `${r.currency} ${r.paymentRail} (${r.directions.join('/')})`).join('; ') },
+                {
+                  label: 'Capabilities',
+                  cell: (c) =>
+                    Object.entries(c.capabilities)
+                      .filter(([, on]) => on)
+                      .map(([name]) => name)
+                      .join(', ') || '—',
+                },
+                { label: 'Waiting to be filed or sent', field: 'paymentsSubmitted' },
+                { label: 'Waiting for the rail', field: 'paymentsAwaitingRail' },
+                {
+                  label: 'Open exceptions',
+                  cell: (c) => (c.exceptionsOpen > 0 ? <Link href={`/rails/exceptions?connectorId=${c.id}&status=OPEN`}>{c.exceptionsOpen}</Link> : 0),
+                },
+                { label: 'Last outbound file', cell: (c) => <Time iso={c.lastOutboundFileAt} /> },
+              ]}
+            />
+          )}
+        </LoadedView>
         <p>
           <Link href="/rails/exceptions">Rail exceptions</Link>
         </p>
@@ -150,36 +137,35 @@ export function RailsPage() {
 
 /** A rail file: what it is, the payments in it (outbound) or what it recorded (inbound), and its bytes. */
 export function RailFileDetailPage() {
-  const fileId = routeId(useParams<{ fileId: string }>().fileId);
+  const fileId = useRouteParam('fileId');
   const loaded = useApi<RailFileDetail>(`/rails/files/${seg(fileId)}`);
-  const file = loaded.data;
   return (
     <>
       <h1>Rail file</h1>
       <p>
         <Link href="/rails">Back to the files</Link>
       </p>
-      <ProblemNotice problem={loaded.error} />
-      {!file && !loaded.error && <Loading what="the file" />}
-      {file && (
-        <>
-          <KeyValues data={file as unknown as Record<string, unknown>} omit={['payments', 'outcomes', 'exceptions']} />
-          <p>
-            <a href={`/console/api/rails/files/${seg(file.id)}/content`} download={file.name}>
-              Download {file.name}
-            </a>{' '}
-            <small>(needs the REVIEWER role; recorded in the audit log; it holds account numbers)</small>
-          </p>
-          {file.payments && <PaymentsTable payments={file.payments} />}
-          {file.outcomes && <OutcomesTable outcomes={file.outcomes} />}
-          {file.exceptions && (
-            <section aria-labelledby="file-exceptions-heading">
-              <h2 id="file-exceptions-heading">Exceptions it raised</h2>
-              {file.exceptions.length === 0 ? <p>None.</p> : <ExceptionsTable rows={file.exceptions} />}
-            </section>
-          )}
-        </>
-      )}
+      <LoadedView loaded={loaded} what="the file">
+        {(file) => (
+          <>
+            <KeyValues data={file as unknown as Record<string, unknown>} omit={['payments', 'outcomes', 'exceptions']} />
+            <p>
+              <a href={`/console/api/rails/files/${seg(file.id)}/content`} download={file.name}>
+                Download {file.name}
+              </a>{' '}
+              <small>(needs the REVIEWER role; recorded in the audit log; it holds account numbers)</small>
+            </p>
+            {file.payments && <PaymentsTable payments={file.payments} />}
+            {file.outcomes && <OutcomesTable outcomes={file.outcomes} />}
+            {file.exceptions && (
+              <section aria-labelledby="file-exceptions-heading">
+                <h2 id="file-exceptions-heading">Exceptions it raised</h2>
+                <ExceptionsTable rows={file.exceptions} />
+              </section>
+            )}
+          </>
+        )}
+      </LoadedView>
     </>
   );
 }
@@ -188,56 +174,23 @@ function PaymentsTable({ payments }: { payments: RailPaymentView[] }) {
   return (
     <section aria-labelledby="payments-heading">
       <h2 id="payments-heading">Payments in the file</h2>
-      {payments.length === 0 ? (
-        <p>None.</p>
-      ) : (
-        <ScrollTable label="Payments in the file (table)">
-          <table className="striped">
-            <thead>
-              <tr>
-                <th scope="col">Payment</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Rail</th>
-                <th scope="col">Reference</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Account</th>
-                <th scope="col">Platform</th>
-                <th scope="col">Settles</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((p) => (
-                <tr key={p.paymentId}>
-                  <td>
-                    <Id value={p.paymentId} />
-                  </td>
-                  <td>{p.kind}</td>
-                  <td>{p.paymentRail}</td>
-                  <td>
-                    <code>{p.railReference}</code>
-                  </td>
-                  <td>
-                    <Amount value={{ amount: p.amount, currency: p.currency }} />
-                  </td>
-                  <td>
-                    <Status value={p.status} />
-                  </td>
-                  <td>
-                    <Id value={p.externalAccountId} />
-                  </td>
-                  <td>
-                    <Id value={p.platformId} />
-                  </td>
-                  <td>
-                    <Time iso={p.settlesAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      )}
+      <DataTable
+        rows={payments}
+        label="Payments in the file (table)"
+        empty="None."
+        rowKey={(p) => p.paymentId}
+        columns={[
+          { label: 'Payment', cell: (p) => <Id value={p.paymentId} /> },
+          { label: 'Kind', field: 'kind' },
+          { label: 'Rail', field: 'paymentRail' },
+          { label: 'Reference', cell: (p) => <code>{p.railReference}</code> },
+          { label: 'Amount', cell: (p) => <Amount value={{ amount: p.amount, currency: p.currency }} /> },
+          { label: 'Status', cell: (p) => <Status value={p.status} /> },
+          { label: 'Account', cell: (p) => <Id value={p.externalAccountId} /> },
+          { label: 'Platform', cell: (p) => <Id value={p.platformId} /> },
+          { label: 'Settles', cell: (p) => <Time iso={p.settlesAt} /> },
+        ]}
+      />
     </section>
   );
 }
@@ -246,82 +199,39 @@ function OutcomesTable({ outcomes }: { outcomes: RailOutcomeView[] }) {
   return (
     <section aria-labelledby="outcomes-heading">
       <h2 id="outcomes-heading">Outcomes it recorded</h2>
-      {outcomes.length === 0 ? (
-        <p>None.</p>
-      ) : (
-        <ScrollTable label="Outcomes it recorded (table)">
-          <table className="striped">
-            <thead>
-              <tr>
-                <th scope="col">Payment</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Rail code</th>
-                <th scope="col">Failure reason</th>
-                <th scope="col">Recorded</th>
-                <th scope="col">Applied</th>
-              </tr>
-            </thead>
-            <tbody>
-              {outcomes.map((o) => (
-                <tr key={`${o.paymentId}-${o.kind}`}>
-                  <td>
-                    <Id value={o.paymentId} />
-                  </td>
-                  <td>
-                    <Status value={o.kind} />
-                  </td>
-                  <td>{o.railCode ?? '—'}</td>
-                  <td>{o.failureReason ?? '—'}</td>
-                  <td>
-                    <Time iso={o.recordedAt} />
-                  </td>
-                  <td>{o.appliedAt ? <Time iso={o.appliedAt} /> : 'waiting'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      )}
+      <DataTable
+        rows={outcomes}
+        label="Outcomes it recorded (table)"
+        empty="None."
+        rowKey={(o) => `${o.paymentId}-${o.kind}`}
+        columns={[
+          { label: 'Payment', cell: (o) => <Id value={o.paymentId} /> },
+          { label: 'Outcome', cell: (o) => <Status value={o.kind} /> },
+          { label: 'Rail code', cell: (o) => o.railCode ?? '—' },
+          { label: 'Failure reason', cell: (o) => o.failureReason ?? '—' },
+          { label: 'Recorded', cell: (o) => <Time iso={o.recordedAt} /> },
+          { label: 'Applied', cell: (o) => (o.appliedAt ? <Time iso={o.appliedAt} /> : 'waiting') },
+        ]}
+      />
     </section>
   );
 }
 
 function ExceptionsTable({ rows }: { rows: RailExceptionView[] }) {
   return (
-    <ScrollTable label="Exceptions it raised (table)">
-      <table className="striped">
-        <thead>
-          <tr>
-            <th scope="col">Raised</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Message</th>
-            <th scope="col">Status</th>
-            <th scope="col">Payment</th>
-            <th scope="col">Detail</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((e) => (
-            <tr key={e.id}>
-              <td>
-                <Time iso={e.createdAt} />
-              </td>
-              <td>{e.kind}</td>
-              <td>{e.message}</td>
-              <td>
-                <Status value={e.status} />
-              </td>
-              <td>
-                <Id value={e.paymentId} />
-              </td>
-              <td>
-                <Value name="detail" value={e.detail} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <DataTable
+      rows={rows}
+      label="Exceptions it raised (table)"
+      empty="None."
+      columns={[
+        { label: 'Raised', cell: (e) => <Time iso={e.createdAt} /> },
+        { label: 'Kind', field: 'kind' },
+        { label: 'Message', field: 'message' },
+        { label: 'Status', cell: (e) => <Status value={e.status} /> },
+        { label: 'Payment', cell: (e) => <Id value={e.paymentId} /> },
+        { label: 'Detail', cell: (e) => <Value name="detail" value={e.detail} /> },
+      ]}
+    />
   );
 }
 

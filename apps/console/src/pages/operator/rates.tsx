@@ -3,9 +3,10 @@ import { call } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
-import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
-import { age, OperatorLink, RoleGate, ScrollTable, seg, useOperatorRole } from './shared';
+import { LoadedView } from '../../components/loaded-view';
+import { age, OperatorLink, RoleGate, seg, useOperatorRole } from './shared';
+import { DataTable } from '../../components/data-table';
 import type { OperatorRate, OperatorRateEntry, OperatorRateList } from './types';
 
 const pairPath = (source: unknown, destination: unknown) => `/rates/${seg(String(source).toUpperCase())}/${seg(String(destination).toUpperCase())}`;
@@ -32,29 +33,29 @@ export function RatesPage() {
         Precedence: an operator table entry valid now (the pair as set, else its inverse), then the ECB's euro reference rates (cross rates through
         EUR). A stale rate prices nothing: quotes in that corridor answer 503 RATE_STALE.
       </p>
-      <ProblemNotice problem={loaded.error} />
-      {!list && !loaded.error && <Loading what="rates" />}
-      {list && (
-        <>
-          <section aria-labelledby="current-heading">
-            <h2 id="current-heading">Current rates</h2>
-            <RatesTable rates={list.data} />
-          </section>
-          <section aria-labelledby="sources-heading">
-            <h2 id="sources-heading">Sources</h2>
-            <div className="cards-row">
-              {list.sources.map((s) => (
-                <article key={s.source}>
-                  <header>
-                    <strong>{s.source}</strong> {s.configured ? s.stale ? <Status value="STALE" /> : <Status value="CONFIGURED" /> : <Status value="NOT CONFIGURED" />}
-                  </header>
-                  <KeyValues data={{ ...s, maxAge: `${s.maxAgeSeconds} s` }} omit={['source', 'configured', 'maxAgeSeconds']} />
-                </article>
-              ))}
-            </div>
-          </section>
-        </>
-      )}
+      <LoadedView loaded={loaded} what="rates">
+        {(list) => (
+          <>
+            <section aria-labelledby="current-heading">
+              <h2 id="current-heading">Current rates</h2>
+              <RatesTable rates={list.data} />
+            </section>
+            <section aria-labelledby="sources-heading">
+              <h2 id="sources-heading">Sources</h2>
+              <div className="cards-row">
+                {list.sources.map((s) => (
+                  <article key={s.source}>
+                    <header>
+                      <strong>{s.source}</strong> {s.configured ? s.stale ? <Status value="STALE" /> : <Status value="CONFIGURED" /> : <Status value="NOT CONFIGURED" />}
+                    </header>
+                    <KeyValues data={{ ...s, maxAge: `${s.maxAgeSeconds} s` }} omit={['source', 'configured', 'maxAgeSeconds']} />
+                  </article>
+                ))}
+              </div>
+            </section>
+          </>
+        )}
+      </LoadedView>
       <EffectiveCheck />
       <section aria-labelledby="set-heading">
         <h2 id="set-heading">Set a rate</h2>
@@ -130,49 +131,23 @@ export function RatesPage() {
 }
 
 function RatesTable({ rates }: { rates: OperatorRate[] }) {
-  if (rates.length === 0) return <p>No rate: the operator table is empty and the ECB source is not configured or has no document yet.</p>;
   return (
-    <ScrollTable label="Current rates (table)">
-      <table className="striped">
-        <thead>
-          <tr>
-            <th scope="col">Pair</th>
-            <th scope="col">Mid rate</th>
-            <th scope="col">Source</th>
-            <th scope="col">Published</th>
-            <th scope="col">Age</th>
-            <th scope="col">Valid until</th>
-            <th scope="col">State</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rates.map((r) => (
-            <tr key={`${r.source}-${r.sourceCurrency}-${r.destinationCurrency}`}>
-              <td>
-                {r.sourceCurrency}→{r.destinationCurrency}
-              </td>
-              <td>
-                <code>{r.midRate}</code>
-              </td>
-              <td>
-                {r.source}
-                {r.referenceDate ? ` (${r.referenceDate})` : ''}
-              </td>
-              <td>
-                <Time iso={r.publishedAt} />
-              </td>
-              <td>{age(r.publishedAt)}</td>
-              <td>
-                <Time iso={r.validUntil} />
-              </td>
-              <td>{r.stale ? <Status value="STALE" /> : <Status value="ACTIVE" />}</td>
-              <td>{r.reason ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <DataTable
+      rows={rates}
+      label="Current rates (table)"
+      empty="No rate: the operator table is empty and the ECB source is not configured or has no document yet."
+      rowKey={(r) => `${r.source}-${r.sourceCurrency}-${r.destinationCurrency}`}
+      columns={[
+        { label: 'Pair', cell: (r) => `${r.sourceCurrency}→${r.destinationCurrency}` },
+        { label: 'Mid rate', cell: (r) => <code>{r.midRate}</code> },
+        { label: 'Source', cell: (r) => `${r.source}${r.referenceDate ? ` (${r.referenceDate})` : ''}` },
+        { label: 'Published', cell: (r) => <Time iso={r.publishedAt} /> },
+        { label: 'Age', cell: (r) => age(r.publishedAt) },
+        { label: 'Valid until', cell: (r) => <Time iso={r.validUntil} /> },
+        { label: 'State', cell: (r) => (r.stale ? <Status value="STALE" /> : <Status value="ACTIVE" />) },
+        { label: 'Reason', cell: (r) => r.reason ?? '—' },
+      ]}
+    />
   );
 }
 

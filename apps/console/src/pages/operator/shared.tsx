@@ -1,4 +1,5 @@
 import { ReactNode } from 'react';
+import type { Filter } from '../../components/list-view';
 import { Link } from 'wouter';
 import { useApi } from '../../components/use-api';
 import { OPERATOR_ROLES, OperatorRole, OperatorView } from './types';
@@ -10,6 +11,9 @@ import { OPERATOR_ROLES, OperatorRole, OperatorView } from './types';
 export function useOperatorRole(): OperatorRole | undefined {
   return useApi<OperatorView>('/me').data?.role;
 }
+
+/** The queues' and the audit log's filter by platform (the operator API's `platformId`). */
+export const PLATFORM_FILTER: Filter = { name: 'platformId', label: 'Platform id', placeholder: 'Platform:…' };
 
 /** Whether `role` may do what `needed` may; an unknown role is given the benefit of the doubt (the API decides). */
 export function allows(role: OperatorRole | undefined, needed: OperatorRole): boolean {
@@ -45,15 +49,6 @@ export function age(iso: string | undefined, now: number = Date.now()): string {
   return seconds >= 0 ? `${text} ago` : `in ${text}`;
 }
 
-/** A route's id parameter as the API knows it (a link may have escaped its `:`). */
-export function routeId(raw: string | undefined): string {
-  try {
-    return decodeURIComponent(raw ?? '');
-  } catch {
-    return raw ?? '';
-  }
-}
-
 /** An operator's name linking to what they did (the audit log filtered to them). */
 export function OperatorLink({ operator }: { operator: { id: string; name: string } }) {
   return (
@@ -62,6 +57,3 @@ export function OperatorLink({ operator }: { operator: { id: string; name: strin
     </Link>
   );
 }
-
-/** A wide table's scrolling box, reachable by keyboard (a region with a name) so it can be scrolled without a mouse. */
-export { ScrollTable } from '../../components/scroll-table';

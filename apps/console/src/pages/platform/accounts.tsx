@@ -2,7 +2,7 @@ import { Link, useLocation } from 'wouter';
 import { api } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { Amount, Id, Status, Time } from '../../components/format';
-import { ListView } from '../../components/list-view';
+import { Filter, ListView } from '../../components/list-view';
 
 interface InternalAccount {
   id: string;
@@ -24,6 +24,14 @@ interface ExternalAccount {
   createdAt?: string;
 }
 
+/** Both lists of customers' accounts filter alike. */
+const ACCOUNT_FILTERS: Filter[] = [
+  { name: 'customerId', label: 'Customer id' },
+  { name: 'currency', label: 'Currency', placeholder: 'USD' },
+];
+
+const customerLink = (customerId: string | undefined) => <Id value={customerId} to={customerId ? `/customers/${encodeURIComponent(customerId)}` : undefined} />;
+
 export function AccountsPage() {
   return (
     <>
@@ -32,13 +40,10 @@ export function AccountsPage() {
       <ListView<InternalAccount>
         path="/customers/internal-accounts"
         noun="internal accounts"
-        filters={[
-          { name: 'customerId', label: 'Customer id' },
-          { name: 'currency', label: 'Currency', placeholder: 'USD' },
-        ]}
+        filters={ACCOUNT_FILTERS}
         columns={[
           { label: 'Account', cell: (a) => <Id value={a.id} /> },
-          { label: 'Customer', cell: (a) => <Id value={a.customerId} to={a.customerId ? `/customers/${encodeURIComponent(a.customerId)}` : undefined} /> },
+          { label: 'Customer', cell: (a) => customerLink(a.customerId) },
           { label: 'Type', field: 'type' },
           { label: 'Available', cell: (a) => <Amount value={a.balance} /> },
           { label: 'Total', cell: (a) => <Amount value={a.totalBalance} /> },
@@ -74,13 +79,10 @@ export function ExternalAccountsPage() {
       <ListView<ExternalAccount>
         path="/customers/external-accounts"
         noun="external accounts"
-        filters={[
-          { name: 'customerId', label: 'Customer id' },
-          { name: 'currency', label: 'Currency', placeholder: 'USD' },
-        ]}
+        filters={ACCOUNT_FILTERS}
         columns={[
           { label: 'Account', cell: (a) => <Id value={a.id} /> },
-          { label: 'Customer', cell: (a) => <Id value={a.customerId} to={a.customerId ? `/customers/${encodeURIComponent(a.customerId)}` : undefined} /> },
+          { label: 'Customer', cell: (a) => customerLink(a.customerId) },
           { label: 'Currency', field: 'currency' },
           { label: 'Kind', cell: (a) => a.accountInfo?.accountType ?? '—' },
           { label: 'Number', cell: (a) => a.accountInfo?.accountNumber ?? '—' },

@@ -1,9 +1,8 @@
 import type { Field, FormValues } from '../../components/action-form';
-import { ScrollTable } from '../../components/scroll-table';
-import { Amount, Id } from '../../components/format';
-import { minorToMajor } from '../../lib/money';
-import { decimalsFor } from './quote-currency';
-import { idList } from './quote-page-helpers';
+import { DataTable } from '../../components/data-table';
+import { Amount, Entry, Id } from '../../components/format';
+import { decimalsOf, minorToMajor } from '../../lib/money';
+import { idList } from '../../lib/id-list';
 
 export const AGENT_PERMISSIONS = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'] as const;
 export const EXECUTION_MODES = ['AUTO', 'APPROVAL_REQUIRED'] as const;
@@ -28,14 +27,14 @@ export interface Agent {
   updatedAt: string;
 }
 
-const major = (amount: number | null | undefined, currency: string) => (amount === null || amount === undefined ? undefined : minorToMajor(amount, decimalsFor(currency)));
+const major = (amount: number | null | undefined, currency: string) => (amount === null || amount === undefined ? undefined : minorToMajor(amount, decimalsOf(currency)));
 
 /**
  * The policy's fields (amounts in major units of `currency`, chosen outside the form), filled with `current` when the
  * policy is being changed. Empty daily or monthly limits mean no limit; empty allowed accounts, every account.
  */
 export function policyFields(currency: string, current?: AgentPolicy): Field[] {
-  const decimals = decimalsFor(currency);
+  const decimals = decimalsOf(currency);
   const limits = current?.spendingLimits;
   return [
     ...AGENT_PERMISSIONS.map((p) => ({ name: `perm_${p}`, label: `Permission ${p}`, type: 'checkbox' as const, defaultValue: String(current ? current.permissions.includes(p) : true) })),
@@ -123,39 +122,19 @@ export function PolicyView({ policy, usage }: { policy: AgentPolicy; usage?: Age
         )}
       </dl>
       {rules.length > 0 && (
-        <ScrollTable label="Policy limits">
-          <table className="striped">
-            <caption>Account rules</caption>
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Execution mode</th>
-                <th scope="col">Per transaction</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rules.map((r) => (
-                <tr key={r.accountId}>
-                  <td>
-                    <Id value={r.accountId} />
-                  </td>
-                  <td>{r.executionMode ?? 'the default'}</td>
-                  <td>{r.perTransactionLimit == null ? 'the policy’s' : money(r.perTransactionLimit)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <DataTable
+          rows={rules}
+          label="Policy limits"
+          caption="Account rules"
+          empty=""
+          rowKey={(r) => r.accountId}
+          columns={[
+            { label: 'Account', cell: (r) => <Id value={r.accountId} /> },
+            { label: 'Execution mode', cell: (r) => r.executionMode ?? 'the default' },
+            { label: 'Per transaction', cell: (r) => (r.perTransactionLimit == null ? 'the policy’s' : money(r.perTransactionLimit)) },
+          ]}
+        />
       )}
     </>
-  );
-}
-
-function Entry({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

@@ -1,15 +1,15 @@
 import { useId, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { api } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
-import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { LoadedView } from '../../components/loaded-view';
 import { ApprovalsList } from './agent-approvals';
 import { Agent, policyBody, policyFields, PolicyView } from './agent-policy';
-import { CurrencyChoice } from './quote-currency';
-import { decodedParam } from './quote-page-helpers';
+import { CurrencyChoice } from '../../components/currency-choice';
+import { useRouteParam } from '../../components/route-param';
 
 interface DeviceCode {
   code?: string;
@@ -109,7 +109,7 @@ function CreateAgent() {
 }
 
 export function AgentDetailPage() {
-  const agentId = decodedParam(useParams<{ agentId: string }>().agentId);
+  const agentId = useRouteParam('agentId');
   const loaded = useApi<Agent>(agentLink(agentId));
   const [latest, setLatest] = useState<Agent>();
   const agent = latest?.id === agentId ? latest : loaded.data;
@@ -123,27 +123,27 @@ export function AgentDetailPage() {
       <p>
         <Link href="/agents">All agents</Link>
       </p>
-      <ProblemNotice problem={loaded.error} />
-      {loaded.loading && !agent && <Loading what="the agent" />}
-      {agent && (
-        <>
-          <KeyValues data={agent as unknown as Record<string, unknown>} omit={['policy', 'usage', 'name']} />
-          <section>
-            <h2>Policy</h2>
-            <PolicyView policy={agent.policy} usage={agent.usage} />
-            <PolicyEditor agent={agent} onChanged={changed} />
-          </section>
-          <AgentControls agent={agent} onChanged={changed} />
-          <section>
-            <h2>Actions waiting for approval</h2>
-            <p>
-              <small>The API lists an agent’s actions to the platform only while they wait for a decision; the agent sees all of its own.</small>
-            </p>
-            <ApprovalsList agentId={agent.id} />
-          </section>
-          <AccessTokens agentId={agent.id} />
-        </>
-      )}
+      <LoadedView loaded={loaded} data={agent} what="the agent">
+        {(agent) => (
+          <>
+            <KeyValues data={agent as unknown as Record<string, unknown>} omit={['policy', 'usage', 'name']} />
+            <section>
+              <h2>Policy</h2>
+              <PolicyView policy={agent.policy} usage={agent.usage} />
+              <PolicyEditor agent={agent} onChanged={changed} />
+            </section>
+            <AgentControls agent={agent} onChanged={changed} />
+            <section>
+              <h2>Actions waiting for approval</h2>
+              <p>
+                <small>The API lists an agent’s actions to the platform only while they wait for a decision; the agent sees all of its own.</small>
+              </p>
+              <ApprovalsList agentId={agent.id} />
+            </section>
+            <AccessTokens agentId={agent.id} />
+          </>
+        )}
+      </LoadedView>
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { api } from '../../api/client';
 import { ActionForm, Field, FormValues } from '../../components/action-form';
-import { Amount, Id, Status } from '../../components/format';
+import { Amount, Entry, Id, Status } from '../../components/format';
 import { ProblemNotice } from '../../components/problem';
 import { asProblem } from '../../components/use-api';
+import { decimalsOf } from '../../lib/money';
 import { CardTransaction, cardTransactionByToken } from './card-transactions';
-import { decimalsFor } from './quote-currency';
 
 /** The sandbox card network's messages (`POST /sandbox/cards/{id}/simulate/<kind>`) and what each one needs. */
 const SIMULATIONS = {
@@ -47,7 +47,7 @@ export function CardSimulations({ cardId, currency, pick, onSimulated }: { cardI
   const [simulation, setSimulation] = useState<Simulation>('authorization');
   const [outcome, setOutcome] = useState<Outcome>();
   const kind = SIMULATIONS[simulation].body;
-  const decimals = decimalsFor(currency);
+  const decimals = decimalsOf(currency);
   const needsParent = kind === 'advice' || kind === 'clearing' || kind === 'return' || kind === 'reversal';
   const hasMerchant = kind === 'purchase' || kind === 'merchant';
   const hasAmount = kind !== 'merchant' && kind !== 'reversal';
@@ -124,10 +124,9 @@ export function CardSimulations({ cardId, currency, pick, onSimulated }: { cardI
         <p>For authorization, credit and financial messages, the last three characters of the merchant descriptor decide:</p>
         <dl className="key-values">
           {OUTCOMES.map(([suffix, what]) => (
-            <div key={suffix}>
-              <dt>{suffix}</dt>
-              <dd>{what}</dd>
-            </div>
+            <Entry key={suffix} term={suffix}>
+              {what}
+            </Entry>
           ))}
         </dl>
         <p>

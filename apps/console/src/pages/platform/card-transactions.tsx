@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ScrollTable } from '../../components/scroll-table';
+import { DataTable } from '../../components/data-table';
 import { api, ApiProblem, Page } from '../../api/client';
 import { Amount, Id, Status, Time } from '../../components/format';
 import { Loading, ProblemNotice } from '../../components/problem';
@@ -98,60 +98,31 @@ export function CardTransactionsTable({ list }: { list: ReturnType<typeof useCar
       <p>
         <small>Newest first. A simulated message shows here a moment after the simulator answers.</small>
       </p>
-      <ScrollTable label="Card transactions">
-        <table className="striped">
-          <thead>
-            <tr>
-              <th scope="col">Card transaction</th>
-              <th scope="col">Status</th>
-              <th scope="col">Direction</th>
-              <th scope="col">Merchant</th>
-              <th scope="col">Authorized</th>
-              <th scope="col">Settled</th>
-              <th scope="col">Refunded</th>
-              <th scope="col">Pulls pending</th>
-              <th scope="col">Funding account</th>
-              <th scope="col">Authorized at</th>
-            </tr>
-          </thead>
-          <tbody>
-            {!list.loading && list.rows.length === 0 && (
-              <tr>
-                <td colSpan={10}>No card transactions {list.exhausted ? 'yet' : 'among the latest ones read'}.</td>
-              </tr>
-            )}
-            {list.rows.map((t) => (
-              <tr key={t.id}>
-                <td>
-                  <Id value={t.id} to={`/transactions/${encodeURIComponent(t.id)}`} />
-                </td>
-                <td>
-                  <Status value={t.status} />
-                  {t.closedReason ? <small> {t.closedReason}</small> : null}
-                </td>
-                <td>{t.direction}</td>
-                <td>{t.merchant?.descriptor}</td>
-                <td>
-                  <Amount value={t.authorizedAmount} />
-                </td>
-                <td>
-                  <Amount value={t.settledAmount} />
-                </td>
-                <td>
-                  <Amount value={t.refundedAmount} />
-                </td>
-                <td>{t.pullSummary?.pendingCount ?? 0}</td>
-                <td>
-                  <Id value={t.accountId} />
-                </td>
-                <td>
-                  <Time iso={t.authorizedAt} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollTable>
+      <DataTable
+        rows={list.rows}
+        label="Card transactions"
+        empty={list.loading ? '' : `No card transactions ${list.exhausted ? 'yet' : 'among the latest ones read'}.`}
+        columns={[
+          { label: 'Card transaction', cell: (t) => <Id value={t.id} to={`/transactions/${encodeURIComponent(t.id)}`} /> },
+          {
+            label: 'Status',
+            cell: (t) => (
+              <>
+                <Status value={t.status} />
+                {t.closedReason ? <small> {t.closedReason}</small> : null}
+              </>
+            ),
+          },
+          { label: 'Direction', field: 'direction' },
+          { label: 'Merchant', cell: (t) => t.merchant?.descriptor },
+          { label: 'Authorized', cell: (t) => <Amount value={t.authorizedAmount} /> },
+          { label: 'Settled', cell: (t) => <Amount value={t.settledAmount} /> },
+          { label: 'Refunded', cell: (t) => <Amount value={t.refundedAmount} /> },
+          { label: 'Pulls pending', cell: (t) => t.pullSummary?.pendingCount ?? 0 },
+          { label: 'Funding account', cell: (t) => <Id value={t.accountId} /> },
+          { label: 'Authorized at', cell: (t) => <Time iso={t.authorizedAt} /> },
+        ]}
+      />
       <nav className="pager" aria-label="Card transactions">
         <span>{list.rows.length} card transactions found</span>
         {!list.exhausted && (

@@ -1,15 +1,18 @@
 import { useCallback, useId, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { api } from '../../api/client';
 import { ActionForm, FormValues } from '../../components/action-form';
-import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
+import { Amount, Entry, Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
-import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { LoadedView } from '../../components/loaded-view';
 import { CardSimulations } from './card-simulation';
 import { CardTransactionsTable, useCardTransactions } from './card-transactions';
-import { CurrencyChoice, decimalsFor } from './quote-currency';
-import { decodedParam, idList, useSessionMode } from './quote-page-helpers';
+import { CurrencyChoice } from '../../components/currency-choice';
+import { decimalsOf } from '../../lib/money';
+import { useRouteParam } from '../../components/route-param';
+import { useSessionMode } from '../../components/session-context';
+import { idList } from '../../lib/id-list';
 
 const CARD_STATES = ['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const;
 
@@ -106,7 +109,7 @@ function IssueCard() {
           { name: 'fundingSources', label: 'Funding source internal account ids', type: 'textarea', required: true, hint: 'One to ten, one per line, in priority order.' },
           { name: 'platformCardId', label: 'Platform card id', hint: 'Your own id of the card (1-128 printable characters, no spaces); optional.' },
           { name: 'form', label: 'Form', type: 'select', options: ['VIRTUAL'], required: true, defaultValue: 'VIRTUAL' },
-          { name: 'maxSpendPerTransaction', label: `Limit per transaction (${currency || 'USD'})`, type: 'amount', decimals: decimalsFor(currency), hint: 'Optional; none by default.' },
+          { name: 'maxSpendPerTransaction', label: `Limit per transaction (${currency || 'USD'})`, type: 'amount', decimals: decimalsOf(currency || 'USD'), hint: 'Optional; none by default.' },
           { name: 'threeDSecurePassword', label: '3-D Secure password', type: 'password', hint: 'Optional (4-64 characters): passed to an issuer that takes one, never kept.' },
         ]}
       />
@@ -115,7 +118,7 @@ function IssueCard() {
 }
 
 export function CardDetailPage() {
-  const cardId = decodedParam(useParams<{ cardId: string }>().cardId);
+  const cardId = useRouteParam('cardId');
   const loaded = useApi<Card>(`/cards/${encodeURIComponent(cardId)}`);
   const mode = useSessionMode();
   const transactions = useCardTransactions(cardId);
@@ -136,55 +139,52 @@ export function CardDetailPage() {
       <p>
         <Link href="/cards">All cards</Link>
       </p>
-      <ProblemNotice problem={loaded.error} />
-      {loaded.loading && !card && <Loading what="the card" />}
-      {card && (
-        <>
-          <section>
-            <KeyValues data={card as unknown as Record<string, unknown>} omit={['fundingSources', 'maxSpendPerTransaction']} />
-            <dl className="key-values">
-              <div>
-                <dt>maxSpendPerTransaction</dt>
-                <dd>{card.maxSpendPerTransaction === null ? 'no limit' : <Amount value={limitOf(card)} />}</dd>
-              </div>
-            </dl>
-            <h2>Funding sources</h2>
-            {card.fundingSources.length === 0 ? (
-              <p>None{card.state === 'CLOSED' ? ' (closing detached them)' : ''}.</p>
-            ) : (
-              <ol>
-                {card.fundingSources.map((id) => (
-                  <li key={id}>
-                    <Id value={id} />
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
-          <CardChanges card={card} onChanged={changed} />
-          <section>
-            <h2>Card transactions</h2>
-            <CardTransactionsTable list={transactions} />
-            {mode === 'SANDBOX' && transactions.rows.length > 0 && (
-              <p className="actions">
-                {transactions.rows.slice(0, 5).map((t) => (
-                  <button key={t.id} type="button" className="secondary outline" onClick={() => setPick(t.id)} title={t.id}>
-                    Use …{t.id.slice(-6)} ({t.status}) as the parent
-                  </button>
-                ))}
-              </p>
-            )}
-          </section>
-          {mode === 'SANDBOX' && (
+      <LoadedView loaded={loaded} data={card} what="the card">
+        {(card) => (
+          <>
             <section>
-              <h2>Simulate the card network</h2>
-              {card.state !== 'ACTIVE' && <p>This card is {card.state}: authorizations will be declined (CARD_PAUSED), follow-ups of earlier ones still work.</p>}
-              <CardSimulations cardId={card.id} currency={card.currency ?? 'USD'} pick={pick} onSimulated={transactions.reload} />
+              <KeyValues data={card as unknown as Record<string, unknown>} omit={['fundingSources', 'maxSpendPerTransaction']} />
+              <dl className="key-values">
+                <Entry term="maxSpendPerTransaction">{card.maxSpendPerTransaction === null ? 'no limit' : <Amount value={limitOf(card)} />}</Entry>
+              </dl>
+              <h2>Funding sources</h2>
+              {card.fundingSources.length === 0 ? (
+                <p>None{card.state === 'CLOSED' ? ' (closing detached them)' : ''}.</p>
+              ) : (
+                <ol>
+                  {card.fundingSources.map((id) => (
+                    <li key={id}>
+                      <Id value={id} />
+                    </li>
+                  ))}
+                </ol>
+              )}
             </section>
-          )}
-          {mode === 'PRODUCTION' && <p>Card simulations exist in the sandbox only.</p>}
-        </>
-      )}
+            <CardChanges card={card} onChanged={changed} />
+            <section>
+              <h2>Card transactions</h2>
+              <CardTransactionsTable list={transactions} />
+              {mode === 'SANDBOX' && transactions.rows.length > 0 && (
+                <p className="actions">
+                  {transactions.rows.slice(0, 5).map((t) => (
+                    <button key={t.id} type="button" className="secondary outline" onClick={() => setPick(t.id)} title={t.id}>
+                      Use …{t.id.slice(-6)} ({t.status}) as the parent
+                    </button>
+                  ))}
+                </p>
+              )}
+            </section>
+            {mode === 'SANDBOX' && (
+              <section>
+                <h2>Simulate the card network</h2>
+                {card.state !== 'ACTIVE' && <p>This card is {card.state}: authorizations will be declined (CARD_PAUSED), follow-ups of earlier ones still work.</p>}
+                <CardSimulations cardId={card.id} currency={card.currency ?? 'USD'} pick={pick} onSimulated={transactions.reload} />
+              </section>
+            )}
+            {mode === 'PRODUCTION' && <p>Card simulations exist in the sandbox only.</p>}
+          </>
+        )}
+      </LoadedView>
     </>
   );
 }
@@ -288,7 +288,7 @@ function CardChanges({ card, onChanged }: { card: Card; onChanged: (c: Card) => 
             done={(a) => <PatchAnswer answer={a} />}
             fields={[
               { name: 'fundingSources', label: 'New funding sources (replace all)', type: 'textarea', defaultValue: card.fundingSources.join('\n'), hint: 'One internal account id per line, in priority order; unchanged when empty.' },
-              { name: 'maxSpendPerTransaction', label: `New limit per transaction (${card.currency ?? 'USD'})`, type: 'amount', decimals: decimalsFor(card.currency) },
+              { name: 'maxSpendPerTransaction', label: `New limit per transaction (${card.currency ?? 'USD'})`, type: 'amount', decimals: decimalsOf(card.currency || 'USD') },
               { name: 'clearLimit', label: 'Remove the limit', type: 'checkbox' },
             ]}
           />

@@ -1,7 +1,7 @@
 import { api } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { KeyValues } from '../../components/format';
-import { Loading, ProblemNotice } from '../../components/problem';
+import { LoadedView } from '../../components/loaded-view';
 import { useApi } from '../../components/use-api';
 
 /** The platform's configuration in this mode, and a change of any of its fields as JSON (PATCH: only what is sent changes). */
@@ -10,9 +10,9 @@ export function ConfigPage() {
   return (
     <>
       <h1>Configuration</h1>
-      <ProblemNotice problem={config.error} />
-      {config.loading && !config.data && <Loading what="the configuration" />}
-      {config.data && <KeyValues data={config.data} />}
+      <LoadedView loaded={config} what="the configuration">
+        {(data) => <KeyValues data={data} />}
+      </LoadedView>
       <h2>Change</h2>
       <ActionForm
         submitLabel="Save changes"

@@ -1,11 +1,13 @@
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { api, call } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { customerBody } from '../../lib/customer-body';
 import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
-import { Loading, ProblemNotice } from '../../components/problem';
+import { ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { LoadedView } from '../../components/loaded-view';
+import { useRouteParam } from '../../components/route-param';
 import { CUSTOMER_TYPES } from '../../lib/values';
 
 interface Customer {
@@ -102,8 +104,7 @@ interface Verification {
 }
 
 export function CustomerDetailPage() {
-  const { customerId } = useParams<{ customerId: string }>();
-  const id = decodeURIComponent(customerId);
+  const id = useRouteParam('customerId');
   const customer = useApi<Customer & Record<string, unknown>>(`/customers/${encodeURIComponent(id)}`);
   const verifications = useApi<{ data: Verification[] }>('/verifications', { customerId: id });
   return (
@@ -112,120 +113,120 @@ export function CustomerDetailPage() {
       <p>
         <Id value={id} />
       </p>
-      <ProblemNotice problem={customer.error} />
-      {customer.loading && !customer.data && <Loading what="the customer" />}
-      {customer.data && (
-        <>
-          <h2>{displayName(customer.data)}</h2>
-          <KeyValues data={customer.data} />
-          <section aria-labelledby="kyc">
-            <h2 id="kyc">KYC/KYB</h2>
-            <p>
-              Status: <Status value={customer.data.kycStatus ?? customer.data.kybStatus} />
-            </p>
-            <ProblemNotice problem={verifications.error} />
-            {verifications.data?.data.map((v) => (
-              <article key={v.id}>
-                <p>
-                  <Id value={v.id} /> <Status value={v.verificationStatus} /> <Time iso={v.createdAt} />
-                </p>
-                {v.errors && v.errors.length > 0 && (
-                  <ul>
-                    {v.errors.map((e, i) => (
-                      <li key={i}>
-                        {e.type}
-                        {e.field ? ` (${e.field})` : ''}: {e.reason ?? ''}
-                      </li>
-                    ))}
-                  </ul>
+      <LoadedView loaded={customer} what="the customer">
+        {(data) => (
+          <>
+            <h2>{displayName(data)}</h2>
+            <KeyValues data={data} />
+            <section aria-labelledby="kyc">
+              <h2 id="kyc">KYC/KYB</h2>
+              <p>
+                Status: <Status value={data.kycStatus ?? data.kybStatus} />
+              </p>
+              <ProblemNotice problem={verifications.error} />
+              {verifications.data?.data.map((v) => (
+                <article key={v.id}>
+                  <p>
+                    <Id value={v.id} /> <Status value={v.verificationStatus} /> <Time iso={v.createdAt} />
+                  </p>
+                  {v.errors && v.errors.length > 0 && (
+                    <ul>
+                      {v.errors.map((e, i) => (
+                        <li key={i}>
+                          {e.type}
+                          {e.field ? ` (${e.field})` : ''}: {e.reason ?? ''}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </article>
+              ))}
+              <ActionForm
+                submitLabel="Submit for verification"
+                fields={[]}
+                onSubmit={async () => {
+                  const v = await api.post<Verification>('/verifications', { customerId: id });
+                  customer.reload();
+                  verifications.reload();
+                  return v;
+                }}
+                done={(v) => (
+                  <p>
+                    Submitted: <Status value={(v as Verification).verificationStatus} />
+                  </p>
                 )}
-              </article>
-            ))}
-            <ActionForm
-              submitLabel="Submit for verification"
-              fields={[]}
-              onSubmit={async () => {
-                const v = await api.post<Verification>('/verifications', { customerId: id });
-                customer.reload();
-                verifications.reload();
-                return v;
-              }}
-              done={(v) => (
-                <p>
-                  Submitted: <Status value={(v as Verification).verificationStatus} />
-                </p>
-              )}
-            />
-          </section>
-          <section aria-labelledby="documents">
-            <h2 id="documents">Documents</h2>
-            <ListView
-              path="/documents"
-              fixed={{ documentHolder: id }}
-              inUrl={false}
-              noun="documents"
-              columns={[
-                { label: 'Document', field: 'id' },
-                { label: 'Type', field: 'documentType' },
-                { label: 'File', field: 'fileName' },
-                { label: 'Status', field: 'status' },
-                { label: 'Uploaded', field: 'createdAt' },
-              ]}
-            />
-            <h3>Upload a document</h3>
-            <ActionForm
-              submitLabel="Upload"
-              fields={[
-                { name: 'documentType', label: 'Document type', required: true, placeholder: 'PASSPORT' },
-                { name: 'country', label: 'Issuing country', placeholder: 'US' },
-                { name: 'documentNumber', label: 'Document number' },
-                { name: 'file', label: 'File (PDF, JPEG or PNG, at most 10 MB)', type: 'file', required: true },
-              ]}
-              onSubmit={async (values) => {
-                const form = new FormData();
-                form.set('documentHolder', id);
-                for (const name of ['documentType', 'country', 'documentNumber']) if (values[name]) form.set(name, String(values[name]));
-                if (values.file instanceof File) form.set('file', values.file);
-                return call('POST', '/documents', { form });
-              }}
-              done={() => <p>Uploaded. Refresh the list above.</p>}
-            />
-          </section>
-          <section aria-labelledby="accounts">
-            <h2 id="accounts">Internal accounts</h2>
-            <ListView<{ id: string; type?: string; status?: string; balance?: { amount: number; currency: { code: string } } }>
-              path="/customers/internal-accounts"
-              fixed={{ customerId: id }}
-              inUrl={false}
-              noun="internal accounts"
-              columns={[
-                { label: 'Account', field: 'id' },
-                { label: 'Type', field: 'type' },
-                { label: 'Available', cell: (a) => <Amount value={a.balance} /> },
-                { label: 'Status', field: 'status' },
-              ]}
-            />
-            <h2>External accounts</h2>
-            <ListView
-              path="/customers/external-accounts"
-              fixed={{ customerId: id }}
-              inUrl={false}
-              noun="external accounts"
-              columns={[
-                { label: 'Account', field: 'id' },
-                { label: 'Currency', field: 'currency' },
-                { label: 'Status', field: 'status' },
-              ]}
-            />
-          </section>
-          <section aria-labelledby="transactions">
-            <h2 id="transactions">Transactions</h2>
-            <p>
-              <Link href={`/transactions?customerId=${encodeURIComponent(id)}`}>All of this customer's transactions</Link>
-            </p>
-          </section>
-        </>
-      )}
+              />
+            </section>
+            <section aria-labelledby="documents">
+              <h2 id="documents">Documents</h2>
+              <ListView
+                path="/documents"
+                fixed={{ documentHolder: id }}
+                inUrl={false}
+                noun="documents"
+                columns={[
+                  { label: 'Document', field: 'id' },
+                  { label: 'Type', field: 'documentType' },
+                  { label: 'File', field: 'fileName' },
+                  { label: 'Status', field: 'status' },
+                  { label: 'Uploaded', field: 'createdAt' },
+                ]}
+              />
+              <h3>Upload a document</h3>
+              <ActionForm
+                submitLabel="Upload"
+                fields={[
+                  { name: 'documentType', label: 'Document type', required: true, placeholder: 'PASSPORT' },
+                  { name: 'country', label: 'Issuing country', placeholder: 'US' },
+                  { name: 'documentNumber', label: 'Document number' },
+                  { name: 'file', label: 'File (PDF, JPEG or PNG, at most 10 MB)', type: 'file', required: true },
+                ]}
+                onSubmit={async (values) => {
+                  const form = new FormData();
+                  form.set('documentHolder', id);
+                  for (const name of ['documentType', 'country', 'documentNumber']) if (values[name]) form.set(name, String(values[name]));
+                  if (values.file instanceof File) form.set('file', values.file);
+                  return call('POST', '/documents', { form });
+                }}
+                done={() => <p>Uploaded. Refresh the list above.</p>}
+              />
+            </section>
+            <section aria-labelledby="accounts">
+              <h2 id="accounts">Internal accounts</h2>
+              <ListView<{ id: string; type?: string; status?: string; balance?: { amount: number; currency: { code: string } } }>
+                path="/customers/internal-accounts"
+                fixed={{ customerId: id }}
+                inUrl={false}
+                noun="internal accounts"
+                columns={[
+                  { label: 'Account', field: 'id' },
+                  { label: 'Type', field: 'type' },
+                  { label: 'Available', cell: (a) => <Amount value={a.balance} /> },
+                  { label: 'Status', field: 'status' },
+                ]}
+              />
+              <h2>External accounts</h2>
+              <ListView
+                path="/customers/external-accounts"
+                fixed={{ customerId: id }}
+                inUrl={false}
+                noun="external accounts"
+                columns={[
+                  { label: 'Account', field: 'id' },
+                  { label: 'Currency', field: 'currency' },
+                  { label: 'Status', field: 'status' },
+                ]}
+              />
+            </section>
+            <section aria-labelledby="transactions">
+              <h2 id="transactions">Transactions</h2>
+              <p>
+                <Link href={`/transactions?customerId=${encodeURIComponent(id)}`}>All of this customer's transactions</Link>
+              </p>
+            </section>
+          </>
+        )}
+      </LoadedView>
     </>
   );
 }

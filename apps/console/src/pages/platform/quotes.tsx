@@ -1,14 +1,15 @@
 import { FormEvent, useId, useState } from 'react';
-import { ScrollTable } from '../../components/scroll-table';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { api, Page } from '../../api/client';
 import { ActionForm, Field, FormValues } from '../../components/action-form';
-import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
-import { Loading, ProblemNotice } from '../../components/problem';
+import { DataTable } from '../../components/data-table';
+import { Amount, Entry, Id, KeyValues, Status, Time } from '../../components/format';
 import { useApi } from '../../components/use-api';
-import { formatAmount } from '../../lib/money';
-import { CurrencyChoice, decimalsFor } from './quote-currency';
-import { decodedParam, useSessionMode } from './quote-page-helpers';
+import { LoadedView } from '../../components/loaded-view';
+import { decimalsOf, formatAmount } from '../../lib/money';
+import { CurrencyChoice } from '../../components/currency-choice';
+import { useRouteParam } from '../../components/route-param';
+import { useSessionMode } from '../../components/session-context';
 
 interface QuoteCurrency {
   code: string;
@@ -125,7 +126,7 @@ function CreateQuote() {
           { name: 'lookupId', label: 'Receiver lookup id', hint: 'Optional: left empty, the console looks the address up first (GET /receiver/uma/{address}).' },
         ]),
     { name: 'lockedCurrencySide', label: 'Locked side', type: 'select', options: ['SENDING', 'RECEIVING'], required: true, defaultValue: 'SENDING', hint: 'SENDING: the amount is what leaves the source (fees included); RECEIVING: what arrives.' },
-    { name: 'lockedCurrencyAmount', label: `Amount (${currency || 'USD'})`, type: 'amount', decimals: decimalsFor(currency), required: true },
+    { name: 'lockedCurrencyAmount', label: `Amount (${currency || 'USD'})`, type: 'amount', decimals: decimalsOf(currency || 'USD'), required: true },
     { name: 'description', label: 'Description' },
     { name: 'remittanceInformation', label: 'Remittance information', hint: 'Up to 80 characters; travels with the payout.' },
     { name: 'purposeOfPayment', label: 'Purpose of payment', type: 'select', options: PURPOSES },
@@ -189,65 +190,34 @@ function CreateQuote() {
 function RecentQuotes() {
   const headingId = useId();
   const loaded = useApi<Page<TransactionRow>>('/transactions', { limit: 100 });
-  const rows = (loaded.data?.data ?? []).filter((t) => t.quoteId);
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>Quotes of recent transactions</h2>
-      <ProblemNotice problem={loaded.error} />
-      {loaded.loading && !loaded.data && <Loading what="recent transactions" />}
-      {loaded.data && (
-        <ScrollTable label="Recent quotes">
-          <table className="striped">
-            <caption>The quotes executed by the platform's latest 100 transactions. Quotes never executed are not here.</caption>
-            <thead>
-              <tr>
-                <th scope="col">Quote</th>
-                <th scope="col">Transaction</th>
-                <th scope="col">Status</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Received</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 && (
-                <tr>
-                  <td colSpan={6}>No recent transaction came from a quote.</td>
-                </tr>
-              )}
-              {rows.map((t) => (
-                <tr key={t.id}>
-                  <td>
-                    <Id value={t.quoteId} to={`/quotes/${encodeURIComponent(t.quoteId ?? '')}`} />
-                  </td>
-                  <td>
-                    <Id value={t.id} to={`/transactions/${encodeURIComponent(t.id)}`} />
-                  </td>
-                  <td>
-                    <Status value={t.status} />
-                  </td>
-                  <td>
-                    <Amount value={t.sentAmount} />
-                  </td>
-                  <td>
-                    <Amount value={t.receivedAmount} />
-                  </td>
-                  <td>
-                    <Time iso={t.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      )}
+      <LoadedView loaded={loaded} what="recent transactions">
+        {(page) => (
+          <DataTable
+            rows={page.data.filter((t) => t.quoteId)}
+            label="Recent quotes"
+            caption="The quotes executed by the platform's latest 100 transactions. Quotes never executed are not here."
+            empty="No recent transaction came from a quote."
+            columns={[
+              { label: 'Quote', cell: (t) => <Id value={t.quoteId} to={`/quotes/${encodeURIComponent(t.quoteId ?? '')}`} /> },
+              { label: 'Transaction', cell: (t) => <Id value={t.id} to={`/transactions/${encodeURIComponent(t.id)}`} /> },
+              { label: 'Status', cell: (t) => <Status value={t.status} /> },
+              { label: 'Sent', cell: (t) => <Amount value={t.sentAmount} /> },
+              { label: 'Received', cell: (t) => <Amount value={t.receivedAmount} /> },
+              { label: 'Created', cell: (t) => <Time iso={t.createdAt} /> },
+            ]}
+          />
+        )}
+      </LoadedView>
     </section>
   );
 }
 
 /** One quote: amounts, rate and fees, expiry, payment instructions; execute it, or answer its SCA challenge. */
 export function QuoteDetailPage() {
-  const quoteId = decodedParam(useParams<{ quoteId: string }>().quoteId);
+  const quoteId = useRouteParam('quoteId');
   const loaded = useApi<Quote>(`/quotes/${encodeURIComponent(quoteId)}`);
   const mode = useSessionMode();
   const [latest, setLatest] = useState<Quote>();
@@ -261,32 +231,32 @@ export function QuoteDetailPage() {
       <p>
         <Id value={quoteId} />
       </p>
-      <ProblemNotice problem={loaded.error} />
-      {loaded.loading && !quote && <Loading what="the quote" />}
-      {quote && (
-        <>
-          <QuoteSummary quote={quote} />
-          <QuoteActions
-            quote={quote}
-            onChanged={(q) => {
-              setLatest(q);
-              loaded.reload();
-            }}
-          />
-          {quote.paymentInstructions && quote.paymentInstructions.length > 0 && <Instructions list={quote.paymentInstructions} />}
-          {quote.rateDetails && (
-            <section>
-              <h2>Rate details</h2>
-              <RateDetails quote={quote} />
-            </section>
-          )}
-          {mode === 'SANDBOX' && (
-            <p>
-              Sandbox: pay a REALTIME_FUNDING quote in, or move money around, with the <Link href="/sandbox">sandbox tools</Link>.
-            </p>
-          )}
-        </>
-      )}
+      <LoadedView loaded={loaded} data={quote} what="the quote">
+        {(quote) => (
+          <>
+            <QuoteSummary quote={quote} />
+            <QuoteActions
+              quote={quote}
+              onChanged={(q) => {
+                setLatest(q);
+                loaded.reload();
+              }}
+            />
+            {quote.paymentInstructions && quote.paymentInstructions.length > 0 && <Instructions list={quote.paymentInstructions} />}
+            {quote.rateDetails && (
+              <section>
+                <h2>Rate details</h2>
+                <RateDetails quote={quote} />
+              </section>
+            )}
+            {mode === 'SANDBOX' && (
+              <p>
+                Sandbox: pay a REALTIME_FUNDING quote in, or move money around, with the <Link href="/sandbox">sandbox tools</Link>.
+              </p>
+            )}
+          </>
+        )}
+      </LoadedView>
     </>
   );
 }
@@ -351,15 +321,6 @@ function QuoteSummary({ quote }: { quote: Quote }) {
         {quote.description && <Entry term="Description">{quote.description}</Entry>}
       </dl>
     </section>
-  );
-}
-
-function Entry({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

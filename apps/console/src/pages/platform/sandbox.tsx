@@ -5,7 +5,7 @@ import { Value } from '../../components/format';
 import { ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
 import { decimalsOf, formatAmount } from '../../lib/money';
-import { ScrollTable } from '../../components/scroll-table';
+import { DataTable } from '../../components/data-table';
 
 interface Account {
   id: string;
@@ -94,28 +94,17 @@ export function SandboxPage() {
       </section>
       <section aria-labelledby="magic">
         <h2 id="magic">Magic values</h2>
-        <ScrollTable label="Magic values">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Where</th>
-                <th scope="col">Ends in</th>
-                <th scope="col">Outcome</th>
-              </tr>
-            </thead>
-            <tbody>
-              {MAGIC.map(([where, suffix, outcome]) => (
-                <tr key={`${where} ${suffix}`}>
-                  <td>{where}</td>
-                  <td>
-                    <code>{suffix}</code>
-                  </td>
-                  <td>{outcome}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <DataTable
+          rows={MAGIC}
+          label="Magic values"
+          empty=""
+          rowKey={([where, suffix]) => `${where} ${suffix}`}
+          columns={[
+            { label: 'Where', cell: ([where]) => where },
+            { label: 'Ends in', cell: ([, suffix]) => <code>{suffix}</code> },
+            { label: 'Outcome', cell: ([, , outcome]) => outcome },
+          ]}
+        />
       </section>
     </>
   );

@@ -1,15 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { api, Page } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
+import { DataTable } from '../../components/data-table';
 import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
-import { Loading, ProblemNotice } from '../../components/problem';
+import { ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { LoadedView } from '../../components/loaded-view';
+import { useRouteParam } from '../../components/route-param';
 import { decimalsOf, formatAmount } from '../../lib/money';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../lib/values';
 import { DeliveriesTable, WebhookDelivery } from './webhooks';
-import { ScrollTable } from '../../components/scroll-table';
 
 type Money = { amount: number; currency: { code: string; decimals?: number } };
 
@@ -73,8 +75,7 @@ interface Posting {
 }
 
 export function TransactionDetailPage() {
-  const { transactionId } = useParams<{ transactionId: string }>();
-  const id = decodeURIComponent(transactionId);
+  const id = useRouteParam('transactionId');
   const tx = useApi<Transaction & Record<string, unknown>>(`/transactions/${encodeURIComponent(id)}`);
   const hooks = useApi<Page<WebhookDelivery>>('/webhook-deliveries', { resourceId: id, limit: 50 });
   const postings = useApi<Page<Posting>>(`/transactions/${encodeURIComponent(id)}/ledger-postings`);
@@ -100,84 +101,60 @@ export function TransactionDetailPage() {
       <p>
         <Id value={id} />
       </p>
-      <ProblemNotice problem={tx.error} />
-      {tx.loading && !tx.data && <Loading what="the transaction" />}
-      {tx.data && (
-        <>
-          <p data-testid="transaction-status">
-            <Status value={tx.data.status} /> <Amount value={tx.data.sentAmount ?? tx.data.receivedAmount ?? tx.data.authorizedAmount} />{' '}
-            <button type="button" className="secondary outline" onClick={() => (tx.reload(), hooks.reload(), postings.reload())} aria-busy={tx.loading}>
-              Refresh
-            </button>
-          </p>
-          <section aria-labelledby="timeline">
-            <h2 id="timeline">Timeline</h2>
-            <ol className="timeline">
-              {timeline.map((e, i) => (
-                <li key={i}>
-                  <Time iso={e.at} /> — {e.what}
-                </li>
-              ))}
-            </ol>
-          </section>
-          <section aria-labelledby="details">
-            <h2 id="details">Details</h2>
-            <KeyValues data={tx.data} />
-          </section>
-          <section aria-labelledby="postings">
-            <h2 id="postings">Ledger postings</h2>
-            {postings.error?.status === 404 && postings.error.code !== 'TRANSACTION_NOT_FOUND' ? (
-              <p>This server does not list ledger postings.</p>
-            ) : (
-              <ProblemNotice problem={postings.error} />
-            )}
-            {postings.data && (
-              <ScrollTable label="Ledger postings">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Entry</th>
-                      <th scope="col">Account</th>
-                      <th scope="col">Kind</th>
-                      <th scope="col">Amount</th>
-                      <th scope="col">At</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {postings.data.data.length === 0 && (
-                      <tr>
-                        <td colSpan={5}>No postings (yet).</td>
-                      </tr>
-                    )}
-                    {postings.data.data.map((p) => (
-                      <tr key={`${p.entryId} ${p.accountId}`}>
-                        <td>
-                          <code className="id">{p.entryId}</code>
-                        </td>
-                        <td>
-                          <code className="id">{p.accountId}</code>
-                        </td>
-                        <td>{p.kind}</td>
-                        <td>
-                          <Amount value={p.amount} />
-                        </td>
-                        <td>
-                          <Time iso={p.createdAt} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollTable>
-            )}
-          </section>
-          <section aria-labelledby="webhooks">
-            <h2 id="webhooks">Webhooks about it</h2>
-            <ProblemNotice problem={hooks.error} />
-            {hooks.data && <DeliveriesTable deliveries={hooks.data.data} />}
-          </section>
-        </>
-      )}
+      <LoadedView loaded={tx} what="the transaction">
+        {(data) => (
+          <>
+            <p data-testid="transaction-status">
+              <Status value={data.status} /> <Amount value={data.sentAmount ?? data.receivedAmount ?? data.authorizedAmount} />{' '}
+              <button type="button" className="secondary outline" onClick={() => (tx.reload(), hooks.reload(), postings.reload())} aria-busy={tx.loading}>
+                Refresh
+              </button>
+            </p>
+            <section aria-labelledby="timeline">
+              <h2 id="timeline">Timeline</h2>
+              <ol className="timeline">
+                {timeline.map((e, i) => (
+                  <li key={i}>
+                    <Time iso={e.at} /> — {e.what}
+                  </li>
+                ))}
+              </ol>
+            </section>
+            <section aria-labelledby="details">
+              <h2 id="details">Details</h2>
+              <KeyValues data={data} />
+            </section>
+            <section aria-labelledby="postings">
+              <h2 id="postings">Ledger postings</h2>
+              {postings.error?.status === 404 && postings.error.code !== 'TRANSACTION_NOT_FOUND' ? (
+                <p>This server does not list ledger postings.</p>
+              ) : (
+                <ProblemNotice problem={postings.error} />
+              )}
+              {postings.data && (
+                <DataTable
+                  rows={postings.data.data}
+                  label="Ledger postings"
+                  empty="No postings (yet)."
+                  rowKey={(p) => `${p.entryId} ${p.accountId}`}
+                  columns={[
+                    { label: 'Entry', cell: (p) => <code className="id">{p.entryId}</code> },
+                    { label: 'Account', cell: (p) => <code className="id">{p.accountId}</code> },
+                    { label: 'Kind', field: 'kind' },
+                    { label: 'Amount', cell: (p) => <Amount value={p.amount} /> },
+                    { label: 'At', cell: (p) => <Time iso={p.createdAt} /> },
+                  ]}
+                />
+              )}
+            </section>
+            <section aria-labelledby="webhooks">
+              <h2 id="webhooks">Webhooks about it</h2>
+              <ProblemNotice problem={hooks.error} />
+              {hooks.data && <DeliveriesTable deliveries={hooks.data.data} />}
+            </section>
+          </>
+        )}
+      </LoadedView>
     </>
   );
 }

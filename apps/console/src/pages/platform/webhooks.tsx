@@ -1,12 +1,13 @@
-import { Link, useParams } from 'wouter';
+import { Link } from 'wouter';
 import { api, Page } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
+import { Column, DataTable } from '../../components/data-table';
 import { Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
-import { Loading, ProblemNotice } from '../../components/problem';
 import { useApi } from '../../components/use-api';
+import { LoadedView } from '../../components/loaded-view';
+import { useRouteParam } from '../../components/route-param';
 import { DELIVERY_STATUSES } from '../../lib/values';
-import { ScrollTable } from '../../components/scroll-table';
 
 /** A webhook as the dispatcher keeps it (GET /webhook-deliveries). */
 export interface WebhookDelivery {
@@ -32,45 +33,31 @@ interface Attempt {
   at: string;
 }
 
+/**
+ * A delivery's columns, as the list of deliveries and a transaction's "Webhooks about it" show them; `about` adds the
+ * resource it is about (a transaction's own table leaves it out: it is that transaction).
+ */
+function deliveryColumns({ about }: { about: boolean }): Column<WebhookDelivery>[] {
+  return [
+    { label: 'Webhook', cell: (d) => <Id value={d.webhookId} to={`/webhooks/${encodeURIComponent(d.webhookId)}`} /> },
+    { label: 'Type', field: 'type' },
+    { label: 'Status', cell: (d) => <Status value={d.status} /> },
+    { label: 'Attempts', field: 'attempts' },
+    { label: 'Last answer', cell: (d) => (d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—')) },
+    ...(about ? [{ label: 'About', cell: (d: WebhookDelivery) => d.resourceId ?? '—' }] : []),
+    { label: 'Queued', cell: (d) => <Time iso={d.createdAt} /> },
+  ];
+}
+
 export function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] }) {
   return (
-    <ScrollTable label="Webhook deliveries">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Webhook</th>
-            <th scope="col">Type</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last answer</th>
-            <th scope="col">Queued</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.length === 0 && (
-            <tr>
-              <td colSpan={6}>No webhooks.</td>
-            </tr>
-          )}
-          {deliveries.map((d) => (
-            <tr key={d.webhookId}>
-              <td>
-                <Id value={d.webhookId} to={`/webhooks/${encodeURIComponent(d.webhookId)}`} />
-              </td>
-              <td>{d.type}</td>
-              <td>
-                <Status value={d.status} />
-              </td>
-              <td>{d.attempts}</td>
-              <td>{d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—')}</td>
-              <td>
-                <Time iso={d.createdAt} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <DataTable
+      rows={deliveries}
+      label="Webhook deliveries"
+      empty="No webhooks."
+      rowKey={(d) => d.webhookId}
+      columns={deliveryColumns({ about: false })}
+    />
   );
 }
 
@@ -87,39 +74,39 @@ export function WebhooksPage() {
       <h1>Webhooks</h1>
       <section aria-labelledby="endpoint">
         <h2 id="endpoint">Endpoint</h2>
-        <ProblemNotice problem={config.error} />
-        {config.loading && !config.data && <Loading what="the configuration" />}
-        {config.data && (
-          <>
-            {config.data.webhookEndpointStatus === 'DISABLED' && (
-              <p role="alert" className="problem">
-                The endpoint answered 410 Gone and is disabled: nothing is sent to it until it is saved again below. Then redeliver what was dead-lettered.
+        <LoadedView loaded={config} what="the configuration">
+          {(data) => (
+            <>
+              {data.webhookEndpointStatus === 'DISABLED' && (
+                <p role="alert" className="problem">
+                  The endpoint answered 410 Gone and is disabled: nothing is sent to it until it is saved again below. Then redeliver what was dead-lettered.
+                </p>
+              )}
+              <p>
+                Webhooks are sent to: <code>{data.webhookEndpoint ?? 'no endpoint set'}</code>
+                {data.webhookEndpointStatus ? <> ({data.webhookEndpointStatus})</> : null}. Each is signed (<code>X-Service-Signature</code>); see the
+                API reference's Webhooks section for how to verify it.
               </p>
-            )}
-            <p>
-              Webhooks are sent to: <code>{config.data.webhookEndpoint ?? 'no endpoint set'}</code>
-              {config.data.webhookEndpointStatus ? <> ({config.data.webhookEndpointStatus})</> : null}. Each is signed (<code>X-Service-Signature</code>); see the
-              API reference's Webhooks section for how to verify it.
-            </p>
-            <ActionForm
-              key={String(config.data.webhookEndpoint)}
-              submitLabel="Save endpoint"
-              fields={[{ name: 'webhookEndpoint', label: 'Webhook endpoint URL', type: 'url', defaultValue: config.data.webhookEndpoint ?? '', hint: 'Leave empty to remove it.' }]}
-              onSubmit={async (v) => {
-                const updated = await api.patch<Config>('/config', { webhookEndpoint: v.webhookEndpoint ?? null });
-                config.reload();
-                return updated;
-              }}
-              done={() => <p>Saved.</p>}
-            />
-            <ActionForm
-              submitLabel="Send a test webhook"
-              fields={[]}
-              onSubmit={() => api.post<{ response_status?: number }>('/sandbox/webhooks/test')}
-              done={(r) => <p>The endpoint answered HTTP {(r as { response_status?: number }).response_status ?? '?'}.</p>}
-            />
-          </>
-        )}
+              <ActionForm
+                key={String(data.webhookEndpoint)}
+                submitLabel="Save endpoint"
+                fields={[{ name: 'webhookEndpoint', label: 'Webhook endpoint URL', type: 'url', defaultValue: data.webhookEndpoint ?? '', hint: 'Leave empty to remove it.' }]}
+                onSubmit={async (v) => {
+                  const updated = await api.patch<Config>('/config', { webhookEndpoint: v.webhookEndpoint ?? null });
+                  config.reload();
+                  return updated;
+                }}
+                done={() => <p>Saved.</p>}
+              />
+              <ActionForm
+                submitLabel="Send a test webhook"
+                fields={[]}
+                onSubmit={() => api.post<{ response_status?: number }>('/sandbox/webhooks/test')}
+                done={(r) => <p>The endpoint answered HTTP {(r as { response_status?: number }).response_status ?? '?'}.</p>}
+              />
+            </>
+          )}
+        </LoadedView>
       </section>
       <section aria-labelledby="deliveries">
         <h2 id="deliveries">Deliveries</h2>
@@ -132,15 +119,7 @@ export function WebhooksPage() {
             { name: 'type', label: 'Type', placeholder: 'OUTGOING_PAYMENT.COMPLETED' },
             { name: 'resourceId', label: 'About (resource id)' },
           ]}
-          columns={[
-            { label: 'Webhook', cell: (d) => <Id value={d.webhookId} to={`/webhooks/${encodeURIComponent(d.webhookId)}`} /> },
-            { label: 'Type', field: 'type' },
-            { label: 'Status', cell: (d) => <Status value={d.status} /> },
-            { label: 'Attempts', field: 'attempts' },
-            { label: 'Last answer', cell: (d) => (d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—')) },
-            { label: 'About', cell: (d) => d.resourceId ?? '—' },
-            { label: 'Queued', cell: (d) => <Time iso={d.createdAt} /> },
-          ]}
+          columns={deliveryColumns({ about: true })}
         />
         <h3>Dead letters</h3>
         <p>Webhooks given up on after their retry window. Fix the endpoint, then send them again.</p>
@@ -157,8 +136,7 @@ export function WebhooksPage() {
 }
 
 export function WebhookDeliveryPage() {
-  const { webhookId } = useParams<{ webhookId: string }>();
-  const id = decodeURIComponent(webhookId);
+  const id = useRouteParam('webhookId');
   const delivery = useApi<WebhookDelivery & { payload?: unknown; attempts_?: never; attemptList?: never } & { attempts: number | Attempt[] } & Record<string, unknown>>(
     `/webhook-deliveries/${encodeURIComponent(id)}`,
   );
@@ -170,63 +148,44 @@ export function WebhookDeliveryPage() {
       <p>
         <Id value={id} /> · <Link href="/webhooks">all webhooks</Link>
       </p>
-      <ProblemNotice problem={delivery.error} />
-      {delivery.loading && !d && <Loading what="the webhook" />}
-      {d && (
-        <>
-          <KeyValues data={d} omit={['payload', 'attempts', 'attemptDetails']} />
-          <ActionForm
-            submitLabel="Redeliver"
-            fields={[]}
-            onSubmit={async () => {
-              const result = await api.post(`/webhook-deliveries/${encodeURIComponent(id)}/redeliver`);
-              setTimeout(delivery.reload, 1_500);
-              return result;
-            }}
-            done={() => <p>Queued again; the dispatcher sends it within seconds.</p>}
-          />
-          <button type="button" className="secondary" onClick={delivery.reload} aria-busy={delivery.loading}>
-            Refresh
-          </button>
-          <h2>Attempts</h2>
-          <ScrollTable label="Webhook deliveries">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">At</th>
-                  <th scope="col">URL</th>
-                  <th scope="col">Answer</th>
-                  <th scope="col">Latency</th>
-                  <th scope="col">Error</th>
-                </tr>
-              </thead>
-              <tbody>
-                {attempts.length === 0 && (
-                  <tr>
-                    <td colSpan={6}>Not attempted yet.</td>
-                  </tr>
-                )}
-                {attempts.map((a) => (
-                  <tr key={a.attempt}>
-                    <td>{a.attempt}</td>
-                    <td>
-                      <Time iso={a.at} />
-                    </td>
-                    <td>{a.url ?? '—'}</td>
-                    <td>{a.responseStatus ? `HTTP ${a.responseStatus}` : '—'}</td>
-                    <td>{a.latencyMs} ms</td>
-                    <td>{a.error ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-          <h2>Request body</h2>
-          <p>What was (or will be) sent, signed, to the endpoint. What the endpoint answered is not kept beyond its status.</p>
-          <pre className="json">{JSON.stringify(d.payload, null, 2)}</pre>
-        </>
-      )}
+      <LoadedView loaded={delivery} what="the webhook">
+        {(d) => (
+          <>
+            <KeyValues data={d} omit={['payload', 'attempts', 'attemptDetails']} />
+            <ActionForm
+              submitLabel="Redeliver"
+              fields={[]}
+              onSubmit={async () => {
+                const result = await api.post(`/webhook-deliveries/${encodeURIComponent(id)}/redeliver`);
+                setTimeout(delivery.reload, 1_500);
+                return result;
+              }}
+              done={() => <p>Queued again; the dispatcher sends it within seconds.</p>}
+            />
+            <button type="button" className="secondary" onClick={delivery.reload} aria-busy={delivery.loading}>
+              Refresh
+            </button>
+            <h2>Attempts</h2>
+            <DataTable
+              rows={attempts}
+              label="Webhook deliveries"
+              empty="Not attempted yet."
+              rowKey={(a) => String(a.attempt)}
+              columns={[
+                { label: '#', cell: (a) => a.attempt },
+                { label: 'At', cell: (a) => <Time iso={a.at} /> },
+                { label: 'URL', cell: (a) => a.url ?? '—' },
+                { label: 'Answer', cell: (a) => (a.responseStatus ? `HTTP ${a.responseStatus}` : '—') },
+                { label: 'Latency', cell: (a) => `${a.latencyMs} ms` },
+                { label: 'Error', cell: (a) => a.error ?? '—' },
+              ]}
+            />
+            <h2>Request body</h2>
+            <p>What was (or will be) sent, signed, to the endpoint. What the endpoint answered is not kept beyond its status.</p>
+            <pre className="json">{JSON.stringify(d.payload, null, 2)}</pre>
+          </>
+        )}
+      </LoadedView>
     </>
   );
 }

@@ -1,15 +1,5 @@
 import { useId } from 'react';
-import { decimalsOf } from '../../lib/money';
-
-/**
- * Decimals of a currency typed by code. lib/money knows no USDB (the Embedded Wallet stablecoin, 6 decimals as the
- * platform's currency table says), and Intl refuses a four-letter code, so it is named here.
- */
-export function decimalsFor(code: string | undefined): number {
-  const upper = (code ?? '').trim().toUpperCase();
-  if (upper === 'USDB') return 6;
-  return decimalsOf(upper || 'USD');
-}
+import { decimalsOf } from '../lib/money';
 
 /**
  * The currency an amount of a form is typed in: outside the ActionForm, because the amount field's decimals follow
@@ -22,7 +12,7 @@ export function CurrencyChoice({ label, value, onChange, hint }: { label: string
       {label}
       <input id={id} value={value} onChange={(e) => onChange(e.target.value.toUpperCase())} maxLength={5} autoComplete="off" aria-describedby={`${id}-hint`} />
       <small id={`${id}-hint`}>
-        {hint ? `${hint} ` : ''}Amounts are typed in major units of {value || 'USD'} ({decimalsFor(value)} decimal places).
+        {hint ? `${hint} ` : ''}Amounts are typed in major units of {value || 'USD'} ({decimalsOf(value || 'USD')} decimal places).
       </small>
     </label>
   );
