@@ -101,6 +101,7 @@ describe('console in a real browser', () => {
     await page.getByText('Saved.').waitFor();
     await page.getByRole('button', { name: 'Send a test webhook' }).click();
     await page.getByText('The endpoint answered HTTP 200.').waitFor();
+    await expect(page.getByTestId('webhook-public-key').textContent()).resolves.toContain('BEGIN PUBLIC KEY');
     expect(endpoint.received.some((w) => w.type === 'TEST')).toBe(true);
     await checkPage(page, '04-webhooks');
   });

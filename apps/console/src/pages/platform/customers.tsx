@@ -2,6 +2,7 @@ import { Link, useLocation } from 'wouter';
 import { api, call } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { customerBody } from '../../lib/customer-body';
+import { Transaction, TRANSACTION_COLUMNS } from './transactions';
 import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { ProblemNotice } from '../../components/problem';
@@ -220,8 +221,9 @@ export function CustomerDetailPage() {
             </section>
             <section aria-labelledby="transactions">
               <h2 id="transactions">Transactions</h2>
+              <ListView<Transaction> path="/transactions" fixed={{ customerId: id }} inUrl={false} pageSize={10} noun="transactions" columns={TRANSACTION_COLUMNS} />
               <p>
-                <Link href={`/transactions?customerId=${encodeURIComponent(id)}`}>All of this customer's transactions</Link>
+                <Link href={`/transactions?customerId=${encodeURIComponent(id)}`}>All of this customer's transactions, with filters</Link>
               </p>
             </section>
           </>

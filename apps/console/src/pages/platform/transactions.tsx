@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, Page } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
-import { DataTable } from '../../components/data-table';
+import { Column, DataTable } from '../../components/data-table';
 import { Amount, Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { ProblemNotice } from '../../components/problem';
@@ -15,7 +15,7 @@ import { DeliveriesTable, WebhookDelivery } from './webhooks';
 
 type Money = { amount: number; currency: { code: string; decimals?: number } };
 
-interface Transaction {
+export interface Transaction {
   id: string;
   type: string;
   status: string;
@@ -28,6 +28,16 @@ interface Transaction {
   settledAt?: string;
   failureReason?: string;
 }
+
+/** A transactions list's columns (this page's, and a customer's page). */
+export const TRANSACTION_COLUMNS: Column<Transaction>[] = [
+  { label: 'Transaction', cell: (t) => <Id value={t.id} to={`/transactions/${encodeURIComponent(t.id)}`} /> },
+  { label: 'Type', field: 'type' },
+  { label: 'Status', cell: (t) => <Status value={t.status} /> },
+  { label: 'Amount', cell: (t) => <Amount value={t.sentAmount ?? t.receivedAmount ?? t.authorizedAmount} /> },
+  { label: 'Customer', cell: (t) => <Id value={t.customerId} to={t.customerId ? `/customers/${encodeURIComponent(t.customerId)}` : undefined} /> },
+  { label: 'Created', cell: (t) => <Time iso={t.createdAt} /> },
+];
 
 export function TransactionsPage() {
   return (
@@ -51,14 +61,7 @@ export function TransactionsPage() {
           { name: 'startDate', label: 'From', placeholder: '2026-11-01T00:00:00Z' },
           { name: 'endDate', label: 'To', placeholder: '2026-11-30T23:59:59Z' },
         ]}
-        columns={[
-          { label: 'Transaction', cell: (t) => <Id value={t.id} to={`/transactions/${encodeURIComponent(t.id)}`} /> },
-          { label: 'Type', field: 'type' },
-          { label: 'Status', cell: (t) => <Status value={t.status} /> },
-          { label: 'Amount', cell: (t) => <Amount value={t.sentAmount ?? t.receivedAmount ?? t.authorizedAmount} /> },
-          { label: 'Customer', cell: (t) => <Id value={t.customerId} to={t.customerId ? `/customers/${encodeURIComponent(t.customerId)}` : undefined} /> },
-          { label: 'Created', cell: (t) => <Time iso={t.createdAt} /> },
-        ]}
+        columns={TRANSACTION_COLUMNS}
       />
     </>
   );

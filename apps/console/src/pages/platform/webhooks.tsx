@@ -6,6 +6,7 @@ import { Id, KeyValues, Status, Time } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { useApi } from '../../components/use-api';
 import { LoadedView } from '../../components/loaded-view';
+import { useSessionMode } from '../../components/session-context';
 import { useRouteParam } from '../../components/route-param';
 import { DELIVERY_STATUSES } from '../../lib/values';
 
@@ -64,11 +65,14 @@ export function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] 
 interface Config {
   webhookEndpoint?: string | null;
   webhookEndpointStatus?: string;
+  webhookPublicKey?: string;
+  webhookSecret?: string;
   [key: string]: unknown;
 }
 
 export function WebhooksPage() {
   const config = useApi<Config>('/config');
+  const mode = useSessionMode();
   return (
     <>
       <h1>Webhooks</h1>
@@ -98,12 +102,25 @@ export function WebhooksPage() {
                 }}
                 done={() => <p>Saved.</p>}
               />
-              <ActionForm
-                submitLabel="Send a test webhook"
-                fields={[]}
-                onSubmit={() => api.post<{ response_status?: number }>('/sandbox/webhooks/test')}
-                done={(r) => <p>The endpoint answered HTTP {(r as { response_status?: number }).response_status ?? '?'}.</p>}
-              />
+              <h3>Signing keys</h3>
+              <p>
+                Verify <code>X-Service-Signature</code> (ECDSA P-256 over the raw body) with this public key:
+              </p>
+              <pre className="json" data-testid="webhook-public-key">{data.webhookPublicKey ?? 'not available to this credential'}</pre>
+              {data.webhookSecret && (
+                <details>
+                  <summary>Standard Webhooks secret (for the webhook-signature header; treat it as a password)</summary>
+                  <pre className="json">{data.webhookSecret}</pre>
+                </details>
+              )}
+              {mode === 'SANDBOX' && (
+                <ActionForm
+                  submitLabel="Send a test webhook"
+                  fields={[]}
+                  onSubmit={() => api.post<{ response_status?: number }>('/sandbox/webhooks/test')}
+                  done={(r) => <p>The endpoint answered HTTP {(r as { response_status?: number }).response_status ?? '?'}.</p>}
+                />
+              )}
             </>
           )}
         </LoadedView>
