@@ -4,29 +4,8 @@ import { api } from '../../api/client';
 import { ActionForm } from '../../components/action-form';
 import { Amount, Id, Status, Time } from '../../components/format';
 import { Filter, ListView } from '../../components/list-view';
-
-interface QuoteLike {
-  id: string;
-  totalSendingAmount: number;
-  sendingCurrency: { code: string; decimals: number };
-  totalReceivingAmount: number;
-  receivingCurrency: { code: string; decimals: number };
-}
-
-export interface AgentAction {
-  id: string;
-  agentId: string;
-  customerId: string;
-  platformCustomerId: string;
-  status: string;
-  type: string;
-  quote?: QuoteLike;
-  transferDetails?: { amount: number; currency: string; sourceAccountId: string; destinationAccountId: string };
-  transaction?: { id: string; status: string };
-  rejectionReason?: string;
-  failureReason?: string;
-  createdAt: string;
-}
+import type { AgentAction } from '@payments/contracts';
+export type { AgentAction };
 
 export const APPROVAL_FILTERS: Filter[] = [
   { name: 'agentId', label: 'Agent id', placeholder: 'Agent:…' },

@@ -3,29 +3,11 @@ import { DataTable } from '../../components/data-table';
 import { Amount, Entry, Id } from '../../components/format';
 import { decimalsOf, minorToMajor } from '../../lib/money';
 import { idList } from '../../lib/id-list';
+import type { AgentPolicy, Agent } from '@payments/contracts';
+export type { AgentPolicy, Agent };
 
 export const AGENT_PERMISSIONS = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'] as const;
 export const EXECUTION_MODES = ['AUTO', 'APPROVAL_REQUIRED'] as const;
-
-export interface AgentPolicy {
-  permissions: string[];
-  defaultExecutionMode: string;
-  spendingLimits: { currency: string; perTransactionLimit: number; dailyLimit?: number | null; dailyTransactionLimit?: number; monthlyLimit?: number | null };
-  accountRestrictions?: { allowedAccountIds?: string[] | null; accountRules?: { accountId: string; executionMode?: string; perTransactionLimit?: number | null }[] };
-  approvalThresholds?: { currency?: string; amount?: number | null };
-}
-
-export interface Agent {
-  id: string;
-  name: string;
-  customerId: string;
-  isPaused: boolean;
-  isConnected: boolean;
-  policy: AgentPolicy;
-  usage: { dailyTransactionCount: number; dailySpend: number; dailyResetDate?: string; monthlyResetMonth?: string; monthlySpend: number };
-  createdAt: string;
-  updatedAt: string;
-}
 
 const major = (amount: number | null | undefined, currency: string) => (amount === null || amount === undefined ? undefined : minorToMajor(amount, decimalsOf(currency)));
 
@@ -68,7 +50,7 @@ export function policyBody(v: FormValues, currency: string, current?: AgentPolic
   const threshold = v.approvalThreshold as number | undefined;
   return {
     permissions: AGENT_PERMISSIONS.filter((p) => v[`perm_${p}`] === true),
-    defaultExecutionMode: String(v.defaultExecutionMode),
+    defaultExecutionMode: String(v.defaultExecutionMode) as AgentPolicy['defaultExecutionMode'], // a select of the two modes
     spendingLimits: {
       currency,
       perTransactionLimit: v.perTransactionLimit as number,

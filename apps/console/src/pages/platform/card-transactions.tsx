@@ -4,24 +4,8 @@ import { api, ApiProblem, Page } from '../../api/client';
 import { Amount, Id, Status, Time } from '../../components/format';
 import { Loading, ProblemNotice } from '../../components/problem';
 import { asProblem } from '../../components/use-api';
-
-export interface CardTransaction {
-  id: string;
-  type: 'CARD';
-  cardId: string;
-  status: string;
-  direction: 'DEBIT' | 'CREDIT';
-  issuerTransactionToken: string;
-  merchant: { descriptor: string; mcc?: string; country?: string };
-  authorizedAmount: { amount: number; currency: { code: string; decimals?: number } };
-  settledAmount?: { amount: number; currency: { code: string; decimals?: number } };
-  refundedAmount?: { amount: number; currency: { code: string; decimals?: number } };
-  accountId: string;
-  pullSummary?: { count: number; totalAmount: number; pendingCount?: number };
-  closedReason?: string;
-  authorizedAt: string;
-  createdAt: string;
-}
+import type { CardTransaction } from '@payments/contracts';
+export type { CardTransaction };
 
 /** Rows read per request, and requests per scan (the most the API pages, a few pages at a time). */
 const PAGE = 100;

@@ -13,35 +13,9 @@ import { decimalsOf } from '../../lib/money';
 import { useRouteParam } from '../../components/route-param';
 import { useSessionMode } from '../../components/session-context';
 import { idList } from '../../lib/id-list';
+import type { Card, SignedRequestChallenge } from '@payments/contracts';
 
 const CARD_STATES = ['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const;
-
-interface Card {
-  id: string;
-  cardholderId: string;
-  platformCardId?: string;
-  state: (typeof CARD_STATES)[number];
-  stateReason: string | null;
-  brand?: string;
-  form: string;
-  last4?: string;
-  expMonth?: number;
-  expYear?: number;
-  fundingSources: string[];
-  maxSpendPerTransaction: number | null;
-  currency?: string;
-  processorRef?: string;
-  issuerRef?: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** PATCH /cards/{id} of a card an Embedded Wallet funds answers 202 with this: the change waits for the wallet's signature. */
-interface SignedRequestChallenge {
-  payloadToSign: string;
-  requestId: string;
-  expiresAt: string;
-}
 
 const limitOf = (card: Card) => (card.maxSpendPerTransaction === null ? undefined : { amount: card.maxSpendPerTransaction, currency: card.currency ?? 'USD' });
 const number = (card: Card) => (card.last4 ? `•••• ${card.last4}` : '—');

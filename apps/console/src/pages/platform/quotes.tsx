@@ -10,40 +10,7 @@ import { decimalsOf, formatAmount } from '../../lib/money';
 import { CurrencyChoice } from '../../components/currency-choice';
 import { useRouteParam } from '../../components/route-param';
 import { useSessionMode } from '../../components/session-context';
-
-interface QuoteCurrency {
-  code: string;
-  name?: string;
-  symbol?: string;
-  decimals: number;
-}
-
-interface PaymentInstructions {
-  accountOrWalletInfo: Record<string, unknown> & { accountType: string };
-  instructionsNotes?: string;
-  isPlatformAccount?: boolean;
-}
-
-interface Quote {
-  id: string;
-  status: string;
-  createdAt: string;
-  expiresAt: string;
-  source: { sourceType: 'ACCOUNT'; accountId: string } | { sourceType: 'REALTIME_FUNDING'; customerId: string; currency: string };
-  destination: { destinationType: 'ACCOUNT'; accountId: string; paymentRail?: string } | { destinationType: 'UMA_ADDRESS'; umaAddress: string; currency: string };
-  sendingCurrency: QuoteCurrency;
-  receivingCurrency: QuoteCurrency;
-  totalSendingAmount: number;
-  totalReceivingAmount: number;
-  exchangeRate: number;
-  feesIncluded: number;
-  platformFeesIncluded: number;
-  transactionId: string;
-  rateDetails?: Record<string, number>;
-  description?: string;
-  paymentInstructions?: PaymentInstructions[];
-  scaChallenge?: { id: string; expiresAt: string; factor: string; availableFactors: string[]; purpose: string | null };
-}
+import type { QuoteCurrency, PaymentInstructions, Quote } from '@payments/contracts';
 
 interface TransactionRow {
   id: string;

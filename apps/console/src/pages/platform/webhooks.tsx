@@ -9,21 +9,8 @@ import { LoadedView } from '../../components/loaded-view';
 import { useSessionMode } from '../../components/session-context';
 import { useRouteParam } from '../../components/route-param';
 import { DELIVERY_STATUSES } from '../../lib/values';
-
-/** A webhook as the dispatcher keeps it (GET /webhook-deliveries). */
-export interface WebhookDelivery {
-  webhookId: string;
-  type: string;
-  status: string;
-  attempts: number;
-  lastStatus?: number | null;
-  lastError?: string | null;
-  deadReason?: string | null;
-  resourceId?: string | null;
-  createdAt: string;
-  finishedAt?: string | null;
-  nextAttemptAt?: string | null;
-}
+import type { WebhookDelivery } from '@payments/contracts';
+export type { WebhookDelivery };
 
 interface Attempt {
   attempt: number;
@@ -92,7 +79,6 @@ export function WebhooksPage() {
                 API reference's Webhooks section for how to verify it.
               </p>
               <ActionForm
-                key={String(data.webhookEndpoint)}
                 submitLabel="Save endpoint"
                 fields={[{ name: 'webhookEndpoint', label: 'Webhook endpoint URL', type: 'url', defaultValue: data.webhookEndpoint ?? '', hint: 'Leave empty to remove it.' }]}
                 onSubmit={async (v) => {
