@@ -172,6 +172,30 @@ describe('console in a real browser', () => {
     await checkPage(page, '12-transactions');
   });
 
+  it('a transfer whose answer was lost on the way, sent again from the same form, is one transfer', async () => {
+    const sandbox = basicAuth(platform.sandbox.clientId, platform.sandbox.clientSecret);
+    const count = async () => (await http('GET', `${platform.origin}/2025-10-13/transactions?customerId=${encodeURIComponent(state.customerId!)}&limit=100`, { auth: sandbox })).body.data.length;
+    const before = await count();
+    await nav('New transfer').click();
+    await page.getByRole('combobox', { name: /^Internal account/ }).selectOption(state.internalId!);
+    await page.getByRole('combobox', { name: /^External account/ }).selectOption(state.externalId!);
+    await page.getByLabel(/^Amount/).fill('7.00');
+    // The server does the transfer; its answer never reaches the browser (a dropped connection).
+    let lost = 0;
+    await page.route('**/console/api/transfer-out', async (route) => {
+      if (lost++ > 0) return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Send transfer' }).click();
+    await page.getByRole('alert').filter({ hasText: 'could not be reached' }).waitFor();
+    expect(await count()).toBe(before + 1);
+    await page.getByRole('button', { name: 'Send transfer' }).click(); // the person tries again
+    await page.waitForURL(/\/console\/transactions\/Transaction/);
+    await page.unroute('**/console/api/transfer-out');
+    expect(await count()).toBe(before + 1);
+  });
+
   it('a delivery the endpoint refuses is dead-lettered; once the endpoint is fixed, Redeliver delivers it', async () => {
     endpoint.status = 410; // gone: the dispatcher gives up at once
     await nav('New transfer').click();

@@ -35,8 +35,8 @@ export function withQuery(path: string, query?: Query): string {
 
 /**
  * One call of the API through the console's session (`/console/api/*`, sent on as the signed-in credential). Writes
- * carry the CSRF token and, for POST, a fresh Idempotency-Key unless the caller gives one (a retry of the same form
- * submission reuses it).
+ * carry the CSRF token and every POST an Idempotency-Key: the caller's (ActionForm keeps one per submission, reused
+ * when the same values are sent again), else a fresh one.
  */
 export async function call<T = unknown>(method: string, path: string, options: { query?: Query; body?: unknown; form?: FormData; idempotencyKey?: string; session?: boolean } = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -74,7 +74,8 @@ function safeJson(text: string): unknown {
 
 export const api = {
   get: <T = unknown>(path: string, query?: Query) => call<T>('GET', path, { query }),
-  post: <T = unknown>(path: string, body?: unknown) => call<T>('POST', path, { body: body ?? {} }),
+  /** `idempotencyKey`: the form's (ActionForm), so a retried submission is the same request; else a fresh one. */
+  post: <T = unknown>(path: string, body?: unknown, options: { idempotencyKey?: string } = {}) => call<T>('POST', path, { body: body ?? {}, ...options }),
   patch: <T = unknown>(path: string, body: unknown) => call<T>('PATCH', path, { body }),
   put: <T = unknown>(path: string, body: unknown) => call<T>('PUT', path, { body }),
   delete: <T = unknown>(path: string) => call<T>('DELETE', path),

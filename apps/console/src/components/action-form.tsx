@@ -1,6 +1,7 @@
 import { FormEvent, ReactNode, useId, useRef, useState } from 'react';
 import type { ApiProblem } from '../api/client';
 import { majorToMinor } from '../lib/money';
+import { SubmissionKey } from '../lib/submission-key';
 import { ProblemNotice } from './problem';
 import { asProblem } from './use-api';
 
@@ -22,8 +23,12 @@ export type FormValues = Record<string, string | number | boolean | File | undef
 interface ActionFormProps {
   fields: Field[];
   submitLabel: string;
-  /** Sends the values (amounts already in minor units); what it answers is shown by `done`. */
-  onSubmit: (values: FormValues) => Promise<unknown>;
+  /**
+   * Sends the values (amounts already in minor units); what it answers is shown by `done`. `idempotencyKey` is this
+   * submission's: a POST that moves money passes it on (api.post), so sending the same values again after a network
+   * error or timeout is the same request, not a second one.
+   */
+  onSubmit: (values: FormValues, submission: { idempotencyKey: string }) => Promise<unknown>;
   done?: (result: unknown) => ReactNode;
   /** Say what happens before it happens, for destructive actions. */
   confirm?: string;
@@ -41,6 +46,7 @@ export function ActionForm({ fields, submitLabel, onSubmit, done, confirm, class
   const [result, setResult] = useState<{ value: unknown }>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
+  const key = useRef(new SubmissionKey());
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -71,7 +77,8 @@ export function ActionForm({ fields, submitLabel, onSubmit, done, confirm, class
     setBusy(true);
     setProblem(undefined);
     try {
-      setResult({ value: await onSubmit(values) });
+      setResult({ value: await onSubmit(values, { idempotencyKey: key.current.for(values) }) });
+      key.current.succeeded();
     } catch (error) {
       setProblem(asProblem(error));
       setResult(undefined);

@@ -139,7 +139,7 @@ function signInBody(body: unknown): { audience: 'platform' | 'operator'; clientI
   if (b.audience !== 'platform' && b.audience !== 'operator') problems.push('audience must be platform or operator');
   for (const field of ['clientId', 'clientSecret'] as const) {
     const value = b[field];
-    if (typeof value !== 'string' || value.length === 0 || value.length > 512 || value.includes(':') && field === 'clientId') problems.push(`${field} must be a non-empty string${field === 'clientId' ? ' without ":"' : ''}`);
+    if (typeof value !== 'string' || value.length === 0 || value.length > 512 || (field === 'clientId' && value.includes(':'))) problems.push(`${field} must be a non-empty string${field === 'clientId' ? ' without ":"' : ''}`);
   }
   if (problems.length > 0) throw new ApiError('INVALID_INPUT', problems.join('; '));
   return { audience: b.audience as 'platform' | 'operator', clientId: b.clientId as string, clientSecret: b.clientSecret as string };

@@ -130,7 +130,7 @@ export function ExternalAccountNewPage() {
           { name: 'country', label: 'Beneficiary country', defaultValue: 'US' },
           { name: 'accountInfo', label: 'Or: accountInfo as JSON (any account type; overrides the US bank fields)', type: 'textarea' },
         ]}
-        onSubmit={async (v) => {
+        onSubmit={async (v, { idempotencyKey }) => {
           let accountInfo: unknown;
           if (v.accountInfo) {
             try {
@@ -148,7 +148,7 @@ export function ExternalAccountNewPage() {
               beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: v.beneficiaryName, address: { line1: v.line1, city: v.city, postalCode: v.postalCode, country: v.country } },
             };
           }
-          const created = await api.post<ExternalAccount>('/customers/external-accounts', { customerId: v.customerId, currency: v.currency, accountInfo });
+          const created = await api.post<ExternalAccount>('/customers/external-accounts', { customerId: v.customerId, currency: v.currency, accountInfo }, { idempotencyKey });
           navigate(`/external-accounts?customerId=${encodeURIComponent(String(v.customerId))}`);
           return created;
         }}

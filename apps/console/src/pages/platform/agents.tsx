@@ -91,7 +91,7 @@ function CreateAgent() {
       <ActionForm
         submitLabel="Create agent"
         fields={[{ name: 'name', label: 'Name', required: true }, { name: 'customerId', label: 'Customer id', required: true, placeholder: 'Customer:…' }, ...policyFields(currency || 'USD')]}
-        onSubmit={(v) => api.post('/agents', { name: v.name, customerId: v.customerId, policy: policyBody(v, currency || 'USD') })}
+        onSubmit={(v, { idempotencyKey }) => api.post('/agents', { name: v.name, customerId: v.customerId, policy: policyBody(v, currency || 'USD') }, { idempotencyKey })}
         done={(r) => {
           const created = r as { agent: Agent; deviceCode: DeviceCode };
           return (

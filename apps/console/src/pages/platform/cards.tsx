@@ -55,15 +55,16 @@ function IssueCard() {
   const headingId = useId();
   const [, navigate] = useLocation();
   const [currency, setCurrency] = useState('USD');
-  const submit = async (v: FormValues) => {
-    const card = await api.post<Card>('/cards', {
+  const submit = async (v: FormValues, { idempotencyKey }: { idempotencyKey: string }) => {
+    const body = {
       cardholderId: v.cardholderId,
       form: v.form,
       fundingSources: idList(v.fundingSources),
       ...(v.platformCardId ? { platformCardId: v.platformCardId } : {}),
       ...(v.threeDSecurePassword ? { threeDSecurePassword: v.threeDSecurePassword } : {}),
       ...(v.maxSpendPerTransaction !== undefined ? { maxSpendPerTransaction: v.maxSpendPerTransaction } : {}),
-    });
+    };
+    const card = await api.post<Card>('/cards', body, { idempotencyKey });
     navigate(`/cards/${encodeURIComponent(card.id)}`);
     return card;
   };

@@ -87,8 +87,8 @@ export function CustomerNewPage() {
           { name: 'postalCode', label: 'Postal code' },
           { name: 'country', label: 'Country', placeholder: 'US' },
         ]}
-        onSubmit={async (values) => {
-          const created = await api.post<Customer>('/customers', customerBody(values));
+        onSubmit={async (values, { idempotencyKey }) => {
+          const created = await api.post<Customer>('/customers', customerBody(values), { idempotencyKey });
           navigate(`/customers/${encodeURIComponent(created.id)}`);
           return created;
         }}

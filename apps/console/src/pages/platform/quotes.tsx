@@ -101,7 +101,7 @@ function CreateQuote() {
     ...(sourceType === 'ACCOUNT' ? [{ name: 'immediatelyExecute', label: 'Execute at once (the quote goes straight to payments)', type: 'checkbox' as const }] : []),
   ];
 
-  const submit = async (v: FormValues) => {
+  const submit = async (v: FormValues, { idempotencyKey }: { idempotencyKey: string }) => {
     const destination =
       destinationType === 'ACCOUNT'
         ? { destinationType, accountId: v.destinationAccountId, ...(v.paymentRail ? { paymentRail: v.paymentRail } : {}) }
@@ -123,7 +123,7 @@ function CreateQuote() {
       ...(v.scaFactor ? { scaFactor: v.scaFactor } : {}),
       ...(v.immediatelyExecute ? { immediatelyExecute: true } : {}),
     };
-    const quote = await api.post<Quote>('/quotes', body);
+    const quote = await api.post<Quote>('/quotes', body, { idempotencyKey });
     navigate(`/quotes/${encodeURIComponent(quote.id)}`);
     return quote;
   };
@@ -350,7 +350,7 @@ function QuoteActions({ quote, onChanged }: { quote: Quote; onChanged: (q: Quote
           fields={[]}
           submitLabel="Execute quote"
           confirm={`Execute this quote? ${formatAmount(quote.totalSendingAmount, quote.sendingCurrency)} leave the source account; it cannot be cancelled.`}
-          onSubmit={() => act('Executed', api.post<Quote>(`${path}/execute`, {}))}
+          onSubmit={(_v, { idempotencyKey }) => act('Executed', api.post<Quote>(`${path}/execute`, {}, { idempotencyKey }))}
         />
       )}
       {quote.status === 'PENDING_AUTHORIZATION' && (

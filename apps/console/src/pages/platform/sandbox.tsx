@@ -32,8 +32,8 @@ export function SandboxPage() {
             { name: 'accountId', label: 'Internal account', type: 'select', required: true, options: accounts.data?.data.map((a) => a.id) ?? [], defaultValue: usd?.id },
             { name: 'amount', label: 'Amount (in the account currency)', type: 'amount', decimals: usd?.balance ? decimalsOf(usd.balance.currency) : 2, required: true, placeholder: '100.00' },
           ]}
-          onSubmit={async (v) => {
-            const funded = await api.post<Account>(`/sandbox/internal-accounts/${encodeURIComponent(String(v.accountId))}/fund`, { amount: v.amount });
+          onSubmit={async (v, { idempotencyKey }) => {
+            const funded = await api.post<Account>(`/sandbox/internal-accounts/${encodeURIComponent(String(v.accountId))}/fund`, { amount: v.amount }, { idempotencyKey });
             accounts.reload();
             return funded;
           }}
@@ -61,7 +61,7 @@ export function SandboxPage() {
             { name: 'quoteId', label: 'Quote id', required: true },
             { name: 'currencyCode', label: 'Currency code', required: true, placeholder: 'USD' },
           ]}
-          onSubmit={(v) => api.post('/sandbox/send', { quoteId: v.quoteId, currencyCode: v.currencyCode })}
+          onSubmit={(v, { idempotencyKey }) => api.post('/sandbox/send', { quoteId: v.quoteId, currencyCode: v.currencyCode }, { idempotencyKey })}
           done={(r) => <Result value={r} />}
         />
       </section>

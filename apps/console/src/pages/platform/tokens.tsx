@@ -29,9 +29,9 @@ export function TokensPage() {
             { name: 'name', label: 'Name', required: true },
             ...PERMISSIONS.map((p) => ({ name: `permission-${p}`, label: `Permission ${p}`, type: 'checkbox' as const, defaultValue: p === 'VIEW' ? 'true' : undefined })),
           ]}
-          onSubmit={async (v) => {
+          onSubmit={async (v, { idempotencyKey }) => {
             const permissions = PERMISSIONS.filter((p) => v[`permission-${p}`] === true);
-            const created = await api.post<Token>('/tokens', { name: v.name, permissions });
+            const created = await api.post<Token>('/tokens', { name: v.name, permissions }, { idempotencyKey });
             setRound((r) => r + 1);
             return created;
           }}

@@ -216,13 +216,13 @@ export function TransferNewPage() {
           },
           { name: 'amount', label: `Amount${source?.balance ? ` (${source.balance.currency.code})` : ''}`, type: 'amount', decimals, required: true, placeholder: '10.00' },
         ]}
-        onSubmit={async (v) => {
+        onSubmit={async (v, { idempotencyKey }) => {
           if (!sourceId) throw new Error('choose the internal account first');
           const body =
             direction === 'out'
               ? { source: { accountId: sourceId }, destination: { accountId: v.externalAccountId }, amount: v.amount }
               : { source: { accountId: v.externalAccountId }, destination: { accountId: sourceId }, amount: v.amount };
-          const created = await api.post<Transaction>(direction === 'out' ? '/transfer-out' : '/transfer-in', body);
+          const created = await api.post<Transaction>(direction === 'out' ? '/transfer-out' : '/transfer-in', body, { idempotencyKey });
           navigate(`/transactions/${encodeURIComponent(created.id)}`);
           return created;
         }}
