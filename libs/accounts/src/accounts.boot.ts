@@ -1,10 +1,15 @@
+import { configureProductionRails } from '@payments/contracts';
 import { serviceTopic } from '@payments/messaging';
 import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
 import { Accounts } from './accounts';
 import { startAccountsServer } from './accounts.server';
+import { assertDepositAccountsValid } from './internal-accounts/deposit-account-check';
 
 /** Opens the accounts service from the configuration and serves its RPC and ops ports (cluster and embedded modes alike). */
 export async function bootAccounts(config: RuntimeConfig, deps: ServiceDeps): Promise<{ accounts: Accounts; server: ServiceServer; stop(): Promise<void> }> {
+  // The deposit accounts production funding instructions show (rails configuration `depositAccounts`), checked first.
+  assertDepositAccountsValid(config.rails);
+  configureProductionRails(config.rails);
   const accounts = await Accounts.open({
     databaseUrl: deps.databaseUrl,
     bus: deps.bus,

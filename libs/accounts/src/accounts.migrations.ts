@@ -104,5 +104,24 @@ export const accountsMigrations: MigrationSet = {
         CREATE INDEX events_hold_closed_idx ON {{schema}}.events (stream_id, (data->>'holdId')) WHERE type = 'HoldClosed.v1';
       `,
     },
+    {
+      version: 6,
+      name: 'funding_references',
+      sql: `
+        -- A production internal account's funding instructions (funding-references.ts): the reference code senders
+        -- put in a payment to the deposit account, and its virtual account number when the currency has a range.
+        -- Allocated once, when the account is first shown; unique across every platform, so an incoming credit
+        -- names exactly one account.
+        CREATE TABLE {{schema}}.funding_references (
+          account_id text PRIMARY KEY,
+          platform_id text NOT NULL,
+          currency text NOT NULL,
+          reference text NOT NULL UNIQUE,
+          virtual_account_number text,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          UNIQUE (currency, virtual_account_number)
+        );
+      `,
+    },
   ],
 };

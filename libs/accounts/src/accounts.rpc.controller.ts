@@ -3,6 +3,8 @@ import {
   AccountCurrency,
   AccountIdBody,
   AccountsRpc,
+  FundingAccountMatch,
+  MatchFundingRequest,
   InternalAccount,
   ListInternalAccountsQuery,
   ListPlatformInternalAccountsQuery,
@@ -50,6 +52,12 @@ export class AccountsRpcController {
   @Handles(AccountsRpc.getAccountCurrency)
   currency(r: RpcRequest<AccountIdBody>): Promise<AccountCurrency> {
     return accountCurrency(this.accounts.host.dataSource, r.caller, r.body.accountId);
+  }
+
+  /** For payments: the production account an incoming credit (or an operator) names; raw, across platforms. */
+  @Handles(AccountsRpc.matchFunding)
+  matchFunding(r: MatchFundingRequest): Promise<FundingAccountMatch | null> {
+    return this.accounts.internalAccounts.funding.match(r);
   }
 
   /** For quoting: where a customer pays a REALTIME_FUNDING quote in (the platform's collection details, reference per quote). */

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { bech32 } from '@scure/base';
-import type { Mode } from '@payments/contracts';
+import { depositAccountFor, type Mode } from '@payments/contracts';
 import { findCurrency } from '@payments/money';
 import { eip55 } from '@payments/addresses';
 import { ibanMod97 } from '../external-accounts/rules/checksums/iban';
 import { paymentRailsOf } from '../external-accounts/rules/published-form';
+import type { FundingReference } from './funding-references';
 
 export interface PaymentInstructions {
   accountOrWalletInfo: Record<string, unknown> & { accountType: string };
@@ -30,11 +31,13 @@ export function referenceCode(accountId: string): string {
 /**
  * How money reaches an internal account: bank details with a reference code, or a wallet address. In the sandbox
  * these are synthetic but well-formed (valid IBAN and CLABE check digits, EIP-55 and bech32 addresses) so clients
- * can exercise their validation; sending to them moves nothing (use /sandbox/.../fund). Production instructions
- * come from a banking partner integration, which this build does not include: production accounts list none.
+ * can exercise their validation; sending to them moves nothing (use /sandbox/.../fund). In production they are the
+ * deposit account the operator configured for the currency (rails configuration `depositAccounts`) with the
+ * account's allocated reference (`funding`, FundingReferences: random and checked unique, not derived like the
+ * sandbox's referenceCode): an account in a currency without a deposit account lists none.
  */
-export function fundingInstructions(accountId: string, currency: string, mode: Mode, isPlatformAccount: boolean): PaymentInstructions[] {
-  if (mode !== 'SANDBOX') return [];
+export function fundingInstructions(accountId: string, currency: string, mode: Mode, isPlatformAccount: boolean, funding?: FundingReference): PaymentInstructions[] {
+  if (mode !== 'SANDBOX') return funding ? productionInstructions(currency, isPlatformAccount, funding) : [];
   const reference = referenceCode(accountId);
   // paymentRails (required by the published Payment*AccountInfo): the rails the external accounts of the type answer.
   const wrap = (info: PaymentInstructions['accountOrWalletInfo'], notes: string): PaymentInstructions[] => {
@@ -77,4 +80,27 @@ function clabe(accountId: string): string {
   const body = `002180${digits(accountId, 'mxn', 11)}`;
   const sum = [...body].reduce((s, d, i) => s + ((Number(d) * [3, 7, 1][i % 3]) % 10), 0);
   return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** The configured deposit account in the published shape, with the account's reference (and virtual number). */
+function productionInstructions(currency: string, isPlatformAccount: boolean, funding: FundingReference): PaymentInstructions[] {
+  const deposit = depositAccountFor(currency);
+  if (!deposit) return [];
+  const { reference } = funding;
+  const base = { bankName: deposit.bankName, accountHolderName: deposit.accountHolderName, reference };
+  let info: PaymentInstructions['accountOrWalletInfo'];
+  let notes: string;
+  if (deposit.currency === 'EUR') {
+    info = { accountType: 'EUR_ACCOUNT', iban: deposit.iban!, swiftCode: deposit.bic!, ...base };
+    notes = `Include ${reference} in the payment reference (remittance information): a payment without it is not credited automatically.`;
+  } else {
+    const accountNumber = funding.virtualAccountNumber ?? deposit.accountNumber;
+    if (!accountNumber) return []; // a range used up and no FBO number to fall back to
+    info = { accountType: 'USD_ACCOUNT', accountNumber, routingNumber: deposit.routingNumber!, ...base };
+    notes = funding.virtualAccountNumber
+      ? `Account ${accountNumber} is this account's own: payments to it are credited here (the reference ${reference} also works).`
+      : `Include ${reference} in the payment reference (addenda / memo): a payment without it is not credited automatically.`;
+  }
+  const paymentRails = paymentRailsOf(info);
+  return [{ accountOrWalletInfo: paymentRails ? { ...info, paymentRails } : info, instructionsNotes: notes, isPlatformAccount }];
 }

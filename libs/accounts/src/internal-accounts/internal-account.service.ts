@@ -6,6 +6,7 @@ import { ClaimInTransaction, IdempotencyClaims } from '@payments/eventsourcing';
 import { idempotencyScopeOf, keysetPage, SqlWhere } from '@payments/runtime';
 import { LedgerService, systemAccountId } from '../ledger/ledger.service';
 import { LedgerAccountRow, toInternalAccount } from './internal-account.view';
+import { FundingReferences } from './funding-references';
 
 const ACCOUNT_NAMESPACE = '8f5c2e1a-6b3d-4c7e-9a10-5d2f4b6c8e90';
 
@@ -26,6 +27,7 @@ export class InternalAccountService {
     private readonly dataSource: DataSource,
     private readonly ledger: LedgerService,
     private readonly claims: IdempotencyClaims,
+    readonly funding: FundingReferences = new FundingReferences(dataSource),
   ) {}
 
   /**
@@ -56,26 +58,33 @@ export class InternalAccountService {
     }
   }
 
-  listForCustomers(caller: CallerContext, query: ListInternalAccountsQuery): Promise<Page<InternalAccount>> {
+  async listForCustomers(caller: CallerContext, query: ListInternalAccountsQuery): Promise<Page<InternalAccount>> {
     const where = this.scope(caller, 'CUSTOMER').add('customer_id = ?', query.customerId).add('currency = ?', query.currency);
     const filtered = query.type ? this.byType(where, query.type) : where;
-    return keysetPage<LedgerAccountRow, InternalAccount>({
+    const page = await keysetPage<LedgerAccountRow, LedgerAccountRow>({
       db: this.dataSource,
       from: `FROM ledger_accounts WHERE ${filtered.sql}`,
       params: filtered.params,
       keyColumn: 'account_id',
       limit: query.limit,
       cursor: query.cursor,
-      toItem: toInternalAccount,
+      toItem: (row) => row,
       keyOf: (row) => row.account_id,
     });
+    return { ...page, data: await this.views(page.data) };
+  }
+
+  /** The resources of `rows`, production ones with their funding references (allocated on first sight). */
+  private async views(rows: LedgerAccountRow[]): Promise<InternalAccount[]> {
+    const funding = await this.funding.of(rows);
+    return rows.map((row) => toInternalAccount(row, funding.get(row.account_id)));
   }
 
   async listForPlatform(caller: CallerContext, query: ListPlatformInternalAccountsQuery): Promise<{ data: InternalAccount[] }> {
     const where = this.scope(caller, 'PLATFORM').add('currency = ?', query.currency);
     const filtered = query.type ? this.byType(where, query.type) : where;
     const rows: LedgerAccountRow[] = await this.dataSource.query(`SELECT * FROM ledger_accounts WHERE ${filtered.sql} ORDER BY currency`, filtered.params);
-    return { data: rows.map(toInternalAccount) };
+    return { data: await this.views(rows) };
   }
 
   /**

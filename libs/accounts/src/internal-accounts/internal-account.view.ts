@@ -1,9 +1,11 @@
 import type { InternalAccount, InternalAccountType, Mode } from '@payments/contracts';
 import { currencyObject, findCurrency } from '@payments/money';
 import { fundingInstructions } from './funding-instructions';
+import type { FundingReference } from './funding-references';
 
 export interface LedgerAccountRow {
   account_id: string;
+  platform_id?: string;
   mode: Mode;
   owner: 'CUSTOMER' | 'PLATFORM' | 'SYSTEM';
   customer_id: string | null;
@@ -24,9 +26,10 @@ export function accountType(row: Pick<LedgerAccountRow, 'purpose' | 'currency'>)
 
 /**
  * The InternalAccount resource from its ledger row: `balance` is available (total minus holds); `privateEnabled` only
- * on an Embedded Wallet, as the published InternalAccount has it.
+ * on an Embedded Wallet, as the published InternalAccount has it. `funding`: a production account's allocated
+ * reference (FundingReferences.of), without which it lists no funding instructions.
  */
-export function toInternalAccount(row: LedgerAccountRow): InternalAccount {
+export function toInternalAccount(row: LedgerAccountRow, funding?: FundingReference): InternalAccount {
   const currency = currencyObject(row.currency);
   const total = Number(row.total);
   const type = accountType(row);
@@ -37,7 +40,7 @@ export function toInternalAccount(row: LedgerAccountRow): InternalAccount {
     status: 'ACTIVE',
     balance: { amount: total - Number(row.held), currency },
     totalBalance: { amount: total, currency },
-    fundingPaymentInstructions: fundingInstructions(row.account_id, row.currency, row.mode, row.owner === 'PLATFORM'),
+    fundingPaymentInstructions: fundingInstructions(row.account_id, row.currency, row.mode, row.owner === 'PLATFORM', funding),
     ...(type === 'EMBEDDED_WALLET' ? { privateEnabled: row.private_enabled === true } : {}),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

@@ -1,2 +1,3 @@
 export * from './production-capabilities';
 export * from './rails-config';
+export * from './deposit-accounts';

@@ -1,4 +1,5 @@
 import type { RailDirection } from './production-capabilities';
+import { checkDepositAccounts, DepositAccountConfig, parseDepositAccount } from './deposit-accounts';
 
 /**
  * The production rail connectors of a deployment (docs/production.md#rails): which connector moves which currency on
@@ -104,9 +105,11 @@ export interface RailConnectorConfig {
 
 export interface RailsConfig {
   connectors: RailConnectorConfig[];
+  /** Where incoming money for production internal accounts arrives, per currency (deposit-accounts.ts); none when absent. */
+  depositAccounts?: DepositAccountConfig[];
 }
 
-export const EMPTY_RAILS_CONFIG: RailsConfig = { connectors: [] };
+export const EMPTY_RAILS_CONFIG: RailsConfig = { connectors: [], depositAccounts: [] };
 
 export const capabilitiesOf = (c: RailConnectorConfig): RailCapabilities => ({
   payout: c.routes.some((r) => r.directions.includes('PAYOUT')),
@@ -280,6 +283,12 @@ export function parseRailsConfig(raw: unknown): RailsConfig {
   const o = obj(raw, 'root');
   if (!Array.isArray(o.connectors)) throw new RailsConfigError('root', 'connectors must be an array');
   const connectors = o.connectors.map((c, i) => connector(c, i));
+  if (o.depositAccounts !== undefined && !Array.isArray(o.depositAccounts)) throw new RailsConfigError('root', 'depositAccounts must be an array');
+  const fail = (where: string, message: string): never => {
+    throw new RailsConfigError(where, message);
+  };
+  const depositAccounts = ((o.depositAccounts as unknown[] | undefined) ?? []).map((d, i) => parseDepositAccount(d, `depositAccounts[${i}]`, fail));
+  checkDepositAccounts(depositAccounts, fail);
   const ids = new Set<string>();
   const routes = new Set<string>();
   for (const c of connectors) {
@@ -293,7 +302,7 @@ export function parseRailsConfig(raw: unknown): RailsConfig {
       }
     }
   }
-  return { connectors };
+  return { connectors, depositAccounts };
 }
 
 /**
@@ -308,6 +317,11 @@ export function configureProductionRails(config: RailsConfig): void {
 
 export function productionRails(): RailsConfig {
   return configured;
+}
+
+/** The deposit account configured for `currency`, if any: production internal accounts of it list funding instructions. */
+export function depositAccountFor(currency: string): DepositAccountConfig | undefined {
+  return configured.depositAccounts?.find((d) => d.currency === currency);
 }
 
 /** The connector and rail moving `currency` in `direction`: the requested rail if given and routed, else the first route. */

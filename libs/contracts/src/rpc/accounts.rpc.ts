@@ -84,6 +84,12 @@ export const AccountsRpc = {
    */
   getTransferAccounts: rpc<TransferAccountsBody, TransferAccounts>('accounts.transfer-accounts.get'),
   /** For quoting: `{reference, currency}` → PaymentInstructions[] for paying a REALTIME_FUNDING quote in (sandbox only; none in production). */
+  /**
+   * For payments' incoming credits: the production internal account a credit to the deposit account is for, by a
+   * virtual account number or a reference code in the texts (funding-references.ts), or the account an operator
+   * names (`internalAccountId`); null when none (or two) match. Across every platform: the answer names its platform.
+   */
+  matchFunding: rawRpc<MatchFundingRequest, FundingAccountMatch | null>('accounts.funding.match'),
   realtimeFundingInstructions: rpc<RealtimeFundingInstructionsBody, PaymentInstructions[]>('accounts.realtime-funding.instructions'),
 } as const;
 
@@ -140,6 +146,27 @@ export interface PayableExternalAccount {
 /** AccountsRpc.getExternalAccountSandboxSuffix. */
 export interface ExternalAccountSandboxSuffix {
   suffix: string | null;
+}
+
+/** AccountsRpc.matchFunding. */
+export interface MatchFundingRequest {
+  currency: string;
+  /** Free texts of the credit (remittance information, creditor reference, end-to-end id): searched for a reference code. */
+  texts: string[];
+  /** Account numbers the credit was addressed to (the creditor account): a virtual account number matches. */
+  accountNumbers: string[];
+  /** An operator's choice instead: this production customer or platform account, if it is in `currency`. */
+  internalAccountId?: string;
+}
+
+/** AccountsRpc.matchFunding's answer: the account and its owner, and what matched. */
+export interface FundingAccountMatch {
+  accountId: string;
+  platformId: string;
+  mode: Mode;
+  customerId: string | null;
+  currency: string;
+  matchedBy: 'REFERENCE' | 'VIRTUAL_ACCOUNT_NUMBER' | 'OPERATOR';
 }
 
 /** AccountsRpc.realtimeFundingInstructions. */

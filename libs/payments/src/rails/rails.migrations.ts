@@ -89,5 +89,28 @@ export const railsMigrations: MigrationSet = {
         CREATE INDEX rail_exceptions_open_idx ON {{schema}}.rail_exceptions (created_at, exception_id) WHERE status = 'OPEN';
       `,
     },
+    {
+      version: 2,
+      name: 'incoming_credits',
+      sql: `
+        -- Money that arrived at a deposit account and was credited to an internal account (incoming-credits.ts): one
+        -- row per bank entry, so a statement imported twice, or the same entry in two files, credits once.
+        CREATE TABLE {{schema}}.rail_incoming_credits (
+          credit_key text PRIMARY KEY,
+          transaction_id text NOT NULL UNIQUE,
+          connector_id text NOT NULL,
+          platform_id text NOT NULL,
+          account_id text NOT NULL,
+          amount bigint NOT NULL CHECK (amount > 0),
+          currency text NOT NULL,
+          file_id text,
+          exception_id text,
+          matched_by text NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        -- What an operator decided about an unmatched credit: ASSIGNED (credited to an account) or TO_BE_RETURNED.
+        ALTER TABLE {{schema}}.rail_exceptions ADD COLUMN disposition text CHECK (disposition IN ('ASSIGNED', 'TO_BE_RETURNED'));
+      `,
+    },
   ],
 };

@@ -5,6 +5,7 @@ import { HttpRailConnector } from './http/http-rail-connector';
 import { Peers } from '../rpc/peers';
 import type { TransactionSaga } from '../saga/transaction-saga';
 import { RailExceptions } from './rail-exceptions';
+import { IncomingCredits } from './incoming-credits';
 import { RailOutcomes } from './rail-outcomes';
 import { RailPayments } from './rail-payments';
 import { RailConnectorFactory, Rails } from './rails';
@@ -41,8 +42,9 @@ export function openRails(
   const exceptions = new RailExceptions(options.schema);
   const outcomes = new RailOutcomes(host.dataSource, options.schema, host.timers, payments, exceptions);
   const log = options.log ?? (() => undefined);
+  const credits = new IncomingCredits(options.schema, saga, peers);
   const egress = new EgressClient({ allowPrivateNetworks: options.egressAllowPrivateNetworks ?? false, log: (message) => log(message) });
-  const rails = new Rails(host.dataSource, payments, outcomes, exceptions, options.config ?? EMPTY_RAILS_CONFIG, factories(egress, options.publicUrl), { dataSource: host.dataSource, schema: options.schema, timers: host.timers, log });
+  const rails = new Rails(host.dataSource, payments, outcomes, exceptions, options.config ?? EMPTY_RAILS_CONFIG, factories(egress, options.publicUrl), { dataSource: host.dataSource, schema: options.schema, timers: host.timers, credits, log });
   Object.assign(timerHandlers, outcomes.timerHandlers(), rails.timerHandlers());
   saga.connectRails(rails);
   outcomes.connect({

@@ -3,6 +3,7 @@ import type { DurableTimers, TimerHandler } from '@payments/eventsourcing';
 import { ApiError, capabilitiesOf, Mode, productionRailFor, RailConnectorConfig, RailConnectorKind, RailDirection, RailsConfig } from '@payments/contracts';
 import type { RailConnector, RailImportResult, RailOrder } from './rail-connector';
 import { RailExceptions } from './rail-exceptions';
+import type { IncomingCredits } from './incoming-credits';
 import { RailOutcomes } from './rail-outcomes';
 import { RailPayments } from './rail-payments';
 import { connectorRail, ConnectorRail, sandboxPayoutScript, sandboxPullScript, SandboxRailScript } from '../saga/rail-script';
@@ -21,6 +22,8 @@ export interface RailConnectorContext {
   payments: RailPayments;
   outcomes: RailOutcomes;
   exceptions: RailExceptions;
+  /** Money arriving at a deposit account: matched to an internal account and credited once. */
+  credits: IncomingCredits;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -36,6 +39,8 @@ export type RailConnectorFactory = (context: RailConnectorContext) => RailConnec
  */
 export class Rails {
   readonly connectors = new Map<string, RailConnector>();
+  /** Incoming credits, for the operator's assignment of an unmatched one. */
+  readonly credits: IncomingCredits;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -46,6 +51,7 @@ export class Rails {
     factories: Partial<Record<RailConnectorKind, RailConnectorFactory>>,
     context: Omit<RailConnectorContext, 'config' | 'payments' | 'outcomes' | 'exceptions'>,
   ) {
+    this.credits = context.credits;
     for (const c of config.connectors) {
       const factory = factories[c.kind];
       if (!factory) throw new Error(`rails configuration: connector ${c.id}: kind ${c.kind} is not available in this build`);

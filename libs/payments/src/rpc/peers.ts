@@ -1,4 +1,4 @@
-import { AccountCurrency, AccountsRpc, CallerContext, ExternalAccount, FundQuoteRequest, InternalAccount, Mode, PayableExternalAccount, Quote, QuotingRpc, RecordRailVerificationRequest, TransferAccounts, TransferAccountsBody } from '@payments/contracts';
+import { AccountCurrency, AccountsRpc, CallerContext, ExternalAccount, FundingAccountMatch, FundQuoteRequest, MatchFundingRequest, InternalAccount, Mode, PayableExternalAccount, Quote, QuotingRpc, RecordRailVerificationRequest, TransferAccounts, TransferAccountsBody } from '@payments/contracts';
 import { LedgerClient, ServiceClient } from '@payments/runtime';
 
 /** The caller payments acts as when its own saga (a timer, a consumer) moves money for a platform. */
@@ -47,6 +47,11 @@ export class Peers {
   /** The rails' verdict on an external account awaiting its payout rail (an ACH prenote settled or returned). */
   recordRailVerification(body: RecordRailVerificationRequest): Promise<ExternalAccount> {
     return this.accounts.call(AccountsRpc.recordRailVerification, body);
+  }
+
+  /** The production account an incoming credit (or an operator) names, across platforms; null for none. */
+  matchFunding(body: MatchFundingRequest): Promise<FundingAccountMatch | null> {
+    return this.accounts.call(AccountsRpc.matchFunding, body);
   }
 
   fundQuote(caller: CallerContext, body: FundQuoteRequest): Promise<Quote> {

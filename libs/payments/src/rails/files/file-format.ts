@@ -53,7 +53,25 @@ export type InboundEntry =
   /** A notification of change (NACHA COR): the payment went through, but the account details must be updated. */
   | { type: 'NOTICE'; railReference: string; code: string; message: string; raw: Record<string, unknown> }
   /** Money that arrived (camt.054 credit): matched to an internal account's funding instructions by reference, or an exception. */
-  | { type: 'CREDIT'; amount: number; currency: string; reference: string | null; debtorName?: string; bookedAt?: string; raw: Record<string, unknown> }
+  | {
+      type: 'CREDIT';
+      amount: number;
+      currency: string;
+      reference: string | null;
+      /**
+       * The bank's own id of the entry (camt.054 AcctSvcrRef or NtryRef with the transaction's ids; an ACH trace
+       * number), the same in every file that reports it: the credit is keyed on it, so it is credited once. Null when
+       * the bank gave none (then only the file's SHA-256 keeps it from being credited twice).
+       */
+      bankReference: string | null;
+      /** Every free text the sender filled in (remittance information, creditor reference, ids): searched for a reference code. */
+      texts: string[];
+      /** The account numbers the credit was addressed to (creditor account, the ACH entry's DFI account): a virtual account number. */
+      accountNumbers: string[];
+      debtorName?: string;
+      bookedAt?: string;
+      raw: Record<string, unknown>;
+    }
   /** Something to report that is no payment of ours (a status of a whole message, an unknown entry). */
   | { type: 'OTHER'; message: string; raw: Record<string, unknown> };
 

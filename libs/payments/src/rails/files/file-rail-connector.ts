@@ -333,17 +333,7 @@ export class FileRailConnector implements RailConnector {
       const recorded = await this.context.outcomes.record(tx, { paymentId: payment.payment_id, kind: entry.kind, ...(entry.failureReason ? { failureReason: entry.failureReason } : {}), ...(entry.railCode ? { railCode: entry.railCode } : {}), source: fileId });
       return recorded ? 'outcome' : 'none';
     }
-    if (entry.type === 'CREDIT') {
-      await this.context.exceptions.record(tx, {
-        exceptionId,
-        connectorId: this.config.id,
-        fileId,
-        kind: 'UNMATCHED_CREDIT',
-        message: `incoming credit of ${entry.amount} ${entry.currency} (reference ${entry.reference ?? 'none'}): no funding instruction matches it`,
-        detail: entry.raw,
-      });
-      return 'exception';
-    }
+    if (entry.type === 'CREDIT') return this.importCredit(tx, fileId, index, exceptionId, entry);
     // Acknowledgements and pending statuses change nothing.
     if (entry.raw.informational === true) return 'none';
     // A whole file refused by the bank (pain.002 group status RJCT): none of its payments was made, each fails with the code.
@@ -364,6 +354,29 @@ export class FileRailConnector implements RailConnector {
     }
     // Anything else (a block rejected without its transactions, a bank fee, a whole file of no payment of ours) is an operator's.
     await this.context.exceptions.record(tx, { exceptionId, connectorId: this.config.id, fileId, kind: 'UNMATCHED_ENTRY', message: entry.message, detail: entry.raw });
+    return 'exception';
+  }
+
+  /**
+   * Money that arrived: credited once (by the bank's entry reference) to the production account its virtual account
+   * number or reference code names, else an UNMATCHED_CREDIT exception carrying what an operator needs to assign it.
+   */
+  private async importCredit(tx: EntityManager, fileId: string, index: number, exceptionId: string, entry: Extract<InboundEntry, { type: 'CREDIT' }>): Promise<'outcome' | 'exception' | 'none'> {
+    const bankReference = entry.bankReference ?? `${fileId}/${index}`;
+    const credit = { connectorId: this.config.id, bankReference, amount: entry.amount, currency: entry.currency, paymentRail: this.config.kind === 'NACHA' ? 'ACH' : null, ...(entry.debtorName ? { debtorName: entry.debtorName } : {}), fileId };
+    const account = entry.amount > 0 ? await this.context.credits.match(entry.currency, entry.texts, entry.accountNumbers) : null;
+    if (account) {
+      const { created } = await this.context.credits.credit(tx, credit, account, new Date().toISOString());
+      return created ? 'outcome' : 'none';
+    }
+    await this.context.exceptions.record(tx, {
+      exceptionId,
+      connectorId: this.config.id,
+      fileId,
+      kind: 'UNMATCHED_CREDIT',
+      message: `incoming credit of ${entry.amount} ${entry.currency} (reference ${entry.reference ?? 'none'}): no funding instruction matches it`,
+      detail: { ...entry.raw, amount: entry.amount, currency: entry.currency, reference: entry.reference, bankReference, texts: entry.texts, accountNumbers: entry.accountNumbers, debtorName: entry.debtorName ?? null },
+    });
     return 'exception';
   }
 

@@ -388,14 +388,20 @@ function movementEntry(m: NotificationMovement): InboundEntry {
     return { type: 'OUTCOME', railReference: ourReference(m.endToEndId), kind: 'SETTLED', raw };
   }
   const reference = m.creditorReference ?? (m.remittanceInformation.length > 0 ? m.remittanceInformation.join(' ') : undefined) ?? m.endToEndId ?? null;
+  // The entry's id at the bank, narrowed to the transaction when the entry is a batch (they share the entry's ids).
+  const entryId = m.accountServicerReference ?? (m.entryReference ? `${m.notificationId}/${m.entryReference}` : undefined);
+  const transactionIds = [m.uetr, m.transactionId, m.endToEndId, m.instructionId].filter((x): x is string => !!x);
   return {
     type: 'CREDIT',
     amount: m.amount,
     currency: m.currency,
     reference,
+    bankReference: entryId ? [entryId, transactionIds[0] ?? '', String(m.amount), m.currency].join('|') : null,
+    texts: [m.creditorReference, ...m.remittanceInformation, m.endToEndId].filter((x): x is string => !!x),
+    accountNumbers: [m.creditor.iban, m.creditor.otherAccountId, m.accountOtherId].filter((x): x is string => !!x),
     ...(m.debtor.name ? { debtorName: m.debtor.name } : {}),
     ...(m.bookingDate ?? m.valueDate ? { bookedAt: (m.bookingDate ?? m.valueDate)! } : {}),
-    raw: { ...raw, debtorIban: m.debtor.iban ?? null, remittanceInformation: m.remittanceInformation, creditorReference: m.creditorReference ?? null },
+    raw: { ...raw, debtorIban: m.debtor.iban ?? null, remittanceInformation: m.remittanceInformation, creditorReference: m.creditorReference ?? null, creditorAccount: m.creditor.iban ?? m.creditor.otherAccountId ?? null },
   };
 }
 

@@ -57,6 +57,20 @@ function entryOf(entry: Entry, secCode: string): InboundEntry {
       return { type: 'NOTICE', railReference: a.originalTraceNumber, code: a.changeCode, message: changeMessage(a.changeCode, a.correctedData), raw: { ...raw, changeCode: a.changeCode, correctedData: a.correctedData, addendaLine: a.line } };
     }
   }
+  // A live credit to our account (22 checking, 32 savings) an originator sent us: money arriving (a customer's
+  // CCD/PPD credit to the deposit account). The DFI account number is the account it was addressed to (a virtual
+  // account number), the identification number and the 05 addenda what the sender wrote (a reference code).
+  if (entry.transactionCode === '22' || entry.transactionCode === '32') {
+    const related = entry.addenda.flatMap((a) => ('raw' in a && a.type === '05' ? [a.raw.slice(3, 83).trim()] : []));
+    return {
+      type: 'CREDIT', amount: entry.amount, currency: 'USD', reference: related[0] || entry.individualId.trim() || null,
+      bankReference: `ACH-TRACE:${entry.traceNumber}`,
+      texts: [entry.individualId, ...related].map((t) => t.trim()).filter((t) => t !== ''),
+      accountNumbers: [entry.accountNumber.trim()],
+      ...(entry.name.trim() ? { debtorName: entry.name.trim() } : {}),
+      raw: { ...raw, paymentRelatedInformation: related },
+    };
+  }
   return { type: 'OTHER', message: `line ${entry.line}: a ${secCode} entry (transaction code ${entry.transactionCode}, trace ${entry.traceNumber}) that is neither a return nor a notification of change`, raw };
 }
 

@@ -99,7 +99,7 @@ describe('PrenoteRequests (real PostgreSQL)', () => {
     const nowhere = { host: '127.0.0.1', port: 1 };
     payments = await Payments.open({ databaseUrl: database.url, bus, topic: serviceTopic('payments'), sandboxTimeScale: 1, accounts: nowhere, quoting: nowhere, rpcTimeoutMs: 1_000, secretHashKey: randomBytes(32) });
     const { dataSource } = payments.host;
-    rails = new Rails(dataSource, payments.rails.payments, payments.rails.outcomes, payments.rails.exceptions, { connectors: [NACHA, SEPA] }, { NACHA: formatOnly, ISO20022: passedOver }, { dataSource, schema: 'payments', timers: payments.host.timers, log: () => undefined });
+    rails = new Rails(dataSource, payments.rails.payments, payments.rails.outcomes, payments.rails.exceptions, { connectors: [NACHA, SEPA] }, { NACHA: formatOnly, ISO20022: passedOver }, { dataSource, schema: 'payments', timers: payments.host.timers, credits: payments.rails.credits, log: () => undefined });
     consumer = new PrenoteRequests(dataSource, 'payments', rails);
   });
   afterAll(async () => {
