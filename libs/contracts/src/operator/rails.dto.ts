@@ -136,6 +136,10 @@ export interface RailExceptionView {
   /** The entry as read (trace number, end-to-end id, amount, codes…). */
   detail: Record<string, unknown>;
   status: RailExceptionStatus;
+  /** UNMATCHED_CREDIT: what the operator decided, ASSIGNED (credited to an internal account) or TO_BE_RETURNED. */
+  disposition?: 'ASSIGNED' | 'TO_BE_RETURNED';
+  /** ASSIGNED: the INCOMING transaction that credited the account. */
+  transactionId?: string;
   resolution?: string;
   /** The operator id that resolved it. */
   resolvedBy?: string;
@@ -194,6 +198,17 @@ export class ListRailExceptionsQuery extends PageQuery {
 /** POST /operator/v1/rails/exceptions/{exceptionId}/resolve: what was done about it (kept with it and in the audit log). */
 export class ResolveRailExceptionRequest {
   @IsString() @MinLength(1) @MaxLength(1000) @Matches(/\S/, { message: 'resolution must not be blank' }) resolution!: string;
+}
+
+/** POST /operator/v1/rails/exceptions/{exceptionId}/assign: the production internal account an unmatched credit is for. */
+export class AssignRailCreditRequest {
+  @IsString() @Matches(/^InternalAccount:[0-9a-f-]{36}$/, { message: 'internalAccountId must be an internal account id (InternalAccount:…)' }) internalAccountId!: string;
+  @IsString() @MinLength(1) @MaxLength(1000) @Matches(/\S/, { message: 'reason must not be blank' }) reason!: string;
+}
+
+/** POST /operator/v1/rails/exceptions/{exceptionId}/return: why an unmatched credit goes back to its sender. */
+export class ReturnRailCreditRequest {
+  @IsString() @MinLength(1) @MaxLength(1000) @Matches(/\S/, { message: 'reason must not be blank' }) reason!: string;
 }
 
 /** POST /operator/v1/rails/imports: the text fields of the multipart body (the file is the part `file`). */

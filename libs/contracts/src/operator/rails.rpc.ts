@@ -3,6 +3,7 @@ import type { Page } from '../pagination';
 import { operatorRpc } from '../rpc/rpc-contract';
 import type { EmptyBody } from '../rpc/rpc';
 import type {
+  AssignRailCreditRequest,
   ListRailExceptionsQuery,
   ListRailFilesQuery,
   RailConnectorList,
@@ -12,6 +13,7 @@ import type {
   RailImportResult,
   RailPaymentDetail,
   ResolveRailExceptionRequest,
+  ReturnRailCreditRequest,
 } from './rails.dto';
 
 export interface RailFileIdBody {
@@ -23,6 +25,14 @@ export interface RailPaymentIdBody {
 }
 
 export interface ResolveRailExceptionBody extends ResolveRailExceptionRequest {
+  exceptionId: string;
+}
+
+export interface AssignRailCreditBody extends AssignRailCreditRequest {
+  exceptionId: string;
+}
+
+export interface ReturnRailCreditBody extends ReturnRailCreditRequest {
   exceptionId: string;
 }
 
@@ -42,4 +52,6 @@ export const RailsOperatorRpc = {
   importFile: operatorRpc<ImportRailFileBody, RailImportResult>('payments.operator.rails.imports.create', 'ADMIN'),
   listExceptions: operatorRpc<ListRailExceptionsQuery, Page<RailExceptionView>>('payments.operator.rails.exceptions.list', 'VIEWER'),
   resolveException: operatorRpc<ResolveRailExceptionBody, RailExceptionView>('payments.operator.rails.exceptions.resolve', 'REVIEWER'),
+  assignCredit: operatorRpc<AssignRailCreditBody, RailExceptionView>('payments.operator.rails.exceptions.assign', 'REVIEWER'),
+  returnCredit: operatorRpc<ReturnRailCreditBody, RailExceptionView>('payments.operator.rails.exceptions.return', 'REVIEWER'),
 } as const;

@@ -109,7 +109,7 @@ export const railsMigrations: MigrationSet = {
           created_at timestamptz NOT NULL DEFAULT now()
         );
         -- What an operator decided about an unmatched credit: ASSIGNED (credited to an account) or TO_BE_RETURNED.
-        ALTER TABLE {{schema}}.rail_exceptions ADD COLUMN disposition text CHECK (disposition IN ('ASSIGNED', 'TO_BE_RETURNED'));
+        ALTER TABLE {{schema}}.rail_exceptions ADD COLUMN disposition text CHECK (disposition IN ('ASSIGNED', 'TO_BE_RETURNED')), ADD COLUMN transaction_id text;
       `,
     },
   ],

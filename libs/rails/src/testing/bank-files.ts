@@ -127,3 +127,48 @@ export function camt054Debits(iban: string, debits: { endToEndId: string; amount
 </Document>
 `;
 }
+
+/**
+ * A camt.054.001.08 notification of money that arrived on our account: one booked CRDT entry per credit, with the
+ * bank's AcctSvcrRef, the sender's unstructured remittance information and, when given, the creditor account the
+ * sender addressed (a virtual account number, as Othr/Id).
+ */
+export function camt054Credits(iban: string, credits: { amount: number; currency: string; bankReference: string; remittance?: string; creditorAccount?: string; debtorName?: string }[]): string {
+  const today = new Date().toISOString().slice(0, 10);
+  const entries = credits
+    .map(
+      (c, i) => `
+      <Ntry>
+        <NtryRef>${i + 1}</NtryRef>
+        <Amt Ccy="${c.currency}">${decimal(c.amount)}</Amt>
+        <CdtDbtInd>CRDT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>${today}</Dt></BookgDt>
+        <ValDt><Dt>${today}</Dt></ValDt>
+        <AcctSvcrRef>${c.bankReference}</AcctSvcrRef>
+        <NtryDtls><TxDtls>
+          <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+          <Amt Ccy="${c.currency}">${decimal(c.amount)}</Amt>
+          <CdtDbtInd>CRDT</CdtDbtInd>
+          <RltdPties>
+            <Dbtr><Pty><Nm>${c.debtorName ?? 'Sam Sender'}</Nm></Pty></Dbtr>${c.creditorAccount ? `
+            <CdtrAcct><Id><Othr><Id>${c.creditorAccount}</Id></Othr></Id></CdtrAcct>` : ''}
+          </RltdPties>${c.remittance ? `
+          <RmtInf><Ustrd>${c.remittance}</Ustrd></RmtInf>` : ''}
+        </TxDtls></NtryDtls>
+      </Ntry>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08">
+  <BkToCstmrDbtCdtNtfctn>
+    <GrpHdr><MsgId>CAMT54-${Date.now()}-${Math.random().toString(36).slice(2, 8)}</MsgId><CreDtTm>${new Date().toISOString()}</CreDtTm></GrpHdr>
+    <Ntfctn>
+      <Id>NTF-1</Id>
+      <CreDtTm>${new Date().toISOString()}</CreDtTm>
+      <Acct><Id><IBAN>${iban}</IBAN></Id><Ccy>${credits[0]?.currency ?? 'EUR'}</Ccy></Acct>${entries}
+    </Ntfctn>
+  </BkToCstmrDbtCdtNtfctn>
+</Document>
+`;
+}

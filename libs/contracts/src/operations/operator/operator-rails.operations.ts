@@ -1,4 +1,4 @@
-import { ImportRailFileFields, ListRailExceptionsQuery, ListRailFilesQuery, RAIL_IMPORT_SIZE_MAX_BYTES, ResolveRailExceptionRequest } from '../../operator/rails.dto';
+import { AssignRailCreditRequest, ImportRailFileFields, ListRailExceptionsQuery, ListRailFilesQuery, RAIL_IMPORT_SIZE_MAX_BYTES, ResolveRailExceptionRequest, ReturnRailCreditRequest } from '../../operator/rails.dto';
 import { RailsOperatorRpc } from '../../operator/rails.rpc';
 import { operation } from '../http-operation';
 
@@ -161,5 +161,50 @@ export const OPERATOR_RAILS_OPERATIONS = [
     status: 200,
     response: 'RailExceptionView',
     request: ({ params, body }) => ({ exceptionId: params.exceptionId, resolution: body.resolution }),
+  }),
+  operation({
+    operationId: 'assignRailCredit',
+    method: 'POST',
+    path: '/rails/exceptions/{exceptionId}/assign',
+    tag: TAG,
+    summary: 'Credit an unmatched incoming credit to an internal account',
+    description:
+      'An open UNMATCHED_CREDIT (money that arrived naming no account) is credited to the production internal account ' +
+      '`internalAccountId` (any platform\'s; in the credit\'s currency): one INCOMING transaction, COMPLETED, with its webhooks, the ' +
+      'money moved from CLEARING. The exception is RESOLVED with disposition ASSIGNED, the transaction id and the reason, and ' +
+      'audited (`rails.exception.assign`) in the same database transaction. Credited once per bank entry: an entry credited ' +
+      'meanwhile (its statement imported again with the reference) answers that transaction. 409 ' +
+      '`RAIL_EXCEPTION_ALREADY_RESOLVED` when it is resolved already; 400 when it is no unmatched credit or the account is ' +
+      'not a production account in its currency; 404 for an unknown exception.',
+    permission: 'MANAGE',
+    auth: 'operator',
+    operatorRole: 'REVIEWER',
+    service: 'payments',
+    rpc: RailsOperatorRpc.assignCredit,
+    body: AssignRailCreditRequest,
+    status: 200,
+    response: 'RailExceptionView',
+    request: ({ params, body }) => ({ exceptionId: params.exceptionId, internalAccountId: body.internalAccountId, reason: body.reason }),
+  }),
+  operation({
+    operationId: 'returnRailCredit',
+    method: 'POST',
+    path: '/rails/exceptions/{exceptionId}/return',
+    tag: TAG,
+    summary: 'Mark an unmatched incoming credit to be returned to its sender',
+    description:
+      'An open UNMATCHED_CREDIT is RESOLVED with disposition TO_BE_RETURNED and the reason, audited (`rails.exception.return`). ' +
+      'Nothing moves on the ledger (the money was never credited): the operator returns it at the bank (a SEPA return or an ' +
+      'ACH R-return of the entry, docs/runbooks/rails-unmatched-entry.md). 409 `RAIL_EXCEPTION_ALREADY_RESOLVED` when it is ' +
+      'resolved already; 400 when it is no unmatched credit; 404 for an unknown exception.',
+    permission: 'MANAGE',
+    auth: 'operator',
+    operatorRole: 'REVIEWER',
+    service: 'payments',
+    rpc: RailsOperatorRpc.returnCredit,
+    body: ReturnRailCreditRequest,
+    status: 200,
+    response: 'RailExceptionView',
+    request: ({ params, body }) => ({ exceptionId: params.exceptionId, reason: body.reason }),
   }),
 ];

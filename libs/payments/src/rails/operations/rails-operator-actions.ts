@@ -30,7 +30,7 @@ export class RailsOperatorActions {
     private readonly dataSource: DataSource,
     private readonly store: EventStore,
     private readonly schema: string,
-    private readonly rails: Pick<Rails, 'connectors' | 'importFile'>,
+    private readonly rails: Pick<Rails, 'connectors' | 'importFile' | 'credits'>,
     private readonly queries: RailsQueries,
   ) {}
 
@@ -106,6 +106,73 @@ export class RailsOperatorActions {
     });
   }
 
+  /**
+   * An unmatched credit credited to the account an operator names: the exception RESOLVED (ASSIGNED, with the
+   * transaction), the INCOMING transaction (IncomingCredits: once per bank entry) and the audit record in one
+   * database transaction. The row is locked first, so two assignments at once credit once and the second is a 409.
+   */
+  async assignCredit(caller: CallerContext, exceptionId: string, internalAccountId: string, reason: string, now: string): Promise<RailExceptionView> {
+    const operator = operatorOf(caller);
+    const peek = await this.openCredit(this.dataSource, exceptionId);
+    const credit = creditOf(peek);
+    // Asked before the transaction: an RPC to accounts is not held inside a lock.
+    const account = await this.rails.credits.account(internalAccountId, credit.currency);
+    if (!account) {
+      throw new ApiError('INVALID_INPUT', `internalAccountId: ${internalAccountId} is no production customer or platform internal account in ${credit.currency}`, { errors: [{ field: 'internalAccountId', message: `must be a production internal account in ${credit.currency}` }] });
+    }
+    return this.dataSource.transaction(async (tx) => {
+      const row = await this.openCredit(tx, exceptionId, true);
+      const { transactionId } = await this.rails.credits.credit(tx, { ...creditOf(row), connectorId: row.connector_id, fileId: row.file_id, exceptionId }, account, now);
+      const [resolved] = await queryRows<RailExceptionRow>(
+        tx,
+        `WITH resolved AS (UPDATE ${this.schema}.rail_exceptions SET status = 'RESOLVED', disposition = 'ASSIGNED', transaction_id = $2, resolution = $3, resolved_by = $4, resolved_at = $5 WHERE exception_id = $1 RETURNING *) SELECT * FROM resolved`,
+        [exceptionId, transactionId, reason, operator.operatorId, now],
+      );
+      await this.audit(tx, caller, {
+        operator,
+        action: 'rails.exception.assign',
+        target: { type: 'RailException', id: exceptionId },
+        platformId: account.platformId,
+        reason,
+        details: { connectorId: row.connector_id, internalAccountId: account.accountId, transactionId, amount: credit.amount, currency: credit.currency, ...(row.file_id ? { fileId: row.file_id } : {}) },
+        occurredAt: now,
+      });
+      return railExceptionView(resolved);
+    });
+  }
+
+  /** An unmatched credit to go back to its sender: RESOLVED (TO_BE_RETURNED) with the reason and its audit record. Nothing moves. */
+  async returnCredit(caller: CallerContext, exceptionId: string, reason: string, now: string): Promise<RailExceptionView> {
+    const operator = operatorOf(caller);
+    return this.dataSource.transaction(async (tx) => {
+      const row = await this.openCredit(tx, exceptionId, true);
+      const credit = creditOf(row);
+      const [resolved] = await queryRows<RailExceptionRow>(
+        tx,
+        `WITH resolved AS (UPDATE ${this.schema}.rail_exceptions SET status = 'RESOLVED', disposition = 'TO_BE_RETURNED', resolution = $2, resolved_by = $3, resolved_at = $4 WHERE exception_id = $1 RETURNING *) SELECT * FROM resolved`,
+        [exceptionId, reason, operator.operatorId, now],
+      );
+      await this.audit(tx, caller, {
+        operator,
+        action: 'rails.exception.return',
+        target: { type: 'RailException', id: exceptionId },
+        reason,
+        details: { connectorId: row.connector_id, amount: credit.amount, currency: credit.currency, bankReference: credit.bankReference, ...(row.file_id ? { fileId: row.file_id } : {}) },
+        occurredAt: now,
+      });
+      return railExceptionView(resolved);
+    });
+  }
+
+  /** The exception, if it is an open UNMATCHED_CREDIT (`lock`: FOR UPDATE in the caller's transaction); else 404, 409 or 400. */
+  private async openCredit(db: SqlExecutor, exceptionId: string, lock = false): Promise<RailExceptionRow> {
+    const [row] = await queryRows<RailExceptionRow>(db, `SELECT * FROM ${this.schema}.rail_exceptions WHERE exception_id = $1${lock ? ' FOR UPDATE' : ''}`, [exceptionId]);
+    if (!row) throw new ApiError('REFERENCE_NOT_FOUND', 'no rail exception with this id');
+    if (row.status !== 'OPEN') throw new ApiError('RAIL_EXCEPTION_ALREADY_RESOLVED', 'this exception is resolved already');
+    if (row.kind !== 'UNMATCHED_CREDIT') throw new ApiError('INVALID_INPUT', `exceptionId: a ${row.kind} exception is no incoming credit: resolve it instead`, { errors: [{ field: 'exceptionId', message: 'not an UNMATCHED_CREDIT' }] });
+    return row;
+  }
+
   private auditAlone(caller: CallerContext, input: Omit<OperatorActionInput, 'actionId' | 'occurredAt'>): Promise<void> {
     return this.dataSource.transaction((tx) => this.audit(tx, caller, input));
   }
@@ -114,4 +181,13 @@ export class RailsOperatorActions {
     const record = operatorActionStream({ actionId: uuidv7(), occurredAt: new Date().toISOString(), ...input });
     return appendNewStreams(db, this.store, [record], { platformId: input.platformId ?? null, metadata: { correlationId: caller.correlationId, actor: input.operator.operatorId } });
   }
+}
+
+/** The credit an UNMATCHED_CREDIT exception recorded (file-rail-connector's importCredit). */
+function creditOf(row: RailExceptionRow): { bankReference: string; amount: number; currency: string; paymentRail: string | null; debtorName?: string } {
+  const d = row.detail;
+  if (typeof d.amount !== 'number' || typeof d.currency !== 'string' || typeof d.bankReference !== 'string') {
+    throw new ApiError('INVALID_INPUT', 'exceptionId: this credit was recorded without its amount and bank reference (before assignment existed): credit it by a ledger adjustment and resolve it', { errors: [{ field: 'exceptionId', message: 'not assignable' }] });
+  }
+  return { bankReference: d.bankReference, amount: d.amount, currency: d.currency, paymentRail: null, ...(typeof d.debtorName === 'string' ? { debtorName: d.debtorName } : {}) };
 }

@@ -1,5 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import {
+  AssignRailCreditBody,
   EmptyBody,
   FileAnswer,
   ImportRailFileBody,
@@ -16,6 +17,7 @@ import {
   RailPaymentIdBody,
   RailsOperatorRpc,
   ResolveRailExceptionBody,
+  ReturnRailCreditBody,
   RpcRequest,
 } from '@payments/contracts';
 import { Handles } from '@payments/runtime';
@@ -73,5 +75,15 @@ export class RailsOperatorRpcController {
   @Handles(RailsOperatorRpc.resolveException)
   resolveException(r: RpcRequest<ResolveRailExceptionBody>): Promise<RailExceptionView> {
     return this.actions.resolveException(r.caller, r.body.exceptionId, r.body.resolution, new Date().toISOString());
+  }
+
+  @Handles(RailsOperatorRpc.assignCredit)
+  assignCredit(r: RpcRequest<AssignRailCreditBody>): Promise<RailExceptionView> {
+    return this.actions.assignCredit(r.caller, r.body.exceptionId, r.body.internalAccountId, r.body.reason, new Date().toISOString());
+  }
+
+  @Handles(RailsOperatorRpc.returnCredit)
+  returnCredit(r: RpcRequest<ReturnRailCreditBody>): Promise<RailExceptionView> {
+    return this.actions.returnCredit(r.caller, r.body.exceptionId, r.body.reason, new Date().toISOString());
   }
 }

@@ -37,6 +37,8 @@ export interface RailExceptionRow {
   message: string;
   detail: Record<string, unknown>;
   status: RailExceptionView['status'];
+  disposition: RailExceptionView['disposition'] | null;
+  transaction_id: string | null;
   resolution: string | null;
   resolved_by: string | null;
   resolved_at: Date | null;
@@ -121,6 +123,8 @@ export function railExceptionView(row: RailExceptionRow): RailExceptionView {
     message: row.message,
     detail: row.detail ?? {},
     status: row.status,
+    disposition: row.disposition ?? undefined,
+    transactionId: row.transaction_id ?? undefined,
     resolution: row.resolution ?? undefined,
     resolvedBy: row.resolved_by ?? undefined,
     resolvedAt: iso(row.resolved_at),
