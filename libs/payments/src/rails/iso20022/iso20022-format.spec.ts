@@ -255,6 +255,10 @@ describe('ISO 20022 inbound', () => {
       amount: 42550,
       currency: 'EUR',
       reference: 'FUND PP7K2M9Q',
+      // No AcctSvcrRef in this entry: the notification and NtryRef name it at the bank.
+      bankReference: 'NTF-0190-01/5||42550|EUR',
+      texts: ['FUND PP7K2M9Q'],
+      accountNumbers: [],
       debtorName: 'Müller & Söhne GmbH',
       bookedAt: '2026-11-27',
       raw: expect.objectContaining({ debtorIban: 'BE68539007547034', endToEndId: null }),

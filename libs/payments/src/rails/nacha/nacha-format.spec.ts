@@ -200,19 +200,25 @@ describe('NACHA format: return and NOC files', () => {
     expect(inbound.recognizes(Buffer.from('<?xml version="1.0"?><Document/>'))).toBe(false);
   });
 
-  it('turns returns into RETURNED outcomes of the original trace: a credit’s reason, a pull’s COLLECTION_FAILED; a NOC into a notice; the rest OTHER', () => {
+  it('turns returns into RETURNED outcomes of the original trace: a credit’s reason, a pull’s COLLECTION_FAILED; a NOC into a notice; a live credit to us into an incoming CREDIT', () => {
     const parsed = inbound.parse(Buffer.from(RETURN_FILE));
     expect(parsed.format).toBe('NACHA_RETURNS');
     expect(parsed.entries.map((e) => (e.type === 'OUTCOME' ? [e.type, e.railReference, e.kind, e.failureReason, e.railCode] : e.type === 'NOTICE' ? [e.type, e.railReference, e.code, e.message] : e.type === 'OTHER' ? [e.type, e.message] : [e.type]))).toEqual([
       ['OUTCOME', '091000010000101', 'RETURNED', 'PAYOUT_RETURNED', 'R01'],
       ['OUTCOME', '091000010000103', 'RETURNED', 'COLLECTION_FAILED', 'R01'],
       ['OUTCOME', '091000010000104', 'RETURNED', 'ACCOUNT_INVALID', 'R03'],
-      ['OTHER', 'line 9: a PPD entry (transaction code 22, trace 021000020000004) that is neither a return nor a notification of change'],
+      ['CREDIT'],
       ['NOTICE', '091000010000102', 'C01', 'C01 incorrect account number: the account number must become 1234567890'],
     ]);
     expect(parsed.entries[0].raw).toMatchObject({ line: 3, transactionCode: '21', accountNumberLast4: '6789', description: 'Insufficient funds' });
     expect(JSON.stringify(parsed.entries.map((e) => e.raw))).not.toContain('123456789"'); // no full account numbers kept
-    expect(parsed.summary).toMatchObject({ returns: 3, notices: 1, other: 1, batchCount: 2, totalDebit: 2_500, totalCredit: 13_045 });
+    // An incoming credit (code 22, no return addenda): keyed on its trace number, matched by its DFI account number or what the sender wrote.
+    const credit = parsed.entries[3];
+    expect(credit).toMatchObject({ type: 'CREDIT', currency: 'USD', bankReference: 'ACH-TRACE:021000020000004' });
+    if (credit.type !== 'CREDIT') throw new Error('not a credit');
+    expect(credit.accountNumbers).toHaveLength(1);
+    expect(credit.amount).toBe(credit.raw.amount);
+    expect(parsed.summary).toMatchObject({ returns: 3, notices: 1, other: 0, batchCount: 2, totalDebit: 2_500, totalCredit: 13_045 });
   });
 
   it('reads the hand-written fixtures of libs/rails: R01 on a debit entry code 26, R03 on a credit, C01', () => {
