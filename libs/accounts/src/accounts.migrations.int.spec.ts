@@ -30,7 +30,7 @@ describe('accounts migrations on a populated database', () => {
     await leg('r1', 'A', -50, 'REVERSAL', 'e1');
     await leg('r1', 'S', 50, 'REVERSAL', 'e1');
 
-    expect(await runMigrations(asTransactional(dataSource), 'accounts', [eventsourcingMigrations, accountsMigrations])).toEqual(['accounts:0002_journal_entries', 'accounts:0003_internal_account_privacy', 'accounts:0004_ledger_check_runs', 'accounts:0005_ledger_by_reference']);
+    expect(await runMigrations(asTransactional(dataSource), 'accounts', [eventsourcingMigrations, accountsMigrations])).toEqual(['accounts:0002_journal_entries', 'accounts:0003_internal_account_privacy', 'accounts:0004_ledger_check_runs', 'accounts:0005_ledger_by_reference', 'accounts:0006_funding_references']);
     expect(await dataSource.query(`SELECT entry_id, kind, legs, reverses FROM journal_entries ORDER BY entry_id`)).toEqual([
       { entry_id: 'e1', kind: 'FUND', legs: 'A=50,S=-50', reverses: null },
       { entry_id: 'r1', kind: 'REVERSAL', legs: 'A=-50,S=50', reverses: 'e1' },
