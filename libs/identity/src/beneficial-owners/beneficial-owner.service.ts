@@ -15,6 +15,7 @@ import {
 } from '@payments/contracts';
 import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, IdempotencyClaims, queryRows, retryOnConflict } from '@payments/eventsourcing';
 import { idempotencyScopeOf, keysetBodyPage } from '@payments/runtime';
+import { IdentityChanges, NO_IDENTITY_CHANGES } from '../kyc-reviews/identity-changes';
 import { BeneficialOwnerCommand, beneficialOwnerDecider } from './beneficial-owner.decider';
 import { BeneficialOwnerEvent } from './beneficial-owner.events';
 import { projectBeneficialOwner } from './beneficial-owner.projection';
@@ -39,6 +40,7 @@ export class BeneficialOwnerService {
     private readonly dataSource: DataSource,
     private readonly executor: CommandExecutor<EntityManager>,
     private readonly claims: IdempotencyClaims,
+    private readonly identityChanges: IdentityChanges = NO_IDENTITY_CHANGES,
     private readonly versionConflictRetriesMax = 5,
   ) {}
 
@@ -52,23 +54,26 @@ export class BeneficialOwnerService {
     const { customerId, ...fields } = request;
     await this.transaction(async (tx) => {
       const kybStatus = await this.lockBusiness(tx, caller, customerId);
+      assertIdentityOpen(caller, kybStatus);
       const othersPercentage = await this.ownershipOfOthers(tx, customerId, beneficialOwnerId);
       const verifyAtOnce = caller.mode === 'SANDBOX' && DECIDED.includes(kybStatus);
       const command: BeneficialOwnerCommand = { type: 'AddBeneficialOwner', beneficialOwnerId, customerId, platformId: caller.platformId, mode: caller.mode, request: fields, othersPercentage, verifyAtOnce, now };
       await this.executor.decideAndAppend(tx, this.request(caller, beneficialOwnerId, command, callerMetadata(caller)));
       await claim(tx);
     });
+    if (caller.mode === 'PRODUCTION') await this.identityChanges.changed(customerId, caller.correlationId, now);
     return this.get(caller, beneficialOwnerId);
   }
 
   async update(caller: CallerContext, beneficialOwnerId: string, patch: UpdateBeneficialOwnerRequest, now: string): Promise<BeneficialOwner> {
     const current = await this.get(caller, beneficialOwnerId);
     await this.transaction(async (tx) => {
-      await this.lockBusiness(tx, caller, current.customerId);
+      assertIdentityOpen(caller, await this.lockBusiness(tx, caller, current.customerId));
       const othersPercentage = await this.ownershipOfOthers(tx, current.customerId, beneficialOwnerId);
       const command: BeneficialOwnerCommand = { type: 'UpdateBeneficialOwner', request: patch, othersPercentage, now };
       await this.executor.decideAndAppend(tx, this.request(caller, beneficialOwnerId, command, callerMetadata(caller)));
     });
+    if (caller.mode === 'PRODUCTION') await this.identityChanges.changed(current.customerId, caller.correlationId, now);
     return this.get(caller, beneficialOwnerId);
   }
 
@@ -161,6 +166,16 @@ export class BeneficialOwnerService {
     metadata: EventMetadata,
   ): CommandRequest<EntityManager, BeneficialOwnerState, BeneficialOwnerCommand, BeneficialOwnerEvent> {
     return { decider: beneficialOwnerDecider, streamId: beneficialOwnerId, platformId: scope.platformId, metadata, command, project: projectBeneficialOwner };
+  }
+}
+
+/**
+ * Owners are part of the identity a KYB decision is about: once a production business is APPROVED they are as
+ * approved (read under the business's lock, which the approving decision holds too). docs/kyc.md#after-approval.
+ */
+function assertIdentityOpen(caller: CallerContext, kybStatus: KycStatus): void {
+  if (caller.mode === 'PRODUCTION' && kybStatus === 'APPROVED') {
+    throw new ApiError('KYC_IDENTITY_LOCKED', "the business's KYB was approved with these beneficial owners: they cannot be added or changed after approval", { fields: ['beneficialOwners'] });
   }
 }
 
