@@ -1,6 +1,6 @@
 import { HttpResult } from '@payments/testing';
 import { startTestPlatform, TestPlatform, TestTenant } from './test-platform';
-import { addOwner, completeBusiness, createCustomer, individualBody, kycTransitions, ownerBody } from './test-kyc';
+import { completeBusiness, createCustomer, individualBody, kycTransitions, ownerBody } from './test-kyc';
 import { tinyPng, uploadDocument } from './test-documents';
 
 /**
