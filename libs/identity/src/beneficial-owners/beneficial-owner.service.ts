@@ -118,7 +118,7 @@ export class BeneficialOwnerService {
    * Idempotent: decided owners are left alone.
    */
   async verifyOwnersOf(tx: EntityManager, scope: Scope, customerId: string, verificationId: string, now: string, outcome?: (beneficialOwnerId: string) => 'APPROVED' | 'REJECTED'): Promise<void> {
-    await lock(tx, customerId);
+    await lockBusinessOwners(tx, customerId);
     for (const owner of await this.ownersOf(tx, scope, customerId)) {
       const command: BeneficialOwnerCommand = { type: 'VerifyBeneficialOwner', verificationId, ...(outcome ? { decided: outcome(owner.id) } : {}), now };
       await this.executor.decideAndAppend(tx, this.request(scope, owner.id, command, { correlationId: verificationId, actor: 'verification' }));
@@ -127,7 +127,7 @@ export class BeneficialOwnerService {
 
   /** 404 for a missing or foreign customer, 400 for an individual; returns the business's kybStatus, read under the lock. */
   private async lockBusiness(tx: EntityManager, caller: CallerContext, customerId: string): Promise<KycStatus> {
-    await lock(tx, customerId);
+    await lockBusinessOwners(tx, customerId);
     const customer = await this.customerStatus(tx, caller, customerId);
     if (!customer) throw customerNotFound();
     if (customer.customer_type !== 'BUSINESS') {
@@ -181,7 +181,10 @@ function assertIdentityOpen(caller: CallerContext, kybStatus: KycStatus): void {
 
 const callerMetadata = (caller: CallerContext): EventMetadata => ({ correlationId: caller.correlationId, actor: caller.clientId });
 
-/** Serialises every write to one business's owners (and the sandbox decision that verifies them). */
-function lock(tx: EntityManager, customerId: string): Promise<unknown> {
+/**
+ * Serialises every write to one business's owners (and the decision that verifies them); a KYC/KYB approval and
+ * document writes take it too, so a change to what the approval is about either is seen by it or sees its result.
+ */
+export function lockBusinessOwners(tx: EntityManager, customerId: string): Promise<unknown> {
   return tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`BeneficialOwners/${customerId}`]);
 }

@@ -20,6 +20,7 @@ import { ClaimInTransaction, CommandExecutor, CommandRequest, IdempotencyClaims,
 import { idempotencyScopeOf, keysetPage } from '@payments/runtime';
 import { detectContentType, sha256Hex } from './document-content';
 import { IdentityChanges, NO_IDENTITY_CHANGES } from '../kyc-reviews/identity-changes';
+import { lockBusinessOwners } from '../beneficial-owners/beneficial-owner.service';
 import { customerOfHolder, holderExists } from './document-holders';
 import { DocumentStorage } from './document-storage';
 import { DocumentCommand, documentDecider, DocumentState } from './document.decider';
@@ -247,6 +248,10 @@ export class DocumentService {
  */
 async function assertIdentityOpen(tx: EntityManager, caller: CallerContext, holder: string): Promise<void> {
   if (caller.mode !== 'PRODUCTION') return;
+  const customer = await customerOfHolder(tx, holder);
+  if (!customer) return;
+  // Under the lock an approval holds while it reads the identity and decides: the status read is the decided one.
+  await lockBusinessOwners(tx, customer.customerId);
   if ((await customerOfHolder(tx, holder))?.status !== 'APPROVED') return;
   throw new ApiError('KYC_IDENTITY_LOCKED', "the customer's identity was approved with these documents: none can be added, replaced or deleted after approval", { fields: ['documents'] });
 }

@@ -22,6 +22,7 @@ import {
 } from '@payments/contracts';
 import { appendNewStreams, ClaimInTransaction, CommandExecutor, EventStore, IdempotencyClaims, queryRows, retryOnConflict, SqlExecutor } from '@payments/eventsourcing';
 import { idempotencyScopeOf, keysetPage, SqlWhere } from '@payments/runtime';
+import { lockBusinessOwners } from '../beneficial-owners/beneficial-owner.service';
 import { KycDecision, KycDecisions } from '../verifications/kyc-provider';
 import { KycReviewCommand, kycReviewDecider } from './kyc-review.decider';
 import { KycReviewDecided } from './kyc-review.events';
@@ -133,10 +134,14 @@ export class KycReviewService {
   approve(caller: CallerContext, verificationId: string, body: ApproveKycReviewRequest, now: string): Promise<KycReview> {
     const { approvalsRequired } = this.options;
     return this.decide(caller, verificationId, 'kyc-review-approve', now, async (review, tx) => {
-      // The identity as it is now, read under the locks its writers take (the customer's stream, the business's
-      // owners), which the decision keeps until it commits: a change either is seen here or sees the decision.
-      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`BeneficialOwners/${review.customer_id}`]);
-      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [review.customer_id]);
+      // The identity as it is now, read under the locks its writers take (the business's owners and documents, the
+      // customer's stream), which the decision keeps until it commits: a change either is seen here or sees the
+      // decision. Only for a waiting review (the decider refuses the others): a resubmission takes the customer's
+      // stream before the review's, and must not meet an approval holding them the other way round.
+      if (KYC_REVIEW_WAITING.includes(review.review_status)) {
+        await lockBusinessOwners(tx, review.customer_id);
+        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [review.customer_id]);
+      }
       const identity = await currentIdentityDigest(tx, this.store, review.customer_id);
       return {
         command: { type: 'Approve', operator: operatorOf(caller), reason: body.reason, approvalsRequired, identity, seen: body.digest, now },
