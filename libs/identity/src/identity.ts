@@ -27,6 +27,7 @@ import { verificationsMigrations } from './verifications/verifications.migration
 import { kycReviewMigrations } from './kyc-reviews/kyc-review.migrations';
 import { KYC_REVIEW_DEFAULTS, KycReviewOptions, KycReviewService } from './kyc-reviews/kyc-review.service';
 import { ManualReviewProvider } from './kyc-reviews/manual-review-provider';
+import { IdentityChanges } from './kyc-reviews/identity-changes';
 
 import { NoWalletContacts, RpcWalletContacts, WalletContacts } from './customers/wallet-contacts';
 import { AuditLog } from './operators/audit-log';
@@ -131,17 +132,25 @@ export class Identity implements IdentityParts {
     const tokens = new TokenService(host.dataSource, host.executor, hasher, host.claims);
     const sender: ContactCodeSender = options.contactDeliveryUrl ? new HttpContactCodeSender(options.contactDeliveryUrl, egress) : new UnconfiguredContactCodeSender();
     const documentFiles = new PgDocumentStorage(host.dataSource, new SecretSealer(options.secretHashKey, DOCUMENT_FILES_PURPOSE));
-    const documents = new DocumentService(host.dataSource, host.executor, documentFiles, host.claims);
-    const beneficialOwners = new BeneficialOwnerService(host.dataSource, host.executor, host.claims);
+    // Writes to what a KYC/KYB review is about tell the review queue (built below: it needs the verifications).
+    const identityChanges: IdentityChanges = {
+      changed: (customerId, correlationId, now) =>
+        kycReviews.identityChanged(customerId, correlationId, now).catch((error: unknown) => {
+          // The change is committed; the approval reads the identity again, so only the early notice is lost.
+          options.log?.(`kyc review recheck for ${customerId} failed: ${error instanceof Error ? error.message : String(error)}`);
+        }),
+    };
+    const documents = new DocumentService(host.dataSource, host.executor, documentFiles, host.claims, identityChanges);
+    const beneficialOwners = new BeneficialOwnerService(host.dataSource, host.executor, host.claims, identityChanges);
     // Production submissions go to the manual review queue (the KYC provider port's one adapter so far).
-    const verifications = new VerificationService(host.dataSource, host.executor, host.timers, documents, beneficialOwners, host.claims, new ManualReviewProvider(host.executor), {
+    const verifications = new VerificationService(host.dataSource, host.executor, host.timers, documents, beneficialOwners, host.claims, new ManualReviewProvider(host.executor, host.store), {
       ...VERIFICATION_DEFAULTS,
       ...options.verifications,
     });
     const kycReviews = new KycReviewService(host.dataSource, host.executor, host.store, documents, verifications, host.claims, { ...KYC_REVIEW_DEFAULTS, ...options.kycReviews });
     Object.assign(timerHandlers, verifications.timerHandlers());
     const wallets: WalletContacts = options.walletAuth ? new RpcWalletContacts(options.walletAuth, options.walletAuth.rpcTimeoutMs) : new NoWalletContacts();
-    const customers = new CustomerService(host.dataSource, host.executor, hasher, { ...CUSTOMER_DEFAULTS, ...options.customers, sender, wallets }, host.claims);
+    const customers = new CustomerService(host.dataSource, host.executor, hasher, { ...CUSTOMER_DEFAULTS, ...options.customers, sender, wallets }, host.claims, identityChanges);
     return new Identity({
       host,
       credentials: new CredentialVerifier(host.dataSource, hasher),

@@ -95,6 +95,10 @@ export const ERROR_STATUS = {
   KYC_REVIEW_ALREADY_DECIDED: 409,
   /** Operator API, four-eyes: the operator who approved a submission approves it again; another reviewer must. */
   KYC_REVIEW_SAME_APPROVER: 409,
+  /** Operator API: an approval of an identity digest that is no longer the one under review (it changed since). */
+  KYC_REVIEW_STALE: 409,
+  /** Production: a material change to a customer whose KYC/KYB is APPROVED (names, address, owners, documents...). */
+  KYC_IDENTITY_LOCKED: 409,
   /** Operator API: a rail exception resolved already. */
   RAIL_EXCEPTION_ALREADY_RESOLVED: 409,
   CUSTOMER_DELETED: 410,

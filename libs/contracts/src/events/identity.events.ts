@@ -361,6 +361,7 @@ export const IDENTITY_EVENTS = defineCatalogue(service, [
   defineEvent({ service, name: 'DocumentDeleted', version: 1, visibility: 'internal', description: 'A KYC document was deleted.' }),
   defineEvent({ service, name: 'KycReviewOpened', version: 1, visibility: 'internal', description: 'A complete production submission entered the manual review queue.' }),
   defineEvent({ service, name: 'KycReviewApprovalRecorded', version: 1, visibility: 'internal', description: "A reviewer's approval of a submission under manual review (four-eyes)." }),
+  defineEvent({ service, name: 'KycReviewReset', version: 1, visibility: 'internal', description: 'The identity under manual review changed materially: the approvals recorded until then were dropped.' }),
   defineEvent({ service, name: 'KycReviewDecided', version: 1, visibility: 'internal', description: 'A submission under manual review was decided (the verification follows in the same commit).' }),
   defineEvent({ service, name: 'OperatorCreated', version: 1, visibility: 'internal', description: 'An operator of the deployment was created (carries the hash of their secret).' }),
   defineEvent({ service, name: 'OperatorDisabled', version: 1, visibility: 'internal', description: 'An operator was disabled: their credentials stop working at once.' }),

@@ -28,8 +28,23 @@ export interface KycReviewApproval {
   operatorId: string;
   operatorName: string;
   reason?: string;
+  /** The digest of the identity this approval is about (the review's `digest` when it was given). */
+  digest?: string;
   /** @format date-time */
   approvedAt: string;
+}
+
+/** A material change to the identity under review while it waited: the approvals recorded until then were dropped. */
+export interface KycReviewReset {
+  /** The digest the dropped approvals were about (absent for a review opened before digests were recorded). */
+  previousDigest?: string;
+  /** The digest of the identity now under review. */
+  digest: string;
+  /** Which parts of the identity changed. */
+  changed: ('customer' | 'beneficialOwners' | 'documents')[];
+  approvalsDropped: KycReviewApproval[];
+  /** @format date-time */
+  resetAt: string;
 }
 
 /** What decided the current submission, and who. */
@@ -60,8 +75,15 @@ export interface KycReview {
    * @asType integer
    */
   approvalsRequired: number;
-  /** Approvals recorded for this submission so far (cleared by a rejection or a request for changes). */
+  /**
+   * SHA-256 of the canonical form of the identity under review as it is now (the customer's material fields, its
+   * beneficial owners, the documents they hold): what an approval is about. Send it with the approval.
+   */
+  digest: string;
+  /** Approvals recorded for this submission so far, all of the same digest (cleared by a rejection, a request for changes or a reset). */
   approvals: KycReviewApproval[];
+  /** Material changes while this submission waited, oldest first: each dropped the approvals recorded before it. */
+  resets: KycReviewReset[];
   /** Set once the submission is decided (APPROVED, REJECTED, CHANGES_REQUESTED). */
   decision?: KycReviewDecision;
   /** @format date-time */
@@ -91,6 +113,8 @@ export class ListKycReviewsQuery extends PageQuery {
 /** POST /operator/v1/kyc-reviews/{verificationId}/approve. */
 export class ApproveKycReviewRequest {
   @OptionalNotNull() @IsString() @MinLength(1) @MaxLength(REASON_MAX) reason?: string;
+  /** The review's `digest` the reviewer looked at: when it is no longer the current one, 409 KYC_REVIEW_STALE and nothing is recorded. */
+  @OptionalNotNull() @IsString() @Matches(/^[0-9a-f]{64}$/, { message: 'digest must be the review\'s digest (64 hex digits)' }) digest?: string;
 }
 
 /** POST /operator/v1/kyc-reviews/{verificationId}/reject: the reason is recorded for operators (the audit log). */

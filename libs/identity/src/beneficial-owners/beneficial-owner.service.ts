@@ -15,6 +15,7 @@ import {
 } from '@payments/contracts';
 import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, IdempotencyClaims, queryRows, retryOnConflict } from '@payments/eventsourcing';
 import { idempotencyScopeOf, keysetBodyPage } from '@payments/runtime';
+import { IdentityChanges, NO_IDENTITY_CHANGES } from '../kyc-reviews/identity-changes';
 import { BeneficialOwnerCommand, beneficialOwnerDecider } from './beneficial-owner.decider';
 import { BeneficialOwnerEvent } from './beneficial-owner.events';
 import { projectBeneficialOwner } from './beneficial-owner.projection';
@@ -39,6 +40,7 @@ export class BeneficialOwnerService {
     private readonly dataSource: DataSource,
     private readonly executor: CommandExecutor<EntityManager>,
     private readonly claims: IdempotencyClaims,
+    private readonly identityChanges: IdentityChanges = NO_IDENTITY_CHANGES,
     private readonly versionConflictRetriesMax = 5,
   ) {}
 
@@ -52,23 +54,26 @@ export class BeneficialOwnerService {
     const { customerId, ...fields } = request;
     await this.transaction(async (tx) => {
       const kybStatus = await this.lockBusiness(tx, caller, customerId);
+      assertIdentityOpen(caller, kybStatus);
       const othersPercentage = await this.ownershipOfOthers(tx, customerId, beneficialOwnerId);
       const verifyAtOnce = caller.mode === 'SANDBOX' && DECIDED.includes(kybStatus);
       const command: BeneficialOwnerCommand = { type: 'AddBeneficialOwner', beneficialOwnerId, customerId, platformId: caller.platformId, mode: caller.mode, request: fields, othersPercentage, verifyAtOnce, now };
       await this.executor.decideAndAppend(tx, this.request(caller, beneficialOwnerId, command, callerMetadata(caller)));
       await claim(tx);
     });
+    if (caller.mode === 'PRODUCTION') await this.identityChanges.changed(customerId, caller.correlationId, now);
     return this.get(caller, beneficialOwnerId);
   }
 
   async update(caller: CallerContext, beneficialOwnerId: string, patch: UpdateBeneficialOwnerRequest, now: string): Promise<BeneficialOwner> {
     const current = await this.get(caller, beneficialOwnerId);
     await this.transaction(async (tx) => {
-      await this.lockBusiness(tx, caller, current.customerId);
+      assertIdentityOpen(caller, await this.lockBusiness(tx, caller, current.customerId));
       const othersPercentage = await this.ownershipOfOthers(tx, current.customerId, beneficialOwnerId);
       const command: BeneficialOwnerCommand = { type: 'UpdateBeneficialOwner', request: patch, othersPercentage, now };
       await this.executor.decideAndAppend(tx, this.request(caller, beneficialOwnerId, command, callerMetadata(caller)));
     });
+    if (caller.mode === 'PRODUCTION') await this.identityChanges.changed(current.customerId, caller.correlationId, now);
     return this.get(caller, beneficialOwnerId);
   }
 
@@ -113,7 +118,7 @@ export class BeneficialOwnerService {
    * Idempotent: decided owners are left alone.
    */
   async verifyOwnersOf(tx: EntityManager, scope: Scope, customerId: string, verificationId: string, now: string, outcome?: (beneficialOwnerId: string) => 'APPROVED' | 'REJECTED'): Promise<void> {
-    await lock(tx, customerId);
+    await lockBusinessOwners(tx, customerId);
     for (const owner of await this.ownersOf(tx, scope, customerId)) {
       const command: BeneficialOwnerCommand = { type: 'VerifyBeneficialOwner', verificationId, ...(outcome ? { decided: outcome(owner.id) } : {}), now };
       await this.executor.decideAndAppend(tx, this.request(scope, owner.id, command, { correlationId: verificationId, actor: 'verification' }));
@@ -122,7 +127,7 @@ export class BeneficialOwnerService {
 
   /** 404 for a missing or foreign customer, 400 for an individual; returns the business's kybStatus, read under the lock. */
   private async lockBusiness(tx: EntityManager, caller: CallerContext, customerId: string): Promise<KycStatus> {
-    await lock(tx, customerId);
+    await lockBusinessOwners(tx, customerId);
     const customer = await this.customerStatus(tx, caller, customerId);
     if (!customer) throw customerNotFound();
     if (customer.customer_type !== 'BUSINESS') {
@@ -164,9 +169,22 @@ export class BeneficialOwnerService {
   }
 }
 
+/**
+ * Owners are part of the identity a KYB decision is about: once a production business is APPROVED they are as
+ * approved (read under the business's lock, which the approving decision holds too). docs/kyc.md#after-approval.
+ */
+function assertIdentityOpen(caller: CallerContext, kybStatus: KycStatus): void {
+  if (caller.mode === 'PRODUCTION' && kybStatus === 'APPROVED') {
+    throw new ApiError('KYC_IDENTITY_LOCKED', "the business's KYB was approved with these beneficial owners: they cannot be added or changed after approval", { fields: ['beneficialOwners'] });
+  }
+}
+
 const callerMetadata = (caller: CallerContext): EventMetadata => ({ correlationId: caller.correlationId, actor: caller.clientId });
 
-/** Serialises every write to one business's owners (and the sandbox decision that verifies them). */
-function lock(tx: EntityManager, customerId: string): Promise<unknown> {
+/**
+ * Serialises every write to one business's owners (and the decision that verifies them); a KYC/KYB approval and
+ * document writes take it too, so a change to what the approval is about either is seen by it or sees its result.
+ */
+export function lockBusinessOwners(tx: EntityManager, customerId: string): Promise<unknown> {
   return tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`BeneficialOwners/${customerId}`]);
 }

@@ -1,4 +1,4 @@
-import { given } from '@payments/eventsourcing';
+import { DomainError, given } from '@payments/eventsourcing';
 import { CustomerCommand, customerDecider as decider } from './customer.decider';
 import { CustomerCreated, CustomerEvent } from './customer.events';
 
@@ -104,5 +104,29 @@ describe('customerDecider', () => {
     given(decider, [createdEu]).when({ type: 'SetKycStatus', kycStatus: 'PENDING', now }).then([
       { type: 'CustomerKycStatusChanged.v1', data: { customerType: 'INDIVIDUAL', kycStatus: 'PENDING', previous: 'UNVERIFIED', verificationId: undefined, at: now } },
     ]);
+  });
+
+  describe('a production customer whose KYC is APPROVED keeps the identity approved', () => {
+    const production: CustomerCreated = { ...createdEu, data: { ...createdEu.data, mode: 'PRODUCTION', profile: { ...createdEu.data.profile, address: { line1: '1 A St', city: 'Berlin', postalCode: '10115', country: 'DE' } } } };
+    const approved: CustomerEvent = { type: 'CustomerKycStatusChanged.v1', data: { customerType: 'INDIVIDUAL', kycStatus: 'APPROVED', previous: 'PENDING', at: now } };
+    const update = (request: Record<string, unknown>): CustomerCommand => ({ type: 'UpdateCustomer', request: request as never, currentTermsVersion: '2025-10-13', now });
+
+    const changesAfter = (history: CustomerEvent[], request: Record<string, unknown>) => {
+      const result = decider.decide(update(request), given(decider, history).state);
+      return result instanceof DomainError ? result.code : result.map((e) => e.type);
+    };
+
+    it('a material change is 409 KYC_IDENTITY_LOCKED naming the fields; a contact change passes', () => {
+      const e = given(decider, [production, approved]).when(update({ fullName: 'Eve', email: 'x@y.de', identifier: '999' })).thenFails('KYC_IDENTITY_LOCKED');
+      expect(e.details).toEqual({ fields: ['fullName', 'identifier'] });
+      expect(changesAfter([production, approved], { address: { line1: '2 B St', city: 'Berlin', postalCode: '10115', country: 'DE' } })).toBe('KYC_IDENTITY_LOCKED');
+      expect(changesAfter([production, approved], { email: 'x@y.de', platformCustomerId: 'p-2' })).toEqual(['CustomerUpdated.v1']);
+    });
+
+    it('the same value sent again is no change; PENDING, the sandbox and a rejected customer change freely', () => {
+      expect(changesAfter([production, approved], { fullName: 'Ada' })).toEqual([]);
+      const rejected = { ...approved, data: { ...approved.data, kycStatus: 'REJECTED' } } as CustomerEvent;
+      for (const history of [[production], [createdEu, approved], [production, rejected]]) expect(changesAfter(history, { fullName: 'Eve' })).toEqual(['CustomerUpdated.v1']);
+    });
   });
 });

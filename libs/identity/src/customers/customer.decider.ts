@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { CreateCustomerRequest, CustomerType, KycStatus, Mode, UpdateCustomerRequest } from '@payments/contracts';
 import { assertNever, Decider, DomainError } from '@payments/eventsourcing';
 import { ContactChannel, CustomerEvent, CustomerProfile } from './customer.events';
+import { materialCustomerFields } from '../kyc-reviews/material-identity';
 import { profileErrors, requiredChannels } from './customer.rules';
 import { CustomerState, evolveCustomer } from './customer.state';
 import { decideConfirmCode, decideIssueCode } from './contact.decide';
@@ -84,12 +85,25 @@ function decideUpdate(command: Extract<CustomerCommand, { type: 'UpdateCustomer'
   if (sent.businessInfo) sent.businessInfo = { ...state.profile.businessInfo, ...sent.businessInfo };
   const changes = changedFields({ ...sent, platformCustomerId, umaAddress, currencies }, { ...state.profile, platformCustomerId: state.platformCustomerId, umaAddress: state.umaAddress, currencies: state.currencies });
   if (Object.keys(changes).length === 0) return [];
+  const locked = identityLocked(state, Object.keys(changes));
+  if (locked) return locked;
   const profile = { ...state.profile, ...pick(changes, (k) => !['platformCustomerId', 'umaAddress', 'currencies'].includes(k)) };
   const invalid = validate(state.customerType, profile, (changes.currencies as string[] | undefined) ?? state.currencies, command.now, command.currentTermsVersion);
   if (invalid) return invalid;
   const required = requiredChannels(profile);
   const reset = required.filter((c) => (c === 'email' ? changes.email !== undefined : changes.phoneNumber !== undefined));
   return [{ type: 'CustomerUpdated.v1' as const, data: { changes, requiredChannels: required, resetChannels: reset, updatedAt: command.now } }];
+}
+
+/**
+ * A production customer whose KYC/KYB is APPROVED keeps the identity that was approved: a material change is 409
+ * (docs/kyc.md#after-approval). Contact details and the platform's own handles still change; the sandbox is free.
+ */
+function identityLocked(state: Extract<CustomerState, { status: 'ACTIVE' }>, changed: string[]): DomainError | undefined {
+  if (state.mode !== 'PRODUCTION' || state.kycStatus !== 'APPROVED') return undefined;
+  const fields = materialCustomerFields(changed);
+  if (fields.length === 0) return undefined;
+  return new DomainError('KYC_IDENTITY_LOCKED', `the customer's identity was approved as it is: ${fields.join(', ')} cannot change after approval`, { fields });
 }
 
 function validate(type: CustomerType, profile: CustomerProfile, currencies: string[], now: string, termsVersion: string): DomainError | undefined {

@@ -22,6 +22,8 @@ import { PlatformConfigView } from '../platform-config/platform-config.entity';
 import { effectiveUmaDomain } from '../platform-config/uma-domain';
 import { ContactCodeSender } from '@payments/runtime';
 import type { WalletContacts } from './wallet-contacts';
+import { IdentityChanges, NO_IDENTITY_CHANGES } from '../kyc-reviews/identity-changes';
+import { materialCustomerFields } from '../kyc-reviews/material-identity';
 import { locked } from './contact.decide';
 import { CustomerCommand, customerDecider } from './customer.decider';
 import { ContactChannel, CustomerEvent } from './customer.events';
@@ -49,6 +51,7 @@ export class CustomerService {
     private readonly hasher: SecretHasher,
     private readonly options: CustomerServiceOptions,
     private readonly claims: IdempotencyClaims,
+    private readonly identityChanges: IdentityChanges = NO_IDENTITY_CHANGES,
   ) {}
 
   endUserTerms(): EndUserTerms {
@@ -98,11 +101,11 @@ export class CustomerService {
       ...(request.email !== undefined && request.email !== current.email ? { email: request.email } : {}),
       ...(request.phoneNumber !== undefined && request.phoneNumber !== current.phoneNumber ? { phoneNumber: request.phoneNumber } : {}),
     };
-    if (Object.keys(contact).length === 0) return { result: await this.run(caller, customerId, command) };
+    if (Object.keys(contact).length === 0) return { result: await this.updated(caller, customerId, request, command, now) };
     const wallets = await this.options.wallets.change(caller, { customerId, ...contact, request, signature });
     if (wallets.challenge) return { challenge: wallets.challenge };
     try {
-      return { result: await this.run(caller, customerId, command) };
+      return { result: await this.updated(caller, customerId, request, command, now) };
     } catch (error) {
       const { walletsChanged, previous } = wallets.result;
       if (walletsChanged > 0 && previous) {
@@ -112,6 +115,14 @@ export class CustomerService {
       }
       throw error;
     }
+  }
+
+  /** The change, then (production) a review waiting for this customer rechecks the identity it is about. */
+  private async updated(caller: CallerContext, customerId: string, request: UpdateCustomerRequest, command: CustomerCommand, now: string): Promise<Customer> {
+    const customer = await this.run(caller, customerId, command);
+    const sent = Object.entries(request).flatMap(([field, value]) => (value === undefined ? [] : [field]));
+    if (caller.mode === 'PRODUCTION' && materialCustomerFields(sent).length > 0) await this.identityChanges.changed(customerId, caller.correlationId, now);
+    return customer;
   }
 
   /** Answers the customer as it was deleted (`isDeleted: true`), as the published API does. */

@@ -1,4 +1,4 @@
-import type { Mode } from '@payments/contracts';
+import type { KycStatus, Mode } from '@payments/contracts';
 import { queryRows, SqlExecutor } from '@payments/eventsourcing';
 
 /**
@@ -21,4 +21,15 @@ export async function holderExists(db: SqlExecutor, platformId: string, mode: Mo
     return rows.length > 0;
   }
   return false;
+}
+
+/** The customer whose identity a holder's documents belong to (an owner's business), with its kycStatus/kybStatus. */
+export async function customerOfHolder(db: SqlExecutor, holderId: string): Promise<{ customerId: string; status: KycStatus } | undefined> {
+  const rows = await queryRows<{ customer_id: string; status: KycStatus }>(
+    db,
+    `SELECT c.customer_id, c.status FROM customers c
+      WHERE c.customer_id = $1 OR c.customer_id = (SELECT customer_id FROM beneficial_owners WHERE beneficial_owner_id = $1)`,
+    [holderId],
+  );
+  return rows[0] && { customerId: rows[0].customer_id, status: rows[0].status };
 }

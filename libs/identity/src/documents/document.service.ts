@@ -19,7 +19,9 @@ import {
 import { ClaimInTransaction, CommandExecutor, CommandRequest, IdempotencyClaims, retryOnConflict } from '@payments/eventsourcing';
 import { idempotencyScopeOf, keysetPage } from '@payments/runtime';
 import { detectContentType, sha256Hex } from './document-content';
-import { holderExists } from './document-holders';
+import { IdentityChanges, NO_IDENTITY_CHANGES } from '../kyc-reviews/identity-changes';
+import { lockBusinessOwners } from '../beneficial-owners/beneficial-owner.service';
+import { customerOfHolder, holderExists } from './document-holders';
 import { DocumentStorage } from './document-storage';
 import { DocumentCommand, documentDecider, DocumentState } from './document.decider';
 import { DocumentEvent, DocumentFile, DocumentMetadata } from './document.events';
@@ -74,6 +76,7 @@ export class DocumentService {
     private readonly executor: CommandExecutor<EntityManager>,
     private readonly storage: DocumentStorage,
     private readonly claims: IdempotencyClaims,
+    private readonly identityChanges: IdentityChanges = NO_IDENTITY_CHANGES,
     private readonly versionConflictRetriesMax = 5,
   ) {}
 
@@ -89,12 +92,14 @@ export class DocumentService {
     await this.dataSource.transaction(async (tx) => {
       // Checked inside the transaction that appends: a holder missing now is a 404 with nothing written.
       if (!(await holderExists(tx, caller.platformId, caller.mode, documentHolder))) throw holderNotFound(documentHolder);
+      await assertIdentityOpen(tx, caller, documentHolder);
       const fileFields = fileFieldsOf(documentId, file);
       const command: DocumentCommand = { type: 'UploadDocument', documentId, platformId: caller.platformId, mode: caller.mode, documentHolder, metadata: metadataOf(body), file: fileFields, now };
       await this.executor.decideAndAppend(tx, this.request(caller, documentId, command));
       await claim(tx);
       await this.storage.put(tx, fileFields.fileKey, file.bytes, file.sha256);
     });
+    await this.changed(caller, documentHolder, now);
     return this.get(caller, documentId);
   }
 
@@ -105,9 +110,11 @@ export class DocumentService {
     const file = body.file === undefined ? undefined : receiveFile(body.file);
     const fileFields = file && fileFieldsOf(documentId, file);
     const command: DocumentCommand = { type: 'ReplaceDocument', platformId: caller.platformId, mode: caller.mode, changes: metadataOf(body), file: fileFields, now };
+    const holder = (await this.findRow(caller, documentId))?.document_holder;
     await retryOnConflict(
       () =>
         this.dataSource.transaction(async (tx) => {
+          if (holder) await assertIdentityOpen(tx, caller, holder);
           const result = await this.executor.decideAndAppend(tx, this.request(caller, documentId, command));
           const replaced = result.events.find((e) => e.type === 'DocumentReplaced.v1');
           if (!replaced || !file || !fileFields) return;
@@ -116,6 +123,7 @@ export class DocumentService {
         }),
       this.versionConflictRetriesMax,
     );
+    if (holder) await this.changed(caller, holder, now);
     return this.get(caller, documentId);
   }
 
@@ -123,14 +131,24 @@ export class DocumentService {
   async delete(caller: CallerContext, documentId: string, now: string): Promise<void> {
     if (!isDocumentId(documentId)) throw notFound();
     const command: DocumentCommand = { type: 'DeleteDocument', platformId: caller.platformId, mode: caller.mode, now };
+    const holder = (await this.findRow(caller, documentId))?.document_holder;
     await retryOnConflict(
       () =>
         this.dataSource.transaction(async (tx) => {
+          if (holder) await assertIdentityOpen(tx, caller, holder);
           const result = await this.executor.decideAndAppend(tx, this.request(caller, documentId, command));
           for (const event of result.events) if (event.type === 'DocumentDeleted.v1') await this.storage.delete(tx, event.data.fileKey);
         }),
       this.versionConflictRetriesMax,
     );
+    if (holder) await this.changed(caller, holder, now);
+  }
+
+  /** A production holder's documents are part of the identity under review: a waiting review rechecks it. */
+  private async changed(caller: CallerContext, holder: string, now: string): Promise<void> {
+    if (caller.mode !== 'PRODUCTION') return;
+    const customer = await customerOfHolder(this.dataSource, holder);
+    if (customer) await this.identityChanges.changed(customer.customerId, caller.correlationId, now);
   }
 
   async get(caller: CallerContext, documentId: string): Promise<Document> {
@@ -224,6 +242,20 @@ export class DocumentService {
 }
 
 /** Decodes the base64 of the RPC and checks what the bytes are: over 10 MB is 413, anything but PDF/JPEG/PNG 400. */
+/**
+ * The documents of a production customer whose KYC/KYB is APPROVED (its own and its owners') are those approved:
+ * none is added, replaced or deleted after (docs/kyc.md#after-approval).
+ */
+async function assertIdentityOpen(tx: EntityManager, caller: CallerContext, holder: string): Promise<void> {
+  if (caller.mode !== 'PRODUCTION') return;
+  const customer = await customerOfHolder(tx, holder);
+  if (!customer) return;
+  // Under the lock an approval holds while it reads the identity and decides: the status read is the decided one.
+  await lockBusinessOwners(tx, customer.customerId);
+  if ((await customerOfHolder(tx, holder))?.status !== 'APPROVED') return;
+  throw new ApiError('KYC_IDENTITY_LOCKED', "the customer's identity was approved with these documents: none can be added, replaced or deleted after approval", { fields: ['documents'] });
+}
+
 function receiveFile(payload: DocumentFilePayload | undefined): ReceivedFile {
   if (!payload || typeof payload.base64 !== 'string' || typeof payload.fileName !== 'string') {
     throw new ApiError('INVALID_INPUT', 'a file is required', { errors: [{ field: 'file', message: 'file is required' }] });

@@ -2,6 +2,7 @@ import type { VerificationError } from '@payments/contracts';
 import { given } from '@payments/eventsourcing';
 import { KycReviewCommand, kycReviewDecider as decider, REJECTED_AFTER_REVIEW } from './kyc-review.decider';
 import { KycReviewEvent } from './kyc-review.events';
+import { IdentityDigest } from './material-identity';
 import { reviewStatusOf, OpenKycReview } from './kyc-review.state';
 
 const t0 = '2026-03-01T10:00:00.000Z';
@@ -11,12 +12,40 @@ const alice = { operatorId: 'Operator:alice', name: 'Alice' };
 const bob = { operatorId: 'Operator:bob', name: 'Bob' };
 const reviewCase = { verificationId: 'Verification:v', customerId: 'Customer:c', platformId: 'Platform:p', customerType: 'BUSINESS' as const };
 
-const opened = (attempt = 1, submittedAt = t0): KycReviewEvent => ({ type: 'KycReviewOpened.v1', data: { ...reviewCase, attempt, documentIds: ['Document:1'], submittedAt } });
-const open = (attempt = 1, submittedAt = t0): KycReviewCommand => ({ type: 'OpenReview', review: { ...reviewCase, attempt, documentIds: ['Document:1'], submittedAt } });
-const approve = (operator = alice, approvalsRequired = 2, now = t1, reason?: string): KycReviewCommand => ({ type: 'Approve', operator, reason, approvalsRequired, now });
-const approval = (operator = alice, at = t1, attempt = 1, reason?: string): KycReviewEvent => ({
+/** Two identities: D2 differs from D1 in its customer part only. */
+const D1: IdentityDigest = { digest: 'd1', parts: { customer: 'c1', beneficialOwners: 'o1', documents: 'f1' } };
+const D2: IdentityDigest = { digest: 'd2', parts: { customer: 'c2', beneficialOwners: 'o1', documents: 'f1' } };
+const opened = (attempt = 1, submittedAt = t0, identity: IdentityDigest | null = D1): KycReviewEvent => ({
+  type: 'KycReviewOpened.v1',
+  data: { ...reviewCase, attempt, documentIds: ['Document:1'], submittedAt, ...(identity ? { identity } : {}) },
+});
+const open = (attempt = 1, submittedAt = t0): KycReviewCommand => ({ type: 'OpenReview', review: { ...reviewCase, attempt, documentIds: ['Document:1'], submittedAt, identity: D1 } });
+const approve = (operator = alice, approvalsRequired = 2, now = t1, reason?: string, identity = D1, seen?: string): KycReviewCommand => ({
+  type: 'Approve',
+  operator,
+  reason,
+  approvalsRequired,
+  identity,
+  ...(seen ? { seen } : {}),
+  now,
+});
+const approval = (operator = alice, at = t1, attempt = 1, reason?: string, digest = D1.digest): KycReviewEvent => ({
   type: 'KycReviewApprovalRecorded.v1',
-  data: { attempt, operatorId: operator.operatorId, operatorName: operator.name, ...(reason ? { reason } : {}), at },
+  data: { attempt, operatorId: operator.operatorId, operatorName: operator.name, ...(reason ? { reason } : {}), ...(digest ? { digest } : {}), at },
+});
+const reset = (dropped: KycReviewEvent[], at: string, from: IdentityDigest | null = D1, to = D2, changed = ['customer']): KycReviewEvent => ({
+  type: 'KycReviewReset.v1',
+  data: {
+    attempt: 1,
+    ...(from ? { previousDigest: from.digest } : {}),
+    identity: to,
+    changed: changed as ('customer' | 'beneficialOwners' | 'documents')[],
+    approvalsDropped: dropped.map((e) => {
+      const { attempt: _attempt, ...recorded } = e.data as { attempt: number; operatorId: string; operatorName: string; at: string };
+      return recorded;
+    }),
+    at,
+  },
 });
 const decidedBy = (operator: typeof alice, outcome: 'APPROVED' | 'REJECTED' | 'RESOLVE_ERRORS', errors: VerificationError[], at: string, reason?: string, attempt = 1): KycReviewEvent => ({
   type: 'KycReviewDecided.v1',
@@ -104,5 +133,43 @@ describe('kycReviewDecider: four-eyes approval of production KYC/KYB', () => {
     given(decider, [...reopened, approval(alice, t2, 2)])
       .when(approve(bob, 2, t2))
       .then([approval(bob, t2, 2), decidedBy(bob, 'APPROVED', [], t2, undefined, 2)]);
+  });
+
+  describe('bound to the identity reviewed', () => {
+    it('a material change while waiting drops the approvals and says what changed; the same identity changes nothing', () => {
+      given(decider, [opened(), approval()]).when({ type: 'RecheckIdentity', identity: D2, now: t2 }).then([reset([approval()], t2)]);
+      given(decider, [opened(), approval()]).when({ type: 'RecheckIdentity', identity: D1, now: t2 }).then([]);
+      expect(statusAfter([opened(), approval(), reset([approval()], t2)])).toBe('AWAITING_REVIEW');
+      const state = given(decider, [opened(), approval(), reset([approval()], t2)]).state as OpenKycReview;
+      expect([state.identity, state.approvals, state.resets.length]).toEqual([D2, [], 1]);
+    });
+
+    it('a decided review is not rechecked (after approval the change is refused elsewhere)', () => {
+      given(decider, [opened(), approval(), approval(bob, t2), decidedBy(bob, 'APPROVED', [], t2)]).when({ type: 'RecheckIdentity', identity: D2, now: t2 }).then([]);
+      given(decider).when({ type: 'RecheckIdentity', identity: D2, now: t2 }).then([]);
+    });
+
+    it('a second approval of another identity than the first one approved does not decide: the first is dropped', () => {
+      given(decider, [opened(), approval()])
+        .when(approve(bob, 2, t2, undefined, D2))
+        .then([reset([approval()], t2), approval(bob, t2, 1, undefined, D2.digest)]);
+    });
+
+    it('after a reset the one who approved before may approve the new identity, and two approvals of it decide', () => {
+      const history = [opened(), approval(), reset([approval()], t1), approval(bob, t1, 1, undefined, D2.digest)];
+      given(decider, history)
+        .when(approve(alice, 2, t2, undefined, D2, D2.digest))
+        .then([approval(alice, t2, 1, undefined, D2.digest), decidedBy(alice, 'APPROVED', [], t2)]);
+    });
+
+    it('an approval of a digest that is no longer the current one is 409 KYC_REVIEW_STALE', () => {
+      given(decider, [opened(), approval()]).when(approve(bob, 2, t2, undefined, D2, D1.digest)).thenFails('KYC_REVIEW_STALE');
+    });
+
+    it('a review opened before digests were recorded takes the first digest as a change of every part', () => {
+      given(decider, [opened(1, t0, null), approval(alice, t1, 1, undefined, '')])
+        .when({ type: 'RecheckIdentity', identity: D1, now: t2 })
+        .then([reset([approval(alice, t1, 1, undefined, '')], t2, null, D1, ['customer', 'beneficialOwners', 'documents'])]);
+    });
   });
 });

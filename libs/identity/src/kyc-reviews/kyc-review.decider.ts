@@ -1,5 +1,6 @@
 import type { FieldError, OperatorPrincipal, VerificationError } from '@payments/contracts';
 import { assertNever, Decider, DomainError } from '@payments/eventsourcing';
+import { changedParts, IDENTITY_PARTS, IdentityDigest } from './material-identity';
 import { KycReviewEvent, KycReviewOpened } from './kyc-review.events';
 import { evolveKycReview, KycReviewState, OpenKycReview } from './kyc-review.state';
 
@@ -8,8 +9,13 @@ type Reviewer = Pick<OperatorPrincipal, 'operatorId' | 'name'>;
 export type KycReviewCommand =
   /** A complete production submission (the KYC provider port's `submitted`); a repeat of the same attempt opens nothing. */
   | { type: 'OpenReview'; review: KycReviewOpened['data'] }
-  /** `approvalsRequired` (KYC_APPROVALS_REQUIRED): the approval that reaches it decides. */
-  | { type: 'Approve'; operator: Reviewer; reason?: string; approvalsRequired: number; now: string }
+  /**
+   * `approvalsRequired` (KYC_APPROVALS_REQUIRED): the approval that reaches it decides. `identity`: the identity under
+   * review as it is now (read in the approving transaction); `seen`: the digest the reviewer looked at, if sent.
+   */
+  | { type: 'Approve'; operator: Reviewer; reason?: string; approvalsRequired: number; identity: IdentityDigest; seen?: string; now: string }
+  /** The customer, its owners or their documents changed: a material change resets the approvals. */
+  | { type: 'RecheckIdentity'; identity: IdentityDigest; now: string }
   | { type: 'Reject'; operator: Reviewer; reason: string; now: string }
   /** `resourceIds`: the customer under review and its beneficial owners, the resources a change may name. */
   | { type: 'RequestChanges'; operator: Reviewer; reason: string; errors: VerificationError[]; resourceIds: readonly string[]; now: string };
@@ -27,6 +33,7 @@ export const kycReviewDecider: Decider<KycReviewState, KycReviewCommand, KycRevi
   evolve: evolveKycReview,
   decide(command, state) {
     if (command.type === 'OpenReview') return decideOpen(command, state);
+    if (command.type === 'RecheckIdentity') return state.status === 'OPEN' ? resetIfChanged(state, command.identity, command.now) : [];
     if (state.status === 'NONE') return new DomainError('REFERENCE_NOT_FOUND', 'no KYC review for this verification');
     if (state.status === 'DECIDED') return alreadyDecided(state);
     switch (command.type) {
@@ -49,16 +56,45 @@ function decideOpen(command: Extract<KycReviewCommand, { type: 'OpenReview' }>, 
   return [{ type: 'KycReviewOpened.v1', data: { ...command.review, documentIds: [...command.review.documentIds] } }];
 }
 
+/**
+ * An approval is about one identity digest. One that looked at another digest than the current one is refused
+ * (409 KYC_REVIEW_STALE); approvals recorded for an older digest (a change no recheck has seen yet) are dropped
+ * first, so approvals that decide together are always of the same digest.
+ */
 function decideApprove(command: Extract<KycReviewCommand, { type: 'Approve' }>, state: OpenKycReview): KycReviewEvent[] | DomainError {
-  const { operator, reason, now } = command;
-  if (state.approvals.some((a) => a.operatorId === operator.operatorId)) {
+  const { operator, reason, identity, now } = command;
+  if (command.seen !== undefined && command.seen !== identity.digest) {
+    return new DomainError('KYC_REVIEW_STALE', 'the identity under review changed since you looked at it: look at the review again and approve its current digest', {
+      verificationId: state.verificationId,
+      digest: identity.digest,
+    });
+  }
+  const reset = resetIfChanged(state, identity, now);
+  const approvals = reset.length > 0 ? [] : state.approvals;
+  if (approvals.some((a) => a.operatorId === operator.operatorId)) {
     return new DomainError('KYC_REVIEW_SAME_APPROVER', `${operator.name} approved this submission already; another reviewer must approve it (four-eyes)`, {
       verificationId: state.verificationId,
     });
   }
-  const approval: KycReviewEvent = { type: 'KycReviewApprovalRecorded.v1', data: { attempt: state.attempt, operatorId: operator.operatorId, operatorName: operator.name, ...(reason ? { reason } : {}), at: now } };
-  if (state.approvals.length + 1 < command.approvalsRequired) return [approval];
-  return [approval, decided(state, 'APPROVED', operator, reason, [], now)];
+  const approval: KycReviewEvent = {
+    type: 'KycReviewApprovalRecorded.v1',
+    data: { attempt: state.attempt, operatorId: operator.operatorId, operatorName: operator.name, ...(reason ? { reason } : {}), digest: identity.digest, at: now },
+  };
+  if (approvals.length + 1 < command.approvalsRequired) return [...reset, approval];
+  return [...reset, approval, decided(state, 'APPROVED', operator, reason, [], now)];
+}
+
+/** A reset when the identity differs from the one the review is about (a review without a digest: every part). */
+function resetIfChanged(state: OpenKycReview, identity: IdentityDigest, at: string): KycReviewEvent[] {
+  const before = state.identity;
+  if (before?.digest === identity.digest) return [];
+  const changed = before ? changedParts(before, identity) : [...IDENTITY_PARTS];
+  return [
+    {
+      type: 'KycReviewReset.v1',
+      data: { attempt: state.attempt, ...(before ? { previousDigest: before.digest } : {}), identity, changed, approvalsDropped: state.approvals.map((a) => ({ ...a })), at },
+    },
+  ];
 }
 
 function decideRequestChanges(command: Extract<KycReviewCommand, { type: 'RequestChanges' }>, state: OpenKycReview): KycReviewEvent[] | DomainError {

@@ -25,5 +25,14 @@ export const kycReviewMigrations: MigrationSet = {
         CREATE INDEX kyc_reviews_queue_idx ON {{schema}}.kyc_reviews (review_status, queue_key COLLATE "C");
       `,
     },
+    {
+      version: 2,
+      name: 'kyc_reviews_identity',
+      sql: `
+        ALTER TABLE {{schema}}.kyc_reviews
+          ADD COLUMN identity jsonb, -- IdentityDigest the approvals must be about (null: opened before digests)
+          ADD COLUMN resets jsonb NOT NULL DEFAULT '[]'; -- KycReviewResetRecord[] of the current submission
+      `,
+    },
   ],
 };

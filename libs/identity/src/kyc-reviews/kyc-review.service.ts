@@ -22,12 +22,14 @@ import {
 } from '@payments/contracts';
 import { appendNewStreams, ClaimInTransaction, CommandExecutor, EventStore, IdempotencyClaims, queryRows, retryOnConflict, SqlExecutor } from '@payments/eventsourcing';
 import { idempotencyScopeOf, keysetPage, SqlWhere } from '@payments/runtime';
+import { lockBusinessOwners } from '../beneficial-owners/beneficial-owner.service';
 import { KycDecision, KycDecisions } from '../verifications/kyc-provider';
 import { KycReviewCommand, kycReviewDecider } from './kyc-review.decider';
 import { KycReviewDecided } from './kyc-review.events';
 import { projectKycReview } from './kyc-review.projection';
-import { KycReviewApprovalRecord, KycReviewDecision } from './kyc-review.state';
+import { KycReviewApprovalRecord, KycReviewDecision, KycReviewResetRecord } from './kyc-review.state';
 import { kycReviewStreamId } from './manual-review-provider';
+import { currentIdentityDigest } from './reviewed-identity.reader';
 
 /** How many reviewers must approve a submission (KYC_APPROVALS_REQUIRED): 2 is four-eyes. */
 export interface KycReviewOptions {
@@ -54,6 +56,7 @@ interface ReviewRow {
   document_ids: string[];
   submitted_at: Date;
   queue_key: string;
+  resets: KycReviewResetRecord[];
 }
 
 /** What an operator's decision records in the audit log besides who and when. */
@@ -130,10 +133,57 @@ export class KycReviewService {
 
   approve(caller: CallerContext, verificationId: string, body: ApproveKycReviewRequest, now: string): Promise<KycReview> {
     const { approvalsRequired } = this.options;
-    return this.decide(caller, verificationId, 'kyc-review-approve', now, (review) => ({
-      command: { type: 'Approve', operator: operatorOf(caller), reason: body.reason, approvalsRequired, now },
-      audit: { action: 'kyc.approve', reason: body.reason, details: { customerType: review.customer_type, attempt: review.attempt, approvalsRequired, approvalsBefore: review.approvals.length } },
-    }));
+    return this.decide(caller, verificationId, 'kyc-review-approve', now, async (review, tx) => {
+      // The identity as it is now, read under the locks its writers take (the business's owners and documents, the
+      // customer's stream), which the decision keeps until it commits: a change either is seen here or sees the
+      // decision. Only for a waiting review (the decider refuses the others): a resubmission takes the customer's
+      // stream before the review's, and must not meet an approval holding them the other way round.
+      if (KYC_REVIEW_WAITING.includes(review.review_status)) {
+        await lockBusinessOwners(tx, review.customer_id);
+        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [review.customer_id]);
+      }
+      const identity = await currentIdentityDigest(tx, this.store, review.customer_id);
+      return {
+        command: { type: 'Approve', operator: operatorOf(caller), reason: body.reason, approvalsRequired, identity, seen: body.digest, now },
+        audit: {
+          action: 'kyc.approve',
+          reason: body.reason,
+          details: { customerType: review.customer_type, attempt: review.attempt, approvalsRequired, approvalsBefore: review.approvals.length, digest: identity.digest },
+        },
+      };
+    });
+  }
+
+  /**
+   * After a write to a customer's identity (the customer, an owner, a document) has committed: if the customer's
+   * submission waits for reviewers and the identity is materially another than the one under review, the approvals
+   * are dropped and the review shows the reset. Best effort on purpose: the approval reads the identity again and
+   * cannot decide on another digest, so a recheck lost in a crash costs only the early notice, never the guard.
+   */
+  async identityChanged(customerId: string, correlationId: string | undefined, now: string): Promise<void> {
+    const [waiting] = await queryRows<{ verification_id: string; platform_id: string }>(
+      this.dataSource,
+      `SELECT verification_id, platform_id FROM kyc_reviews WHERE customer_id = $1 AND review_status = ANY($2)`,
+      [customerId, [...KYC_REVIEW_WAITING]],
+    );
+    if (!waiting) return;
+    const streamId = kycReviewStreamId(waiting.verification_id);
+    await retryOnConflict(
+      () =>
+        this.dataSource.transaction(async (tx) => {
+          await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
+          const identity = await currentIdentityDigest(tx, this.store, customerId);
+          await this.executor.decideAndAppend(tx, {
+            decider: kycReviewDecider,
+            streamId,
+            platformId: waiting.platform_id,
+            metadata: { correlationId: correlationId ?? customerId, actor: 'identity-change' },
+            command: { type: 'RecheckIdentity', identity, now },
+            project: projectKycReview,
+          });
+        }),
+      this.versionConflictRetriesMax,
+    );
   }
 
   reject(caller: CallerContext, verificationId: string, body: RejectKycReviewRequest, now: string): Promise<KycReview> {
@@ -228,7 +278,7 @@ export class KycReviewService {
     if (rows.length === 0) return [];
     const verificationIds = rows.map((r) => r.verification_id);
     const customerIds = rows.map((r) => r.customer_id);
-    const [verifications, customers, owners, documents] = await Promise.all([
+    const [verifications, customers, owners, documents, digests] = await Promise.all([
       queryRows<{ verification_id: string; body: Verification }>(this.dataSource, `SELECT verification_id, body FROM verifications WHERE verification_id = ANY($1)`, [verificationIds]),
       queryRows<{ customer_id: string; body: Customer }>(this.dataSource, `SELECT customer_id, body FROM customers WHERE customer_id = ANY($1)`, [customerIds]),
       queryRows<{ customer_id: string; body: BeneficialOwner }>(
@@ -237,18 +287,28 @@ export class KycReviewService {
         [customerIds],
       ),
       this.documents.byIds([...new Set(rows.flatMap((r) => r.document_ids))]),
+      // The digest of what this answer shows, read now: what a reviewer approving it approves.
+      Promise.all(rows.map((r) => currentIdentityDigest(this.dataSource, this.store, r.customer_id))),
     ]);
     const verificationOf = new Map(verifications.map((v) => [v.verification_id, v.body]));
     const customerOf = new Map(customers.map((c) => [c.customer_id, c.body]));
     const documentOf = new Map(documents.map((d) => [d.id, d]));
-    return rows.map((row) => ({
+    return rows.map((row, i) => ({
       verificationId: row.verification_id,
       platformId: row.platform_id,
       customerType: row.customer_type,
       reviewStatus: row.review_status,
       attempt: row.attempt,
       approvalsRequired: this.options.approvalsRequired,
-      approvals: row.approvals.map((a) => ({ operatorId: a.operatorId, operatorName: a.operatorName, ...(a.reason ? { reason: a.reason } : {}), approvedAt: a.at })),
+      digest: digests[i].digest,
+      approvals: row.approvals.map(approvalView),
+      resets: (row.resets ?? []).map((r) => ({
+        ...(r.previousDigest ? { previousDigest: r.previousDigest } : {}),
+        digest: r.identity.digest,
+        changed: [...r.changed],
+        approvalsDropped: r.approvalsDropped.map(approvalView),
+        resetAt: r.at,
+      })),
       ...(row.decision ? { decision: decisionView(row.decision) } : {}),
       submittedAt: new Date(row.submitted_at).toISOString(),
       verification: verificationOf.get(row.verification_id)!,
@@ -275,6 +335,10 @@ function kycDecisionOf(decided: KycReviewDecided['data']): KycDecision {
     case 'RESOLVE_ERRORS':
       return { outcome: 'RESOLVE_ERRORS', errors: decided.errors };
   }
+}
+
+function approvalView(a: KycReviewApprovalRecord): KycReview['approvals'][number] {
+  return { operatorId: a.operatorId, operatorName: a.operatorName, ...(a.reason ? { reason: a.reason } : {}), ...(a.digest ? { digest: a.digest } : {}), approvedAt: a.at };
 }
 
 function decisionView(decision: KycReviewDecision): NonNullable<KycReview['decision']> {

@@ -65,7 +65,7 @@ export const OPERATOR_KYC_OPERATIONS = [
     path: '/kyc-reviews/{verificationId}/approve',
     tag: TAG,
     summary: 'Approve the submission (the last approval needed decides it)',
-    description: `With KYC_APPROVALS_REQUIRED=2 (the default) the first approval is recorded and the submission waits for a second one, by another operator: the same operator approving twice is 409 \`KYC_REVIEW_SAME_APPROVER\`. The deciding approval makes the verification APPROVED, the customer's kycStatus/kybStatus APPROVED (CUSTOMER.KYC_APPROVED / KYB_APPROVED) and a business's pending owners APPROVED. ${DECIDED}`,
+    description: `With KYC_APPROVALS_REQUIRED=2 (the default) the first approval is recorded and the submission waits for a second one, by another operator: the same operator approving twice is 409 \`KYC_REVIEW_SAME_APPROVER\`. An approval is about the identity \`digest\` the review shows (the customer's material fields, its owners, their documents): send it as \`digest\`, and if the identity changed since it is 409 \`KYC_REVIEW_STALE\`; a material change while the submission waits drops the approvals recorded (the review's \`resets\`). The deciding approval makes the verification APPROVED, the customer's kycStatus/kybStatus APPROVED (CUSTOMER.KYC_APPROVED / KYB_APPROVED) and a business's pending owners APPROVED. ${DECIDED}`,
     permission: 'MANAGE',
     auth: 'operator',
     operatorRole: 'REVIEWER',
