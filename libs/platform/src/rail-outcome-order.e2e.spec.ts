@@ -8,6 +8,7 @@ import { individualBody } from './test-kyc';
 import { expectLedgerClean } from './test-payments';
 import { internalAccountOf } from './test-quotes';
 import { setProductionRates } from './test-rates';
+import { startRailBridge, TestRailBridge } from './test-rail-bridge';
 import { startTestPlatform, TestOperator, TestPlatform, TestTenant } from './test-platform';
 
 const ODFI = '02100002';
@@ -15,6 +16,7 @@ const DEBTOR_IBAN = 'DE89370400440532013000';
 const currency = (currencyCode: string) => ({ currencyCode, minAmount: 1, maxAmount: 1_000_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] });
 const beneficiary = (fullName: string) => ({ beneficiaryType: 'INDIVIDUAL', fullName, address: { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' } });
 const decimal = (minor: number) => (minor / 100).toFixed(2);
+const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 
 /**
  * One bank notification saying a payout was booked (DBIT) and came back (a booked CRDT with RtrInf, AC04): both
@@ -67,6 +69,7 @@ function camt054BookedAndReturned(payments: { endToEndId: string; amount: number
  */
 describe('rail outcomes: one writer per payment, in the rail order; returns as the docs say', () => {
   let t: TestPlatform;
+  let bridge: TestRailBridge;
   let root: string;
   let dirs: Record<'achOut' | 'achIn' | 'sepaOut' | 'sepaIn', string>;
   let platform: TestTenant & { platformId: string };
@@ -126,6 +129,10 @@ describe('rail outcomes: one writer per payment, in the rail order; returns as t
   }
 
   beforeAll(async () => {
+    // The bridge never settles on its own within the test: every outcome of its payments is the test's.
+    bridge = await startRailBridge(600_000);
+    process.env.ORDER_BRIDGE_API_KEY = bridge.apiKey;
+    process.env.ORDER_BRIDGE_CALLBACK_SECRET = bridge.secret;
     root = mkdtempSync(join(tmpdir(), 'pp-rail-order-'));
     dirs = { achOut: join(root, 'ach-out'), achIn: join(root, 'ach-in'), sepaOut: join(root, 'sepa-out'), sepaIn: join(root, 'sepa-in') };
     const rails = {
@@ -147,6 +154,12 @@ describe('rail outcomes: one writer per payment, in the rail order; returns as t
           inboxDirectory: dirs.sepaIn,
           batchIntervalSeconds: 1,
           iso20022: { initiatingPartyName: 'Payments Platform', debtorName: 'Payments Platform Ltd', debtorIban: DEBTOR_IBAN, debtorAgentBic: 'COBADEFFXXX' },
+        },
+        {
+          id: 'wires',
+          kind: 'HTTP',
+          routes: [{ currency: 'USD', paymentRail: 'WIRE', directions: ['PAYOUT'] }],
+          http: { baseUrl: bridge.url, apiKeyEnv: 'ORDER_BRIDGE_API_KEY', callbackSecretEnv: 'ORDER_BRIDGE_CALLBACK_SECRET', timeoutMs: 1500, pollAfterSeconds: 3600 },
         },
       ],
     };
@@ -170,6 +183,7 @@ describe('rail outcomes: one writer per payment, in the rail order; returns as t
 
   afterAll(async () => {
     await t?.stop();
+    await bridge?.stop();
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
@@ -273,4 +287,79 @@ describe('rail outcomes: one writer per payment, in the rail order; returns as t
     expect(postings.reduce((s, p) => s + p.amount, 0)).toBe(0);
     await expectLedgerClean(t);
   }, 90_000);
+
+  /**
+   * Every order of two and three outcomes (settled, rejected, returned) of a payment, for ACH payouts, ACH pulls and
+   * HTTP-bridge payouts, recorded one after the other without waiting for their application, or all at once: the
+   * final state is the one the rail's rule gives for the order they were recorded in (the first final word stands;
+   * only a settlement can be followed, by a return), and money follows it exactly.
+   */
+  it('every interleaving of two and three outcomes, payouts and pulls, file and HTTP rails: the recorded order decides, money follows', async () => {
+    const kinds = ['SETTLED', 'REJECTED', 'RETURNED'] as const;
+    type Kind = (typeof kinds)[number];
+    const orders: Kind[][] = [];
+    for (const a of kinds) for (const b of kinds) if (a !== b) {
+      orders.push([a, b]);
+      for (const c of kinds) if (c !== a && c !== b) orders.push([a, b, c]);
+    }
+    expect(orders).toHaveLength(12);
+    type Rail = 'ACH_PAYOUT' | 'ACH_PULL' | 'WIRE_PAYOUT';
+    const cases = (['ACH_PAYOUT', 'ACH_PULL', 'WIRE_PAYOUT'] as Rail[]).flatMap((rail) => orders.flatMap((order) => (['one-by-one', 'together'] as const).map((arrival) => ({ rail, order, arrival }))));
+    const start = await balance();
+    const amount = 100;
+    const created = [];
+    for (const c of cases) {
+      const res =
+        c.rail === 'ACH_PULL'
+          ? await prod('POST', '/transfer-in', { source: { accountId: usdExternal }, destination: { accountId: usdInternal }, amount })
+          : await prod('POST', '/transfer-out', { source: { accountId: usdInternal }, destination: { accountId: usdExternal, ...(c.rail === 'WIRE_PAYOUT' ? { paymentRail: 'WIRE' } : {}) }, amount });
+      expect({ status: res.status, body: res.status === 201 ? undefined : res.body }).toEqual({ status: 201, body: undefined });
+      created.push({ ...c, id: res.body.id as string });
+    }
+    // Every payment with its connector (in a file, or accepted by the bridge) before any news arrives.
+    for (const c of created) {
+      await eventually(async () => {
+        const [row] = await payments(`SELECT status FROM payments.rail_payments WHERE payment_id = $1`, [c.id]);
+        return row && (row.status === 'FILED' || row.status === 'SENT') ? true : undefined;
+      }, { what: `${c.id} with its rail` });
+    }
+    const outcomes = t.platform.payments.rails.outcomes;
+    const db = t.platform.payments.host.dataSource;
+    const record = (id: string, kind: Kind, i: number) =>
+      db.transaction((tx) => outcomes.record(tx, { paymentId: id, kind, ...(kind === 'SETTLED' ? {} : { failureReason: 'ACCOUNT_INVALID' as const, railCode: 'R03' }), source: `test:${i}` }));
+    await Promise.all(
+      created.map(async (c) => {
+        if (c.arrival === 'together') await Promise.all(c.order.map((kind, i) => record(c.id, kind, i)));
+        else for (const [i, kind] of c.order.entries()) await record(c.id, kind, i);
+      }),
+    );
+    let expectedBalance = start;
+    for (const c of created) {
+      await settledDown(c.id);
+      const recorded: Kind[] = (await payments(`SELECT kind FROM payments.rail_outcomes WHERE payment_id = $1 ORDER BY seq`, [c.id])).map((r) => r.kind);
+      expect([...recorded].sort()).toEqual([...c.order].sort());
+      if (c.arrival === 'one-by-one') expect(recorded).toEqual(c.order);
+      // The rail's rule, stated independently: a settlement may be followed by a return; any other word is final.
+      let story: 'open' | 'settled' | 'failed' | 'returned' = 'open';
+      for (const kind of recorded) {
+        if (story === 'open') story = kind === 'SETTLED' ? 'settled' : 'failed';
+        else if (story === 'settled' && kind === 'RETURNED') story = 'returned';
+      }
+      const pull = c.rail === 'ACH_PULL';
+      const expected =
+        story === 'settled'
+          ? { status: 'COMPLETED' }
+          : story === 'returned'
+            ? { status: 'FAILED', failureReason: pull ? 'COLLECTION_FAILED' : 'PAYOUT_RETURNED', failureDetail: 'R03' }
+            : { status: 'FAILED', failureReason: pull ? 'COLLECTION_FAILED' : 'ACCOUNT_INVALID', failureDetail: 'R03' };
+      const body = (await prod('GET', `/transactions/${c.id}`)).body;
+      expect({ case: `${c.rail} ${c.arrival} ${recorded.join('>')}`, ...pick(body, Object.keys(expected)) }).toEqual({ case: `${c.rail} ${c.arrival} ${recorded.join('>')}`, ...expected });
+      const contradictions = recorded.length - (story === 'returned' ? 2 : 1);
+      const exceptions = (await payments(`SELECT count(*)::int AS n FROM payments.rail_exceptions WHERE payment_id = $1 AND kind = 'CONTRADICTORY_OUTCOME'`, [c.id]))[0].n;
+      expect({ id: c.id, exceptions }).toEqual({ id: c.id, exceptions: contradictions });
+      if (story === 'settled') expectedBalance += pull ? amount : -amount;
+    }
+    expect(await balance()).toBe(expectedBalance);
+    await expectLedgerClean(t);
+  }, 240_000);
 });
