@@ -90,7 +90,7 @@ export class LedgerCommands {
   /** Once per entry: a second reversal of the same entry under another id is 409 CONFLICT (journal_entries). */
   async reverse(caller: CallerContext, body: unknown, now: string): Promise<LedgerEntryResult> {
     const r = parseReverse(body);
-    const posted = await this.ledger.reverse(caller.platformId, caller.mode, r.originalEntryId, r.reversalEntryId, now);
+    const posted = await this.ledger.reverse(caller.platformId, caller.mode, r.originalEntryId, r.reversalEntryId, now, r.shortfallTo);
     return posted ? entryResultOf(r.reversalEntryId, posted) : this.entryResult(caller, r.reversalEntryId);
   }
 

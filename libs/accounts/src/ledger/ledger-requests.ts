@@ -128,7 +128,8 @@ export function parseCredit(body: unknown): CreditRequest {
 
 export function parseReverse(body: unknown): ReverseEntryRequest {
   const r = new BodyReader(body);
-  const request = { originalEntryId: r.reference('originalEntryId'), reversalEntryId: r.reference('reversalEntryId') };
+  const shortfallTo = r.purpose('shortfallTo', 'optional') as LedgerSystemPurpose | undefined;
+  const request = { originalEntryId: r.reference('originalEntryId'), reversalEntryId: r.reference('reversalEntryId'), ...(shortfallTo ? { shortfallTo } : {}) };
   if (request.originalEntryId === request.reversalEntryId) r.fail('reversalEntryId', 'must differ from originalEntryId');
   return r.done(request);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
-import type { Mode } from '@payments/contracts';
+import type { LedgerSystemPurpose, Mode } from '@payments/contracts';
 import { ClaimInTransaction, CommandExecutor, DomainError, queryPrepared, retryOnConflict } from '@payments/eventsourcing';
 import { CallerScope, LedgerAccountCommand, ledgerAccountDecider, visibleTo } from './ledger-account.decider';
 import { LedgerAccountEvent, LedgerOwner } from './ledger-account.events';
@@ -140,18 +140,54 @@ export class LedgerService {
   }
 
   /** The inverse legs of a posted entry (a returned payment): idempotent by the reversal's own entry id. */
-  async reverse(platformId: string, mode: Mode, originalEntryId: string, reversalEntryId: string, now: string): Promise<ReadonlyMap<string, LedgerAccountState> | undefined> {
+  /**
+   * Posts the inverse of an entry. With `shortfallTo`, what a debited customer or platform account can no longer give
+   * back is taken from that system account instead (a bank return of money already spent), read under no lock and
+   * posted under the entry's: a balance spent meanwhile refuses the post, which is computed again (bounded). A
+   * reversal already posted answers undefined, as a replay does, whatever the balances are now.
+   */
+  async reverse(platformId: string, mode: Mode, originalEntryId: string, reversalEntryId: string, now: string, shortfallTo?: LedgerSystemPurpose): Promise<ReadonlyMap<string, LedgerAccountState> | undefined> {
     const legs: { account_id: string; currency: string; amount: string }[] = await this.dataSource.query(
       `SELECT account_id, currency, amount FROM journal_postings WHERE entry_id = $1 AND platform_id = $2 AND mode = $3`,
       [originalEntryId, platformId, mode],
     );
     if (legs.length === 0) throw new DomainError('NOT_FOUND', `entry ${originalEntryId} does not exist`);
-    return this.postEntry(platformId, mode, {
-      entryId: reversalEntryId,
-      reference: originalEntryId,
-      kind: 'REVERSAL',
-      legs: legs.map((l) => ({ accountId: l.account_id, currency: l.currency, amount: -Number(l.amount) })),
-    }, now);
+    const inverse: Leg[] = legs.map((l) => ({ accountId: l.account_id, currency: l.currency, amount: -Number(l.amount) }));
+    const entry = (entryLegs: Leg[]): JournalEntry => ({ entryId: reversalEntryId, reference: originalEntryId, kind: 'REVERSAL', legs: entryLegs });
+    if (!shortfallTo) return this.postEntry(platformId, mode, entry(inverse), now);
+    for (let attempt = 1; ; attempt++) {
+      const [posted] = await this.dataSource.query(`SELECT 1 FROM journal_entries WHERE platform_id = $1 AND mode = $2 AND entry_id = $3`, [platformId, mode, reversalEntryId]);
+      if (posted) return undefined;
+      const { legs: covered, systemLegs } = await this.coverShortfall(platformId, mode, inverse, shortfallTo, reversalEntryId);
+      try {
+        return await this.postEntry(platformId, mode, entry(covered), now, { systemAccounts: systemLegs });
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === 'INSUFFICIENT_FUNDS') || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  /** The legs with each short debit cut to the account's available balance and the rest on the shortfall account. */
+  private async coverShortfall(platformId: string, mode: Mode, legs: Leg[], purpose: LedgerSystemPurpose, entryId: string): Promise<{ legs: Leg[]; systemLegs: Leg[] }> {
+    const debited = legs.filter((l) => l.amount < 0).map((l) => l.accountId);
+    const rows: { account_id: string; available: string }[] = await this.dataSource.query(
+      `SELECT account_id, (total - held)::text AS available FROM ledger_accounts WHERE account_id = ANY($1::text[]) AND owner <> 'SYSTEM'`,
+      [debited],
+    );
+    const available = new Map(rows.map((r) => [r.account_id, Math.max(0, Number(r.available))]));
+    const out: Leg[] = [];
+    const shortBy = new Map<string, number>();
+    for (const leg of legs) {
+      const has = available.get(leg.accountId);
+      if (leg.amount >= 0 || has === undefined || has >= -leg.amount) {
+        out.push(leg);
+        continue;
+      }
+      if (has > 0) out.push({ ...leg, amount: -has });
+      shortBy.set(leg.currency, (shortBy.get(leg.currency) ?? 0) + (-leg.amount - has));
+    }
+    const systemLegs = [...shortBy].map(([currency, amount]) => ({ accountId: systemAccountId(platformId, mode, purpose, currency, entryId), currency, amount: -amount }));
+    return { legs: [...out, ...systemLegs], systemLegs };
   }
 
   /**

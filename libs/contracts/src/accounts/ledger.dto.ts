@@ -8,8 +8,8 @@
  */
 
 /** System accounts (one per platform, mode, purpose and currency) that balance movements in and out of the platform. */
-/** SUSPENSE holds money a failed payout could not return (sandbox 007) until an operator resolves it; CARD_NETWORK is the card network's clearing: what card pulls took and settlements, refunds and releases gave back; STABLECOIN_RESERVE is the fiat a provider holds behind the stablecoins minted (mints credit it, burns debit it). */
-export const LEDGER_SYSTEM_PURPOSES = ['CLEARING', 'FX', 'FEES', 'PLATFORM_FEES', 'SANDBOX_FUNDING', 'SUSPENSE', 'CARD_NETWORK', 'STABLECOIN_RESERVE'] as const;
+/** SUSPENSE holds money a failed payout could not return (sandbox 007) until an operator resolves it; CARD_NETWORK is the card network's clearing: what card pulls took and settlements, refunds and releases gave back; STABLECOIN_RESERVE is the fiat a provider holds behind the stablecoins minted (mints credit it, burns debit it); RETURN_SHORTFALL is what a bank took back that an account could no longer give (a return after the money was spent): its negative balance is the platform's debt to recover (docs/accounts.md). */
+export const LEDGER_SYSTEM_PURPOSES = ['CLEARING', 'FX', 'FEES', 'PLATFORM_FEES', 'SANDBOX_FUNDING', 'SUSPENSE', 'CARD_NETWORK', 'STABLECOIN_RESERVE', 'RETURN_SHORTFALL'] as const;
 export type LedgerSystemPurpose = (typeof LEDGER_SYSTEM_PURPOSES)[number];
 
 /** Longest hold a caller can ask for (7 days); longer reservations are a modelling error. */
@@ -60,6 +60,11 @@ export interface CreditRequest {
 export interface ReverseEntryRequest {
   originalEntryId: string;
   reversalEntryId: string;
+  /**
+   * What a debited customer or platform account can no longer give back (its available balance is short) is taken
+   * from this system account instead, so the reversal posts whole (a bank return after the money was spent).
+   */
+  shortfallTo?: LedgerSystemPurpose;
 }
 
 /** One leg of a transfer: exactly one of accountId and purpose; `amount` > 0 credits, < 0 debits (with holdId: captures). */

@@ -1,17 +1,19 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import { ApiError } from '@payments/contracts';
 import { DurableTimers, queryRows, SqlExecutor, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import type { RailOutcome } from './rail-connector';
 import { RailExceptions } from './rail-exceptions';
-import { RailPaymentRow, RailPayments, RailPaymentStatus } from './rail-payments';
+import { RailPaymentRow, RailPayments } from './rail-payments';
+import { decideRecord } from './outcome-rules';
 
 export const RAIL_OUTCOME_TIMER = 'payments.rails.outcome';
 const OUTCOME_TIMER_NAMESPACE = '0c7d5e1a-2f4b-4a8e-9d3c-6b1e8f2a7c45';
 
 /** Applies one outcome to what the payment is for: its transaction (the saga) or its external account (a prenote). */
 export interface RailOutcomeTarget {
-  applyToTransaction(payment: RailPaymentRow, outcome: RailOutcome): Promise<void>;
+  /** `notReversible` is told (before the shortfall is booked) when a return cannot be taken back from the account. */
+  applyToTransaction(payment: RailPaymentRow, outcome: RailOutcome, notReversible: (why: string) => Promise<void>): Promise<void>;
   applyToPrenote(payment: RailPaymentRow, outcome: RailOutcome): Promise<void>;
 }
 
@@ -25,13 +27,21 @@ interface OutcomeRow {
   applied_at: Date | null;
 }
 
-const STATUS_OF: Record<RailOutcome['kind'], RailPaymentStatus> = { SETTLED: 'SETTLED', REJECTED: 'REJECTED', RETURNED: 'RETURNED' };
+/** How long one applier owns a payment's outcomes before another may take over (renewed while it works). */
+const APPLIER_LEASE_MS = 30_000;
+
+/** Thrown when another applier (a timer of the same payment, another replica) is applying its outcomes: retried. */
+export class PaymentOutcomesBusy extends Error {}
 
 /**
- * A rail's news, exactly once: `record` inserts the outcome keyed by payment and kind (a file imported twice, a
- * callback delivered twice: the second records nothing) and schedules its application in the same transaction; the
- * timer then applies it to the transaction through the saga, whose ledger calls are idempotent by derived ids, and
- * marks it applied. A crash between any two steps replays the timer, which finds the work done.
+ * A rail's news, exactly once and in order (docs/rails.md "Outcomes in order"): `record` inserts the outcome keyed by
+ * payment and kind (a file imported twice, a callback delivered twice: the second records nothing) under the lock of
+ * the payment's row, so outcomes arriving together (one file, two files, a callback and the calendar, two replicas)
+ * are decided one after the other (`decideRecord`), and numbered in that order. Its timer then applies the payment's
+ * outcomes through ONE writer: it leases the payment (`applier_until`), applies every outcome not yet applied in
+ * the recorded order, marks each applied, and lets the lease go. A timer finding the lease taken is retried; by then
+ * the holder has usually applied its outcome too. A crash between any two steps replays the work, which finds it
+ * done (the saga's ledger calls are idempotent by derived ids).
  */
 export class RailOutcomes {
   private target?: RailOutcomeTarget;
@@ -55,6 +65,8 @@ export class RailOutcomes {
   /** True when this is news (first time recorded). The payment's row moves to the outcome's status. */
   async record(tx: EntityManager, outcome: RailOutcome): Promise<boolean> {
     const outcomeId = `${outcome.paymentId}/${outcome.kind}`;
+    // The row's lock orders every outcome of this payment, whoever records it.
+    const current = await this.payments.get(tx, outcome.paymentId, { forUpdate: true });
     const inserted = await queryRows(
       tx,
       `INSERT INTO ${this.schema}.rail_outcomes (outcome_id, payment_id, kind, failure_reason, rail_code, source)
@@ -62,21 +74,20 @@ export class RailOutcomes {
       [outcomeId, outcome.paymentId, outcome.kind, outcome.failureReason ?? null, outcome.railCode ?? null, outcome.source],
     );
     if (inserted.length === 0) return false;
-    // A return after a rejection, a settlement after a return: the first final word stands, the rest is shown to operators.
-    const current = await this.payments.get(tx, outcome.paymentId);
-    if (current && (current.status === 'REJECTED' || current.status === 'RETURNED' || (current.status === 'SETTLED' && outcome.kind === 'REJECTED'))) {
+    const decision = current ? decideRecord(current.status, outcome.kind) : ({ news: true, status: outcome.kind } as const);
+    if (!decision.news) {
       await this.exceptions.record(tx, {
         exceptionId: `RailException:${outcomeId}`,
-        connectorId: current.connector_id,
+        connectorId: current!.connector_id,
         paymentId: outcome.paymentId,
         kind: 'CONTRADICTORY_OUTCOME',
-        message: `${outcome.kind} reported (${outcome.source}) for a payment already ${current.status}: nothing changed`,
+        message: `${decision.reason} (${outcome.source}): nothing changed`,
         detail: { ...outcome },
       });
       await queryRows(tx, `UPDATE ${this.schema}.rail_outcomes SET applied_at = now() WHERE outcome_id = $1`, [outcomeId]);
       return false;
     }
-    await this.payments.setStatus(tx, outcome.paymentId, STATUS_OF[outcome.kind]);
+    await this.payments.setStatus(tx, outcome.paymentId, decision.status);
     await this.timers.schedule(tx, {
       id: uuidv5(outcomeId, OUTCOME_TIMER_NAMESPACE),
       name: RAIL_OUTCOME_TIMER,
@@ -98,6 +109,37 @@ export class RailOutcomes {
     const { outcomeId } = timer.payload as { outcomeId: string };
     const [row] = await queryRows<OutcomeRow>(this.dataSource, `SELECT * FROM ${this.schema}.rail_outcomes WHERE outcome_id = $1`, [outcomeId]);
     if (!row || row.applied_at) return;
+    await this.drain(row.payment_id);
+  }
+
+  /** Applies the payment's unapplied outcomes in the recorded order, as its one writer. */
+  private async drain(paymentId: string): Promise<void> {
+    const token = randomUUID();
+    const [leased] = await queryRows(
+      this.dataSource,
+      `UPDATE ${this.schema}.rail_payments SET applier = $2, applier_until = now() + ($3::bigint * interval '1 millisecond')
+        WHERE payment_id = $1 AND (applier_until IS NULL OR applier_until < now()) RETURNING 1`,
+      [paymentId, token, APPLIER_LEASE_MS],
+    );
+    if (!leased) throw new PaymentOutcomesBusy(`the outcomes of ${paymentId} are being applied by another writer: retried`);
+    const renewal = setInterval(() => {
+      void queryRows(this.dataSource, `UPDATE ${this.schema}.rail_payments SET applier_until = now() + ($3::bigint * interval '1 millisecond') WHERE payment_id = $1 AND applier = $2`, [paymentId, token, APPLIER_LEASE_MS]).catch(() => undefined);
+    }, APPLIER_LEASE_MS / 3);
+    renewal.unref();
+    try {
+      for (;;) {
+        const [row] = await queryRows<OutcomeRow>(this.dataSource, `SELECT * FROM ${this.schema}.rail_outcomes WHERE payment_id = $1 AND applied_at IS NULL ORDER BY seq LIMIT 1`, [paymentId]);
+        if (!row) return;
+        await this.applyOne(row);
+        await queryRows(this.dataSource, `UPDATE ${this.schema}.rail_outcomes SET applied_at = now() WHERE outcome_id = $1`, [row.outcome_id]);
+      }
+    } finally {
+      clearInterval(renewal);
+      await queryRows(this.dataSource, `UPDATE ${this.schema}.rail_payments SET applier = NULL, applier_until = NULL WHERE payment_id = $1 AND applier = $2`, [paymentId, token]);
+    }
+  }
+
+  private async applyOne(row: OutcomeRow): Promise<void> {
     const payment = await this.payments.get(this.dataSource, row.payment_id);
     if (!payment) return;
     const outcome: RailOutcome = {
@@ -108,23 +150,20 @@ export class RailOutcomes {
       source: row.source,
     };
     if (!this.target) throw new Error('rail outcomes have no target connected');
-    try {
-      if (payment.kind === 'PRENOTE') await this.target.applyToPrenote(payment, outcome);
-      else await this.target.applyToTransaction(payment, outcome);
-    } catch (error) {
-      // Money the ledger cannot take back (a pulled credit already spent): an operator decides, the timer stops.
-      if (!(error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS')) throw error;
-      await this.dataSource.transaction((tx) =>
+    if (payment.kind === 'PRENOTE') return this.target.applyToPrenote(payment, outcome);
+    // Money the ledger cannot take back (a pulled credit already spent): the bank has it back all the same, so the
+    // transaction fails and the shortfall is booked to the platform; an operator recovers it.
+    await this.target.applyToTransaction(payment, outcome, (shortfall) =>
+      this.dataSource.transaction((tx) =>
         this.exceptions.record(tx, {
-          exceptionId: `RailException:${outcomeId}`,
+          exceptionId: `RailException:${row.outcome_id}`,
           connectorId: payment.connector_id,
           paymentId: payment.payment_id,
           kind: 'RETURN_NOT_REVERSIBLE',
-          message: `${outcome.kind} of ${payment.payment_id} could not be reversed on the ledger: ${error.message}`,
+          message: `${outcome.kind} of ${payment.payment_id} (${outcome.railCode ?? outcome.source}) could not be taken back from the account: ${shortfall}; the shortfall is booked to the platform's RETURN_SHORTFALL account`,
           detail: { ...outcome },
         }),
-      );
-    }
-    await queryRows(this.dataSource, `UPDATE ${this.schema}.rail_outcomes SET applied_at = now() WHERE outcome_id = $1`, [outcomeId]);
+      ),
+    );
   }
 }

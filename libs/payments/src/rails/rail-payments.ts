@@ -34,8 +34,9 @@ export class RailPayments {
     return `${this.schema}.rail_payments`;
   }
 
-  async get(db: SqlExecutor, paymentId: string): Promise<RailPaymentRow | undefined> {
-    const [row] = await queryRows<RailPaymentRow>(db, `SELECT * FROM ${this.table} WHERE payment_id = $1`, [paymentId]);
+  /** `forUpdate`: locks the row until the caller's transaction ends (how a payment's outcomes are ordered). */
+  async get(db: SqlExecutor, paymentId: string, { forUpdate = false } = {}): Promise<RailPaymentRow | undefined> {
+    const [row] = await queryRows<RailPaymentRow>(db, `SELECT * FROM ${this.table} WHERE payment_id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [paymentId]);
     return row;
   }
 

@@ -112,5 +112,19 @@ export const railsMigrations: MigrationSet = {
         ALTER TABLE {{schema}}.rail_exceptions ADD COLUMN disposition text CHECK (disposition IN ('ASSIGNED', 'TO_BE_RETURNED')), ADD COLUMN transaction_id text;
       `,
     },
+    {
+      // Outcomes in order (docs/rails.md): the order they were recorded in, under the payment row's lock, and the
+      // lease of the one writer applying a payment's outcomes. Existing outcomes are numbered as they were recorded.
+      version: 3,
+      name: 'rail_outcomes_in_order',
+      sql: `
+        ALTER TABLE {{schema}}.rail_outcomes ADD COLUMN seq bigint;
+        CREATE SEQUENCE {{schema}}.rail_outcomes_seq OWNED BY {{schema}}.rail_outcomes.seq;
+        UPDATE {{schema}}.rail_outcomes o SET seq = n.seq FROM (SELECT outcome_id, nextval('{{schema}}.rail_outcomes_seq') AS seq FROM (SELECT outcome_id FROM {{schema}}.rail_outcomes ORDER BY recorded_at, outcome_id) ordered) n WHERE o.outcome_id = n.outcome_id;
+        ALTER TABLE {{schema}}.rail_outcomes ALTER COLUMN seq SET DEFAULT nextval('{{schema}}.rail_outcomes_seq'), ALTER COLUMN seq SET NOT NULL;
+        CREATE INDEX rail_outcomes_unapplied_idx ON {{schema}}.rail_outcomes (payment_id, seq) WHERE applied_at IS NULL;
+        ALTER TABLE {{schema}}.rail_payments ADD COLUMN applier text, ADD COLUMN applier_until timestamptz;
+      `,
+    },
   ],
 };

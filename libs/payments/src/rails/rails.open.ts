@@ -48,7 +48,7 @@ export function openRails(
   Object.assign(timerHandlers, outcomes.timerHandlers(), rails.timerHandlers());
   saga.connectRails(rails);
   outcomes.connect({
-    applyToTransaction: (payment, outcome) => saga.applyRailOutcome(payment, outcome),
+    applyToTransaction: (payment, outcome, notReversible) => saga.applyRailOutcome(payment, outcome, notReversible),
     applyToPrenote: async (payment, outcome) => {
       try {
         await peers.recordRailVerification({

@@ -13,6 +13,7 @@ import { PLATFORM_APPROVAL_WINDOW_MS, SandboxRailScript } from './rail-script';
 import type { RailOrder, RailOutcome } from '../rails/rail-connector';
 import type { RailPaymentRow } from '../rails/rail-payments';
 import { beneficiaryOf, type Rails } from '../rails/rails';
+import { failureReasonOf, transactionEffect } from '../rails/outcome-rules';
 
 export const TRANSACTION_STEP_TIMER = 'payments.transaction.step';
 const STEP_TIMER_NAMESPACE = '5b3f2a4e-8d61-4c2b-9f7e-1a6c0d3e9b52';
@@ -249,33 +250,41 @@ export class TransactionSaga {
   }
 
   /**
-   * A rail's outcome (Rails' RailOutcomes, exactly once per payment and kind): a settlement posts the ledger plan
-   * and completes; a rejection or a return before settlement releases the hold and fails; a return after it
-   * reverses the settlement and fails (the seed's "completes, then turns failed"). Repeatable: a second run finds
-   * the state moved on and the ledger replays by derived ids.
+   * A rail's outcome, applied by the payment's one writer (RailOutcomes) in the recorded order: what it does follows
+   * from the transaction's status (`transactionEffect`): a settlement posts the ledger plan and completes; a rejection
+   * or a return before settlement releases the hold and fails with the mapped reason; a return after it reverses the
+   * settlement and fails with PAYOUT_RETURNED / COLLECTION_FAILED, the rail's code as failureDetail. A return the
+   * account can no longer cover still mirrors the bank: `notReversible` is told, the shortfall is booked to the
+   * platform's RETURN_SHORTFALL account, and the transaction fails all the same. Repeatable: a second run finds the
+   * state moved on and the ledger replays by derived ids.
    */
-  async applyRailOutcome(payment: RailPaymentRow, outcome: RailOutcome): Promise<void> {
+  async applyRailOutcome(payment: RailPaymentRow, outcome: RailOutcome, notReversible: (why: string) => Promise<void> = async () => undefined): Promise<void> {
     const s = await this.load(payment.payment_id);
-    if (s.status === 'NONE' || s.status === 'FAILED') return;
+    if (s.status === 'NONE') return;
+    const effect = transactionEffect(s.status, outcome.kind);
+    if (effect === 'NONE') return;
     const record = (command: TransactionCommand) => this.apply(s.transactionId, s.platformId, command, { correlationId: s.transactionId, causationId: outcome.source, actor: `rail:${payment.connector_id}` });
-    if (outcome.kind === 'SETTLED') {
-      if (s.status === 'COMPLETED') return;
+    if (effect === 'SETTLE') {
       await this.postSettlement(s);
       await record({ type: 'CompleteTransaction', now: now() });
       return;
     }
-    if (s.status === 'COMPLETED') {
+    const failureReason = failureReasonOf(effect, s.type, outcome.failureReason);
+    if (effect === 'FAIL_BEFORE_SETTLEMENT') return this.failBeforeSettlement(s, { ...outcome, failureReason }, record);
+    try {
       await this.reverseSettlement(s);
-      await record({ type: 'FailTransaction', now: now(), failureReason: outcome.failureReason ?? 'PAYOUT_RETURNED', refund: null, unresolvedFunds: null, ...(outcome.railCode ? { railCode: outcome.railCode } : {}) });
-      return;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS')) throw error;
+      await notReversible(error.message);
+      await this.reverseSettlement(s, 'RETURN_SHORTFALL');
     }
-    await this.failBeforeSettlement(s, outcome, record);
+    await record({ type: 'FailTransaction', now: now(), failureReason, refund: null, unresolvedFunds: null, ...(outcome.railCode ? { railCode: outcome.railCode } : {}) });
   }
 
   private async failBeforeSettlement(s: ExistingTransaction, outcome: RailOutcome, record: (c: TransactionCommand) => Promise<TransactionState>): Promise<void> {
     if (s.plan.hold && s.status === 'PROCESSING') await this.peers.ledger.releaseHold(systemCaller(s.platformId, s.mode), { accountId: s.plan.hold.accountId, holdId: holdIdOf(s.transactionId) });
     const refund = s.source.sourceType === 'REALTIME_FUNDING' ? this.refund(s, now(), 'COMPLETED', 'TRANSACTION_FAILED') : null;
-    const failureReason = outcome.failureReason ?? (s.type === 'INCOMING' ? 'COLLECTION_FAILED' : 'QUOTE_EXECUTION_FAILED');
+    const failureReason = outcome.failureReason ?? failureReasonOf('FAIL_BEFORE_SETTLEMENT', s.type, undefined);
     await record({ type: 'FailTransaction', now: now(), failureReason, refund, unresolvedFunds: null, ...(outcome.railCode ? { railCode: outcome.railCode } : {}) });
   }
 
@@ -292,10 +301,11 @@ export class TransactionSaga {
     for (const entry of s.plan.settle) await this.post(s, entry);
   }
 
-  private async reverseSettlement(s: ExistingTransaction): Promise<void> {
+  /** `shortfallTo`: what an account can no longer give back is taken from that system account instead (accounts' reverse). */
+  private async reverseSettlement(s: ExistingTransaction, shortfallTo?: 'RETURN_SHORTFALL'): Promise<void> {
     const caller = systemCaller(s.platformId, s.mode);
     for (const entry of s.plan.settle) {
-      await this.peers.ledger.reverse(caller, { originalEntryId: entryIdOf(s.transactionId, entry.key), reversalEntryId: reversalIdOf(s.transactionId, entry.key) });
+      await this.peers.ledger.reverse(caller, { originalEntryId: entryIdOf(s.transactionId, entry.key), reversalEntryId: reversalIdOf(s.transactionId, entry.key), ...(shortfallTo ? { shortfallTo } : {}) });
     }
   }
 

@@ -55,7 +55,7 @@ export function toTransaction(s: ExistingTransaction): PaymentTransaction {
  * `failureDetail`); any other reason outside the enum shows as QUOTE_EXECUTION_FAILED, which both enums have.
  */
 const COARSER: Record<TransactionType, Partial<Record<TransactionFailureReason, IncomingFailureReason | OutgoingFailureReason>>> = {
-  INCOMING: { INSUFFICIENT_FUNDS: 'COLLECTION_FAILED', ACCOUNT_CLOSED: 'COLLECTION_FAILED', REJECTED_BY_PLATFORM: 'COMPLIANCE_REJECTED' },
+  INCOMING: { INSUFFICIENT_FUNDS: 'COLLECTION_FAILED', ACCOUNT_CLOSED: 'COLLECTION_FAILED', ACCOUNT_INVALID: 'COLLECTION_FAILED', REJECTED_BY_PLATFORM: 'COMPLIANCE_REJECTED' },
   OUTGOING: { ACCOUNT_CLOSED: 'ACCOUNT_INVALID' },
 };
 const PUBLISHED: Record<TransactionType, readonly string[]> = { INCOMING: INCOMING_FAILURE_REASONS, OUTGOING: OUTGOING_FAILURE_REASONS };

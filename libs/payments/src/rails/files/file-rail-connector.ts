@@ -9,6 +9,7 @@ import type { RailFileRow } from '../rail-file-row';
 import type { RailPaymentRow } from '../rail-payments';
 import { RAIL_CONNECTOR_TIMER, RailConnectorContext } from '../rails';
 import { fileStoreFor } from './file-store-for';
+import { inRailOrder } from '../outcome-rules';
 import type { FileRailKind, InboundEntry, InboundFormat, OutboundFileMeta, OutboundFormat, ParsedInboundFile } from './file-format';
 
 const SETTLE_TIMER_NAMESPACE = '6f1e9a3c-5b27-4d8e-a4c1-3e7d2b9f0a68';
@@ -250,7 +251,8 @@ export class FileRailConnector implements RailConnector {
       if (inserted.length === 0) return undefined; // a concurrent import of the same bytes won
       let outcomes = 0;
       let exceptions = 0;
-      for (const [index, entry] of parsed.entries.entries()) {
+      // In the rail's order: a payment's settlement before its return, whatever order the file lists them in.
+      for (const { entry, index } of inRailOrder(parsed.entries, (e) => (e.type === 'OUTCOME' ? e.kind : undefined))) {
         const effect = await this.importEntry(tx, fileId, index, entry);
         if (effect === 'outcome') outcomes++;
         if (effect === 'exception') exceptions++;
