@@ -246,7 +246,7 @@ describe('rail outcomes: one writer per payment, in the rail order; returns as t
     }
     const rows = await Promise.all(ids.map(filed));
     const returns = nachaReturnFile(rows.map((row, i) => ({ originalTrace: row.rail_reference, code: 'R03', amount: 1_000 + i, routingNumber: '021000021', accountNumber: '4400123001', name: 'PAT PAYEE' })), ODFI);
-    await Promise.all([...new Set(rows.map((r) => r.file_id))].map(advanceCalendar).concat([importFile('return-race.ach', returns)]));
+    await Promise.all<unknown>([...[...new Set(rows.map((r) => r.file_id))].map(advanceCalendar), importFile('return-race.ach', returns)]);
     for (const id of ids) {
       await settledDown(id);
       const failed = await transaction(id, 'FAILED');
