@@ -112,13 +112,17 @@ export class RailOutcomes {
     await this.drain(row.payment_id);
   }
 
-  /** Applies the payment's unapplied outcomes in the recorded order, as its one writer. */
-  private async drain(paymentId: string): Promise<void> {
+  /**
+   * Applies the payment's unapplied outcomes in the recorded order, as its one writer; PaymentOutcomesBusy when
+   * another writer holds the payment (its timer retries).
+   */
+  async drain(paymentId: string): Promise<void> {
     const token = randomUUID();
     const [leased] = await queryRows(
       this.dataSource,
-      `UPDATE ${this.schema}.rail_payments SET applier = $2, applier_until = now() + ($3::bigint * interval '1 millisecond')
-        WHERE payment_id = $1 AND (applier_until IS NULL OR applier_until < now()) RETURNING 1`,
+      // In a CTE: TypeORM answers a bare UPDATE … RETURNING with [rows, count], which would read as taken every time.
+      `WITH leased AS (UPDATE ${this.schema}.rail_payments SET applier = $2, applier_until = now() + ($3::bigint * interval '1 millisecond')
+        WHERE payment_id = $1 AND (applier_until IS NULL OR applier_until < now()) RETURNING 1) SELECT * FROM leased`,
       [paymentId, token, APPLIER_LEASE_MS],
     );
     if (!leased) throw new PaymentOutcomesBusy(`the outcomes of ${paymentId} are being applied by another writer: retried`);
