@@ -305,6 +305,7 @@ describe('rail outcomes: one writer per payment, in the rail order; returns as t
     expect(orders).toHaveLength(12);
     type Rail = 'ACH_PAYOUT' | 'ACH_PULL' | 'WIRE_PAYOUT';
     const cases = (['ACH_PAYOUT', 'ACH_PULL', 'WIRE_PAYOUT'] as Rail[]).flatMap((rail) => orders.flatMap((order) => (['one-by-one', 'together'] as const).map((arrival) => ({ rail, order, arrival }))));
+    await fund(10_000); // the test before it spent everything
     const start = await balance();
     const amount = 100;
     const created = [];
@@ -321,7 +322,7 @@ describe('rail outcomes: one writer per payment, in the rail order; returns as t
       await eventually(async () => {
         const [row] = await payments(`SELECT status FROM payments.rail_payments WHERE payment_id = $1`, [c.id]);
         return row && (row.status === 'FILED' || row.status === 'SENT') ? true : undefined;
-      }, { what: `${c.id} with its rail` });
+      }, { what: `${c.rail} ${c.id} with its rail`, timeoutMs: 60_000 });
     }
     const outcomes = t.platform.payments.rails.outcomes;
     const db = t.platform.payments.host.dataSource;
