@@ -134,7 +134,7 @@ export function readNachaFile(text: string): NachaFile {
       const remittances = entry.addenda.filter((a) => a.type === '05');
       if ((h.secCode === 'PPD' || h.secCode === 'CCD') && remittances.length > 1) throw new NachaFormatError(remittances[1].line, `a ${h.secCode} entry carries at most one addenda record`);
       for (const a of remittances) {
-        if (a.type !== '05') continue;
+        if (!('entryDetailSequence' in a)) continue;
         if (a.entryDetailSequence !== entry.traceNumber.slice(8)) throw new NachaFormatError(a.line, `entry detail sequence number ${a.entryDetailSequence} is not the last 7 digits of its entry's trace number ${entry.traceNumber}`);
       }
       if (h.secCode === 'COR' && !entry.addenda.some((a) => a.type === '98')) throw new NachaFormatError(entry.line, 'a COR entry without a type 98 addenda');
