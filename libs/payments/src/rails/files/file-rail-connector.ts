@@ -278,7 +278,7 @@ export class FileRailConnector implements RailConnector {
           exceptionId: `RailException:oversized:${uuidv5(`${this.config.id}/${f.name}/${f.version}`, OVERSIZED_NAMESPACE)}`,
           connectorId: this.config.id,
           kind: 'REFUSED_FILE',
-          message: `inbox file ${f.name} is ${f.bytes} bytes, over the ${maxBytes} this connector reads (inboxMaxBytes): not imported; import it by hand if it is genuine`,
+          message: `inbox file ${f.name} is ${f.bytes} bytes, over the ${maxBytes} bytes this connector reads (inboxMaxBytes): not imported; import it by hand if it is genuine`,
           detail: { name: f.name, bytes: f.bytes, maxBytes },
         });
         this.seen.set(f.name, f.version);
