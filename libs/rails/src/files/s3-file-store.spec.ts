@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { FileExistsError, sha256Of } from './file-store';
+import { FileExistsError } from './file-store';
 import { FileStoreUnavailableError, S3FileStore, S3FileStoreOptions } from './s3-file-store';
 import { startS3TestServer, TestS3Server } from './testing/test-s3-fixture';
 
