@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { DirectoryFileStore } from '@payments/rails';
+import { DirectoryFileStore, sha256Of } from '@payments/rails';
 import { nachaReturnFile } from '@payments/rails/testing';
 import { sleep } from './platform-process';
 import { ACH_ODFI, advanceCalendar, PRODUCTION_BENEFICIARY, RailDirectories } from './production';
@@ -75,7 +75,8 @@ export class RailBank {
     const inbox = await this.inbox.list();
     const { rows: imported } = await this.db.query<{ sha256: string }>(`SELECT sha256 FROM payments.rail_files WHERE direction = 'INBOUND'`);
     const known = new Set(imported.map((r) => r.sha256));
-    const waiting = inbox.filter((f) => !known.has(f.sha256)).length;
+    let waiting = 0;
+    for (const f of inbox) if (!known.has(sha256Of(await this.inbox.read(f.name)))) waiting++;
     if (waiting > 0) busy.push(`bank: ${waiting} inbox files not imported`);
     if (busy.length > 0 && this.lastError) busy.push(`bank: last error ${this.lastError instanceof Error ? this.lastError.message : String(this.lastError)}`);
     return busy;

@@ -33,13 +33,15 @@ export async function checkRails(ctx: CheckContext): Promise<Violation[]> {
     }
   }
 
-  // Each payment in exactly one written file, every file recorded with the bytes on disk and its manifest.
+  // Each payment in exactly one written file, every file recorded with the bytes on disk; the outbox holds bank files only.
   const { rows: payments } = await db.query<{ payment_id: string; rail_reference: string; status: string; file_id: string | null; file_status: string | null }>(
     `SELECT p.payment_id, p.rail_reference, p.status, p.file_id, f.status AS file_status FROM payments.rail_payments p LEFT JOIN payments.rail_files f ON f.file_id = p.file_id`,
   );
   for (const p of payments.filter((p) => p.file_status !== 'WRITTEN')) fail(`rail payment ${p.payment_id} (${p.status}) is in no written file (file ${p.file_id ?? 'none'}, ${p.file_status ?? '-'})`);
   const { rows: files } = await db.query<{ file_id: string; name: string; status: string; sha256: string | null }>(`SELECT file_id, name, status, sha256 FROM payments.rail_files WHERE direction = 'OUTBOUND' ORDER BY name`);
   const onDisk = readdirSync(outbox).filter((n) => n.endsWith('.ach') && !n.startsWith('.')).sort();
+  const foreign = readdirSync(outbox).filter((n) => !n.endsWith('.ach') && !n.startsWith('.'));
+  if (foreign.length > 0) fail(`the outbox holds files that are no bank files: ${foreign.join(', ')}`);
   if (JSON.stringify(onDisk) !== JSON.stringify(files.map((f) => f.name))) fail(`outbox holds ${onDisk.join(', ')}; recorded: ${files.map((f) => `${f.name} (${f.status})`).join(', ')}`);
   const traces: string[] = [];
   for (const f of files) {
@@ -47,8 +49,6 @@ export async function checkRails(ctx: CheckContext): Promise<Violation[]> {
     if (!existsSync(path)) continue;
     const content = readFileSync(path);
     if (f.status !== 'WRITTEN' || f.sha256 !== sha256(content)) fail(`file ${f.name} is ${f.status} with SHA-256 ${f.sha256}; on disk ${sha256(content)}`);
-    const manifest = join(outbox, `${f.name}.manifest.json`);
-    if (!existsSync(manifest) || JSON.parse(readFileSync(manifest, 'utf8')).sha256 !== f.sha256) fail(`file ${f.name}: manifest missing or naming other bytes`);
     traces.push(...readNachaFile(content.toString('ascii')).batches.flatMap((b) => b.entries.map((e) => e.traceNumber)));
   }
   const twice = [...new Set(traces.filter((t, i) => traces.indexOf(t) !== i))];

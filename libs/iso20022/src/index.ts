@@ -6,3 +6,4 @@ export * from './pain001';
 export * from './pain002';
 export * from './camt054';
 export { failureReasonForStatusCode } from './status-reasons';
+export * from './transliteration';

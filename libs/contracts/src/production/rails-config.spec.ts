@@ -14,6 +14,15 @@ const nacha = (files: Record<string, unknown>) => ({
 });
 
 describe('rails configuration: where a file connector keeps its files', () => {
+  it('limits what the inbox reads: 20 MiB unless configured, a bad limit refused naming the field', () => {
+    const dirs = { outboxDirectory: '/var/out', inboxDirectory: '/var/in' };
+    expect(parseRailsConfig(nacha(dirs)).connectors[0].inboxMaxBytes).toBe(20 * 1024 * 1024);
+    expect(parseRailsConfig(nacha({ ...dirs, inboxMaxBytes: 65_536 })).connectors[0].inboxMaxBytes).toBe(65_536);
+    for (const bad of [0, 12.5, '20MB', 2 ** 31]) {
+      expect(() => parseRailsConfig(nacha({ ...dirs, inboxMaxBytes: bad }))).toThrow('connectors[0]: inboxMaxBytes must be an integer from 1024 to 1073741824');
+    }
+  });
+
   it('takes directories as before', () => {
     const [c] = parseRailsConfig(nacha({ outboxDirectory: '/var/out', inboxDirectory: '/var/in' })).connectors;
     expect(c).toMatchObject({ outboxDirectory: '/var/out', inboxDirectory: '/var/in' });

@@ -98,6 +98,8 @@ export interface RailConnectorConfig {
   inbox?: { s3: S3FileLocation };
   /** File connectors: how often pending payments are written into a file (default 60 s). */
   batchIntervalSeconds?: number;
+  /** File connectors: inbox files larger than this are not read, and raise a REFUSED_FILE exception (default 20 MiB). */
+  inboxMaxBytes?: number;
   nacha?: NachaConnectorSettings;
   iso20022?: Iso20022ConnectorSettings;
   http?: HttpConnectorSettings;
@@ -145,6 +147,9 @@ function str(o: Record<string, unknown>, key: string, where: string, pattern?: R
   if (pattern && !pattern.test(v)) throw new RailsConfigError(where, `${key} "${v}" must match ${pattern}`);
   return v;
 }
+
+/** 20 MiB: far above any return or status file a bank sends, far below what a service should hold in memory. */
+export const DEFAULT_INBOX_MAX_BYTES = 20 * 1024 * 1024;
 
 function int(o: Record<string, unknown>, key: string, where: string, fallback: number, min: number, max: number): number {
   const v = o[key] ?? fallback;
@@ -235,6 +240,7 @@ function connector(v: unknown, index: number): RailConnectorConfig {
     ...('directory' in outbox ? { outboxDirectory: outbox.directory } : { outbox }),
     ...('directory' in inbox ? { inboxDirectory: inbox.directory } : { inbox }),
     batchIntervalSeconds: int(o, 'batchIntervalSeconds', where, 60, 1, 86_400),
+    inboxMaxBytes: int(o, 'inboxMaxBytes', where, DEFAULT_INBOX_MAX_BYTES, 1_024, 1_073_741_824),
   };
   if (kind === 'NACHA') {
     const n = obj(o.nacha, `${where}.nacha`);

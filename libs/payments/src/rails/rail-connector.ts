@@ -25,6 +25,11 @@ export interface RailOrder {
   beneficiary: { name: string; type: 'INDIVIDUAL' | 'BUSINESS' } | null;
   /** Short reference shown to the counterparty (the transaction's reconciliation reference). */
   reference: string;
+  /**
+   * What the payee should see with the money (the transfer-out's `remittanceInformation`, ≤ 80 characters): a NACHA
+   * 05 addenda, pain.001's RmtInf/Ustrd. Absent on orders recorded before it was carried, and on prenotes.
+   */
+  remittanceInformation?: string;
 }
 
 /** A connector's news about a payment, in our terms. */

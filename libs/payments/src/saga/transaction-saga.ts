@@ -246,6 +246,9 @@ export class TransactionSaga {
       accountInfo: account.accountInfo,
       beneficiary: beneficiaryOf(account.accountInfo),
       reference: s.reference,
+      // A transfer's description is its remittanceInformation; a quote's description is the platform's own note, and
+      // the quote's remittanceInformation is not kept on the transaction yet, so a quote's payout carries none.
+      ...(s.description && !s.quoteId ? { remittanceInformation: s.description } : {}),
     };
   }
 

@@ -61,7 +61,7 @@ describe.each([
     const content = '101 091000019 1234567890...\n';
     const stored = await store.write('ACH-20261127-0001.txt', content);
     expect(stored).toEqual({ name: 'ACH-20261127-0001.txt', bytes: Buffer.byteLength(content), sha256: sha256Of(Buffer.from(content)) });
-    expect(await store.list()).toEqual([stored]);
+    expect(await store.list()).toEqual([{ name: stored.name, bytes: stored.bytes, version: expect.any(String) }]);
     expect((await store.read('ACH-20261127-0001.txt')).toString()).toBe(content);
     expect(await under.present()).toEqual(['ACH-20261127-0001.txt']);
   });
@@ -83,10 +83,13 @@ describe.each([
     expect(await under.present()).toEqual(['race.txt']);
   });
 
-  it('lists many files by name, each with the SHA-256 of its bytes', async () => {
+  it('lists many files by name, each with its size and a version, without reading them', async () => {
     const names = ['e.txt', 'a.txt', 'c.txt', 'b.txt', 'd.txt'];
     for (const name of names) await store.write(name, `content of ${name}`);
-    expect(await store.list()).toEqual([...names].sort().map((name) => ({ name, bytes: `content of ${name}`.length, sha256: sha256Of(Buffer.from(`content of ${name}`)) })));
+    const listed = await store.list();
+    expect(listed).toEqual([...names].sort().map((name) => ({ name, bytes: `content of ${name}`.length, version: expect.any(String) })));
+    expect(new Set(listed.map((f) => f.version)).size).toBe(names.length);
+    expect(await store.list()).toEqual(listed); // unchanged files keep their version
   });
 
   it('refuses names that could be paths, hidden or temporary files', async () => {

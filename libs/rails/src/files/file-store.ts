@@ -24,6 +24,14 @@ export interface StoredFile {
   sha256: string;
 }
 
+/** A file as listed, not read: the connector reads and hashes it once per version (and not at all when too large). */
+export interface ListedFile {
+  name: string;
+  bytes: number;
+  /** Changes when the file does (size and modification time, an object's ETag): what "seen before" is keyed by. */
+  version: string;
+}
+
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 const TEMPORARY_PREFIX = '.partial-';
 
@@ -37,7 +45,7 @@ export const sha256Of = (content: Buffer): string => createHash('sha256').update
  * Where a rail's bank files live: a directory (DirectoryFileStore) or an S3-compatible bucket (S3FileStore). Every
  * store keeps the same promises: a file is written whole and once (the same bytes again answer the stored file, other
  * bytes under a taken name are a FileExistsError, of concurrent writers exactly one wins), names pass checkFileName,
- * and `list()` gives each complete file with the SHA-256 of its bytes.
+ * and `list()` gives each complete file with its size and version, without reading it.
  */
 export interface FileStore {
   /** Where the files are, for log lines and errors (a path, `s3://bucket/prefix/`); never a credential. */
@@ -45,7 +53,7 @@ export interface FileStore {
   /** Makes the place exist where that is the store's to do (a directory), so others can put files there. */
   prepare(): Promise<void>;
   write(name: string, content: Buffer | string): Promise<StoredFile>;
-  list(): Promise<StoredFile[]>;
+  list(): Promise<ListedFile[]>;
   /** The file's bytes; rejects when there is no such file. */
   read(name: string): Promise<Buffer>;
 }
@@ -70,7 +78,8 @@ export class DirectoryFileStore implements FileStore {
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     await mkdir(this.directory, { recursive: true });
     const final = join(this.directory, name);
-    const temporary = join(this.directory, `${TEMPORARY_PREFIX}${name}.${randomBytes(6).toString('hex')}`);
+    // Hidden and ending in .tmp, never the name's extension: a bank's pick-up (`*.ach`, `*.xml`) cannot take it.
+    const temporary = join(this.directory, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}.tmp`);
     const handle = await open(temporary, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o640);
     try {
       await handle.writeFile(bytes);
@@ -91,8 +100,8 @@ export class DirectoryFileStore implements FileStore {
     return { name, bytes: bytes.length, sha256: sha256Of(bytes) };
   }
 
-  /** The complete files, by name (temporary and hidden ones left out: they are not files yet). */
-  async list(): Promise<StoredFile[]> {
+  /** The complete files, by name (temporary and hidden ones left out: they are not files yet), stat'ed, not read. */
+  async list(): Promise<ListedFile[]> {
     let names: string[];
     try {
       names = await readdir(this.directory);
@@ -100,12 +109,11 @@ export class DirectoryFileStore implements FileStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
-    const files: StoredFile[] = [];
+    const files: ListedFile[] = [];
     for (const name of names.filter((n) => NAME.test(n)).sort()) {
-      const path = join(this.directory, name);
-      if (!(await stat(path)).isFile()) continue;
-      const content = await readFile(path);
-      files.push({ name, bytes: content.length, sha256: sha256Of(content) });
+      const info = await stat(join(this.directory, name), { bigint: true });
+      if (!info.isFile()) continue;
+      files.push({ name, bytes: Number(info.size), version: `${info.size}|${info.mtimeNs}|${info.ino}` });
     }
     return files;
   }

@@ -1,7 +1,7 @@
 import type { Agent as HttpAgent } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { checkFileName, FileExistsError, FileStore, sha256Of, StoredFile } from './file-store';
+import { checkFileName, FileExistsError, FileStore, ListedFile, sha256Of, StoredFile } from './file-store';
 
 /**
  * Bank files in an S3-compatible bucket (AWS S3, MinIO, Ceph RGW), under a prefix: the same promises as a directory.
@@ -39,8 +39,6 @@ export class S3FileStore implements FileStore {
   private readonly bucket: string;
   /** '' or ends with '/'. */
   private readonly prefix: string;
-  /** SHA-256 of objects already read by list(), by key and version (ETag, size, time): each object is downloaded once. */
-  private known = new Map<string, { version: string; sha256: string }>();
 
   constructor(options: S3FileStoreOptions) {
     this.bucket = options.bucket;
@@ -96,8 +94,8 @@ export class S3FileStore implements FileStore {
   }
 
   /** The files directly under the prefix whose names pass checkFileName (others are not this store's files), by name. */
-  async list(): Promise<StoredFile[]> {
-    const objects: { name: string; key: string; size: number; version: string }[] = [];
+  async list(): Promise<ListedFile[]> {
+    const objects: ListedFile[] = [];
     let continuationToken: string | undefined;
     do {
       let page;
@@ -109,26 +107,12 @@ export class S3FileStore implements FileStore {
       for (const o of page.Contents ?? []) {
         const name = o.Key?.slice(this.prefix.length) ?? '';
         if (!isFileName(name)) continue;
-        objects.push({ name, key: o.Key!, size: o.Size ?? 0, version: `${o.ETag}|${o.Size}|${o.LastModified?.toISOString()}` });
+        objects.push({ name, bytes: o.Size ?? 0, version: `${o.ETag}|${o.Size}|${o.LastModified?.toISOString()}` });
       }
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       if (page.IsTruncated && !continuationToken) throw new FileStoreUnavailableError(`${this.location}: ListObjectsV2 answered a truncated page without a continuation token`);
     } while (continuationToken);
-    const known = new Map<string, { version: string; sha256: string }>();
-    const files: StoredFile[] = [];
-    for (const o of objects.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      let entry = this.known.get(o.key);
-      let size = o.size;
-      if (entry?.version !== o.version) {
-        const content = await this.read(o.name);
-        entry = { version: o.version, sha256: sha256Of(content) };
-        size = content.length;
-      }
-      known.set(o.key, entry);
-      files.push({ name: o.name, bytes: size, sha256: entry.sha256 });
-    }
-    this.known = known;
-    return files;
+    return objects.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   /** The object's bytes; the SDK checks them against the SHA-256 kept with the object at its upload, when it has one. */

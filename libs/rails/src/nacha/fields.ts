@@ -47,6 +47,17 @@ export function alphanumeric(field: string, value: string, width: number, mode: 
   return text.padEnd(width, ' ');
 }
 
+// Payment related information (addenda 05) keeps its case: NACHA allows lower case there (printable ASCII).
+const FREE_TEXT = /^[\x20-\x7E]*$/;
+
+/** Text kept as given (no upper-casing), spaces collapsed, cut to the width; characters NACHA does not allow are refused. */
+export function freeText(field: string, value: string, width: number): string {
+  const text = value.replace(/\s+/g, ' ').trim();
+  if (text === '') throw new NachaValidationError(field, 'is empty (leave it out instead)');
+  if (!FREE_TEXT.test(text)) throw new NachaValidationError(field, 'contains characters NACHA does not allow (printable ASCII only)');
+  return text.slice(0, width).trimEnd().padEnd(width, ' ');
+}
+
 export function numeric(field: string, value: number, width: number): string {
   if (!Number.isSafeInteger(value) || value < 0) throw new NachaValidationError(field, 'must be a non-negative integer');
   const text = String(value);

@@ -20,6 +20,11 @@ export interface NachaEntryInput {
   individualId: string;
   /** Individual (PPD) or receiving company (CCD) name; upper-cased and cut to 22 characters. */
   name: string;
+  /**
+   * What the receiver's bank shows with the payment (an invoice number…): written as the entry's one addenda record
+   * (type 05, PPD/CCD), printable ASCII, cut to 80 characters. Absent: no addenda.
+   */
+  paymentRelatedInformation?: string;
   /** The 7-digit sequence of the trace number; when absent the file numbers entries from `firstTraceSequence`. */
   traceSequence?: number;
 }

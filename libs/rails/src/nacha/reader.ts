@@ -34,8 +34,9 @@ export interface BatchHeader {
   batchNumber: number;
 }
 
-/** Addenda 99 (return), 98 (notification of change) or any other type (kept raw). */
+/** Addenda 05 (payment related information), 99 (return), 98 (notification of change) or any other type (kept raw). */
 export type Addenda =
+  | { line: number; type: '05'; paymentRelatedInformation: string; addendaSequence: number; entryDetailSequence: string }
   | { line: number; type: '99'; returnCode: string; originalTraceNumber: string; dateOfDeath: string; originalRdfi: string; information: string; traceNumber: string }
   | { line: number; type: '98'; changeCode: string; originalTraceNumber: string; originalRdfi: string; correctedData: string; traceNumber: string }
   | { line: number; type: string; raw: string };
@@ -130,6 +131,12 @@ export function readNachaFile(text: string): NachaFile {
       if (i >= lines.length) throw truncated();
       if (indicator === '0' && entry.addenda.length > 0) throw new NachaFormatError(entry.line, 'addenda follow an entry whose addenda indicator is 0');
       if (indicator === '1' && entry.addenda.length === 0) throw new NachaFormatError(entry.line, 'the addenda indicator is 1 but no addenda record follows');
+      const remittances = entry.addenda.filter((a) => a.type === '05');
+      if ((h.secCode === 'PPD' || h.secCode === 'CCD') && remittances.length > 1) throw new NachaFormatError(remittances[1].line, `a ${h.secCode} entry carries at most one addenda record`);
+      for (const a of remittances) {
+        if (!('entryDetailSequence' in a)) continue;
+        if (a.entryDetailSequence !== entry.traceNumber.slice(8)) throw new NachaFormatError(a.line, `entry detail sequence number ${a.entryDetailSequence} is not the last 7 digits of its entry's trace number ${entry.traceNumber}`);
+      }
       if (h.secCode === 'COR' && !entry.addenda.some((a) => a.type === '98')) throw new NachaFormatError(entry.line, 'a COR entry without a type 98 addenda');
       if (DEBIT_CODES.has(entry.transactionCode)) debit += entry.amount;
       else if (CREDIT_CODES.has(entry.transactionCode)) credit += entry.amount;
@@ -258,6 +265,12 @@ function addenda(l: string, line: number): Addenda {
       correctedData: l.slice(35, 64).trim(), traceNumber: trace(l.slice(79, 94), line, 'trace number'),
     };
   }
+  if (type === '05') {
+    return {
+      line, type, paymentRelatedInformation: l.slice(3, 83).trimEnd(), addendaSequence: num(l, 84, 87, line, 'addenda sequence number'),
+      entryDetailSequence: trace7(l.slice(87, 94), line),
+    };
+  }
   if (!/^\d{2}$/.test(type)) throw new NachaFormatError(line, `addenda type code "${type}" is not two digits`);
   return { line, type, raw: l };
 }
@@ -270,6 +283,11 @@ function num(l: string, from: number, to: number, line: number, what: string): n
 
 function trace(text: string, line: number, what: string): string {
   if (!/^\d{15}$/.test(text)) throw new NachaFormatError(line, `${what} "${text}" is not 15 digits`);
+  return text;
+}
+
+function trace7(text: string, line: number): string {
+  if (!/^\d{7}$/.test(text)) throw new NachaFormatError(line, `entry detail sequence number "${text}" is not 7 digits`);
   return text;
 }
 

@@ -156,4 +156,39 @@ describe('writeNachaFile', () => {
     f.batches[0].effectiveEntryDate = '2026-02-30';
     expect(refusal(f)).toBe('batches[0].effectiveEntryDate: must be a date YYYY-MM-DD');
   });
+
+  it('writes payment related information as one 05 addenda per entry, counted in the controls, and reads it back', () => {
+    const f = file();
+    f.batches[0].entries[0].paymentRelatedInformation = 'Invoice 42 - Zoe, due 2026-03-31; ref #A/7';
+    f.batches[1].entries[0].paymentRelatedInformation = 'x'.repeat(85);
+    const written = writeNachaFile(f);
+    const lines = written.text.trimEnd().split('\n');
+    const entry = lines[2];
+    const addenda = lines[3];
+    expect(entry[0]).toBe('6');
+    expect(entry[78]).toBe('1');
+    expect(addenda).toHaveLength(94);
+    expect(addenda.slice(0, 3)).toBe('705');
+    expect(addenda.slice(3, 83)).toBe('Invoice 42 - Zoe, due 2026-03-31; ref #A/7'.padEnd(80, ' '));
+    expect(addenda.slice(83, 87)).toBe('0001');
+    expect(addenda.slice(87)).toBe(entry.slice(87)); // the entry's trace sequence
+    expect(lines[4][78]).toBe('0'); // an entry without remittance has no addenda
+    expect(written.totals.entryAddendaCount).toBe(7);
+    const read = readNachaFile(written.text);
+    expect(read.batches.map((b) => b.control.entryAddendaCount)).toEqual([4, 3]);
+    expect(read.control.entryAddendaCount).toBe(7);
+    expect(read.batches[0].entries[0].addenda).toEqual([{ line: 4, type: '05', paymentRelatedInformation: 'Invoice 42 - Zoe, due 2026-03-31; ref #A/7', addendaSequence: 1, entryDetailSequence: entry.slice(87) }]);
+    expect(read.batches[1].entries[0].addenda).toMatchObject([{ type: '05', paymentRelatedInformation: 'x'.repeat(80) }]);
+    expect(read.batches[0].entries[1].addenda).toEqual([]);
+  });
+
+  it('refuses payment related information NACHA cannot carry, and an addenda that names another entry', () => {
+    expect(refusal(withEntry({ paymentRelatedInformation: 'Zoë' }))).toBe('batches[0].entries[0].paymentRelatedInformation: contains characters NACHA does not allow (printable ASCII only)');
+    expect(refusal(withEntry({ paymentRelatedInformation: '  ' }))).toBe('batches[0].entries[0].paymentRelatedInformation: is empty (leave it out instead)');
+    const f = file();
+    f.batches[0].entries[0].paymentRelatedInformation = 'Invoice 42';
+    const text = writeNachaFile(f).text.split('\n');
+    text[3] = text[3].slice(0, 87) + '9999999';
+    expect(() => readNachaFile(text.join('\n'))).toThrow(/line 4: entry detail sequence number 9999999 is not the last 7 digits/);
+  });
 });

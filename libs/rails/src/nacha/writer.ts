@@ -1,4 +1,4 @@
-import { alphanumeric, BLOCKING_FACTOR, digits, entryHash, isValidRoutingNumber, NachaValidationError, numeric, RECORD_LENGTH, yymmdd } from './fields';
+import { alphanumeric, BLOCKING_FACTOR, freeText, digits, entryHash, isValidRoutingNumber, NachaValidationError, numeric, RECORD_LENGTH, yymmdd } from './fields';
 import type { NachaBatchInput, NachaEntryInput, NachaFileInput, WrittenEntry, WrittenNachaFile } from './model';
 
 /** Transaction codes by account type, direction and live/prenote. */
@@ -49,6 +49,7 @@ export function writeNachaFile(input: NachaFileInput): WrittenNachaFile {
     lines.push(batchHeader(batch, at, serviceClass, companyId, odfi, batchNumber));
 
     const hashIds: string[] = [];
+    let addendaCount = 0;
     let debit = 0;
     let credit = 0;
     batch.entries.forEach((entry, i) => {
@@ -59,6 +60,10 @@ export function writeNachaFile(input: NachaFileInput): WrittenNachaFile {
       traces.add(trace);
       const { line, code, rdfi } = entryDetail(entry, where, trace);
       lines.push(line);
+      if (entry.paymentRelatedInformation !== undefined) {
+        lines.push(remittanceAddenda(entry.paymentRelatedInformation, `${where}.paymentRelatedInformation`, trace));
+        addendaCount++;
+      }
       hashIds.push(rdfi);
       if (entry.direction === 'DEBIT') debit += entry.amount;
       else credit += entry.amount;
@@ -68,12 +73,12 @@ export function writeNachaFile(input: NachaFileInput): WrittenNachaFile {
     const hash = entryHash(hashIds);
     lines.push(
       record(
-        '8', serviceClass, numeric(`${at}.entryCount`, batch.entries.length, 6), numeric(`${at}.entryHash`, hash, 10),
+        '8', serviceClass, numeric(`${at}.entryAddendaCount`, batch.entries.length + addendaCount, 6), numeric(`${at}.entryHash`, hash, 10),
         numeric(`${at}.totalDebit`, debit, 12), numeric(`${at}.totalCredit`, credit, 12), companyId, ' '.repeat(19), ' '.repeat(6),
         odfi, numeric(`${at}.batchNumber`, batchNumber, 7),
       ),
     );
-    fileEntryCount += batch.entries.length;
+    fileEntryCount += batch.entries.length + addendaCount;
     fileHashIds = fileHashIds.concat(hashIds);
     fileDebit += debit;
     fileCredit += credit;
@@ -119,9 +124,18 @@ function entryDetail(entry: NachaEntryInput, where: string, trace: string): { li
   if (!/^[0-9A-Z-]{1,17}$/.test(account)) throw new NachaValidationError(`${where}.accountNumber`, 'must be 1 to 17 digits, letters or hyphens');
   const line = record(
     '6', code, rdfiRouting.slice(0, 8), rdfiRouting[8], account.padEnd(17, ' '), numeric(`${where}.amount`, entry.amount, 10),
-    alphanumeric(`${where}.individualId`, entry.individualId, 15, 'refuse-longer'), alphanumeric(`${where}.name`, entry.name, 22), '  ', '0', trace,
+    alphanumeric(`${where}.individualId`, entry.individualId, 15, 'refuse-longer'), alphanumeric(`${where}.name`, entry.name, 22), '  ', entry.paymentRelatedInformation !== undefined ? '1' : '0', trace,
   );
   return { line, code, rdfi: rdfiRouting.slice(0, 8) };
+}
+
+/**
+ * The PPD/CCD addenda (type 05): 80 characters of payment related information the receiver's bank shows with the
+ * entry, addenda sequence 0001 (PPD and CCD allow one), and the entry detail sequence number: the last 7 digits of
+ * the entry's trace number, which ties it to its entry.
+ */
+function remittanceAddenda(information: string, field: string, trace: string): string {
+  return record('7', '05', freeText(field, information, 80), '0001', trace.slice(8));
 }
 
 function routing(field: string, value: string): string {

@@ -72,7 +72,7 @@ describe('FileRailConnector (real PostgreSQL, a real outbox)', () => {
     await connector.round();
     const files = await query(`SELECT name, status, entry_count FROM payments.rail_files WHERE direction = 'OUTBOUND'`);
     expect(files).toEqual([expect.objectContaining({ status: 'WRITTEN', entry_count: 1 })]);
-    expect(readdirSync(join(root, 'out')).sort()).toEqual([files[0].name, `${files[0].name}.manifest.json`]);
+    expect(readdirSync(join(root, 'out')).sort()).toEqual([files[0].name]); // the bank's file, nothing else
   });
 
   it("past the format's 36 files of a UTC day, payments wait for the next day: no file is claimed that could never be written", async () => {

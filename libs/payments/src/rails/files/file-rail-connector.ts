@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
-import { ApiError, capabilitiesOf, fileLocationOf, RailCapabilities, RailConnectorConfig, TransactionFailureReason } from '@payments/contracts';
+import { ApiError, capabilitiesOf, DEFAULT_INBOX_MAX_BYTES, fileLocationOf, RailCapabilities, RailConnectorConfig, TransactionFailureReason } from '@payments/contracts';
 import { queryRows, TimerRow } from '@payments/eventsourcing';
 import { FileExistsError, FileStore, sha256Of } from '@payments/rails';
 import type { EgressClient } from '@payments/runtime';
@@ -13,6 +13,7 @@ import { inRailOrder } from '../outcome-rules';
 import type { FileRailKind, InboundEntry, InboundFormat, OutboundFileMeta, OutboundFormat, ParsedInboundFile } from './file-format';
 
 const SETTLE_TIMER_NAMESPACE = '6f1e9a3c-5b27-4d8e-a4c1-3e7d2b9f0a68';
+const OVERSIZED_NAMESPACE = 'c3a9e0d4-7f61-4b2e-9d85-1a6f4e2b7c90';
 
 
 const utcDay = (iso: string) => iso.slice(0, 10).replace(/-/g, '');
@@ -38,8 +39,12 @@ export class FileRailConnector implements RailConnector {
   private readonly outbox: FileStore;
   private readonly inbox: FileStore;
   private loop?: { stop: () => void; done: Promise<void> };
-  /** Inbox files refused once (by SHA-256): reported once as an exception, not retried every round. */
-  private readonly refused = new Set<string>();
+  /**
+   * Inbox files already dealt with (imported, duplicate, refused, too large), by name and version (size, modification
+   * time): each is read and hashed once, not every round. Kept in memory: after a restart a file is read once more,
+   * and its SHA-256 (unique among imported files) or its exception's derived id makes that change nothing.
+   */
+  private readonly seen = new Map<string, string>();
 
   constructor(
     private readonly context: RailConnectorContext,
@@ -150,7 +155,11 @@ export class FileRailConnector implements RailConnector {
     return file.file_id;
   }
 
-  /** Writes a claimed file (and its manifest) from what the claim fixed, then records it WRITTEN with its settlements. */
+  /**
+   * Writes a claimed file from what the claim fixed, then records it WRITTEN with its settlements. The outbox holds
+   * the bank's files only: which payments a file carries, its totals and SHA-256 are the database's (rail_files,
+   * rail_payments.file_id, fixed at the claim), which is also all `recover` needs after a crash.
+   */
   private async finish(file: RailFileRow): Promise<void> {
     const payments = await queryRows<RailPaymentRow>(this.context.dataSource, `SELECT * FROM ${this.schema}.rail_payments WHERE file_id = $1 ORDER BY sequence`, [file.file_id]);
     const meta = file.meta as unknown as OutboundFileMeta;
@@ -183,20 +192,6 @@ export class FileRailConnector implements RailConnector {
       });
       return;
     }
-    const manifest = {
-      fileId: file.file_id,
-      connectorId: this.config.id,
-      name: file.name,
-      format: this.outbound.name,
-      sha256: stored.sha256,
-      bytes: stored.bytes,
-      createdAt: meta.createdAt,
-      entryCount: written.entryCount,
-      totalAmount: written.totalAmount,
-      summary: written.summary,
-      entries: payments.map((p) => ({ paymentId: p.payment_id, railReference: p.rail_reference, kind: p.kind, amount: Number(p.amount), currency: p.currency, externalAccountId: p.external_account_id })),
-    };
-    await this.outbox.write(`${file.name}.manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
     await this.context.dataSource.transaction(async (tx) => {
       const updated = await queryRows(
         tx,
@@ -271,25 +266,43 @@ export class FileRailConnector implements RailConnector {
     return row?.content ?? undefined;
   }
 
-  /** Every inbox file not imported yet; a refused one becomes one exception (an operator looks at it) and is skipped. */
+  /**
+   * Every inbox file not dealt with yet: read and hashed once per version; one over `inboxMaxBytes` is not read at all.
+   * A refused or oversized file becomes one exception (an operator looks at it) and is skipped afterwards.
+   */
   private async importInbox(): Promise<void> {
     const files = await this.inbox.list().catch(() => []);
+    const maxBytes = this.config.inboxMaxBytes ?? DEFAULT_INBOX_MAX_BYTES;
     for (const f of files) {
-      if (f.name.endsWith('.manifest.json') || this.refused.has(f.sha256) || (await this.importedBySha(f.sha256))) continue;
-      const content = await this.inbox.read(f.name);
-      try {
-        await this.importFile({ name: f.name, content, importedBy: 'inbox' });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        this.refused.add(f.sha256);
+      if (this.seen.get(f.name) === f.version) continue;
+      if (f.bytes > maxBytes) {
         await this.context.exceptions.record(this.context.dataSource, {
-          exceptionId: `RailException:refused:${f.sha256}`,
+          exceptionId: `RailException:oversized:${uuidv5(`${this.config.id}/${f.name}/${f.version}`, OVERSIZED_NAMESPACE)}`,
           connectorId: this.config.id,
           kind: 'REFUSED_FILE',
-          message: `inbox file ${f.name} was refused: ${error.message}`,
-          detail: { name: f.name, sha256: f.sha256 },
+          message: `inbox file ${f.name} is ${f.bytes} bytes, over the ${maxBytes} bytes this connector reads (inboxMaxBytes): not imported; import it by hand if it is genuine`,
+          detail: { name: f.name, bytes: f.bytes, maxBytes },
         });
+        this.seen.set(f.name, f.version);
+        continue;
       }
+      const content = await this.inbox.read(f.name);
+      const sha256 = sha256Of(content);
+      if (!(await this.importedBySha(sha256))) {
+        try {
+          await this.importFile({ name: f.name, content, importedBy: 'inbox' });
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          await this.context.exceptions.record(this.context.dataSource, {
+            exceptionId: `RailException:refused:${sha256}`,
+            connectorId: this.config.id,
+            kind: 'REFUSED_FILE',
+            message: `inbox file ${f.name} was refused: ${error.message}`,
+            detail: { name: f.name, sha256 },
+          });
+        }
+      }
+      this.seen.set(f.name, f.version);
     }
   }
 

@@ -87,6 +87,17 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@'
 type Node = Record<string, any>;
 
 describe('ISO 20022 outbound (pain.001.001.09)', () => {
+  it("puts the payer's remittance information in Ustrd (SEPA characters, 140 at most), the EndToEndId staying ours", () => {
+    const withRemittance = (remittanceInformation: string) => {
+      const doc = parser.parse(format.write([row(order(A, { remittanceInformation }), 1)], meta).content.toString('utf8')).Document as Node;
+      return (doc.CstmrCdtTrfInitn.PmtInf[0].CdtTrfTxInf as Node[])[0];
+    };
+    expect(withRemittance('Invoice 42 – Zoë')).toMatchObject({ PmtId: { EndToEndId: hex(A), InstrId: hex(A) }, RmtInf: { Ustrd: 'Invoice 42 - Zoe' } });
+    expect(withRemittance('Zoë Šimůnková – 東京').RmtInf.Ustrd).toBe('Zoe Simunkova -');
+    // Nothing Latin left: the transaction's short reference, as without remittance information.
+    expect(withRemittance('東京').RmtInf.Ustrd).toBe('REF-A');
+  });
+
   it('writes one message whose totals, blocks and transactions read back exactly', () => {
     const written = format.write(payments, meta);
     expect(format).toMatchObject({ name: 'PAIN001', extension: 'xml' });

@@ -55,6 +55,7 @@ import {
   PAIN_002_NAMESPACES,
   readCamt054,
   readPain002,
+  sepaFreeText,
   sepaText,
   writePain001Message,
   type CreditTransfer,
@@ -164,7 +165,9 @@ function transferOf(order: RailOrder, endToEndId: string): CreditTransfer {
   const name = order.beneficiary?.name;
   if (!name || name.trim() === '') throw refused('beneficiary.name', 'the creditor name is required');
   const creditorName = checked('beneficiary.name', () => sepaText(name, 'beneficiary.name', NAME_MAX, 'truncate'));
-  const remittanceInformation = order.reference?.trim() ? checked('reference', () => sepaText(order.reference, 'reference', REMITTANCE_MAX, 'refuse')) : undefined;
+  // What the creditor sees: the payer's remittance information (transliterated, cut to 140), else the transaction's
+  // short reference. Matching never reads it: status reports and notifications echo the EndToEndId.
+  const remittanceInformation = (order.remittanceInformation ? sepaFreeText(order.remittanceInformation, REMITTANCE_MAX) : undefined) ?? (order.reference?.trim() ? checked('reference', () => sepaText(order.reference, 'reference', REMITTANCE_MAX, 'refuse')) : undefined);
   if (!Number.isSafeInteger(order.amount) || order.amount <= 0) throw refused('amount', `${order.amount} must be a positive integer of minor units`);
   return { instructionId: endToEndId, endToEndId, amount: order.amount, creditorName, creditorIban, ...(creditorBic ? { creditorBic } : {}), ...(remittanceInformation ? { remittanceInformation } : {}) };
 }

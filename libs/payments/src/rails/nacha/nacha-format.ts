@@ -1,4 +1,5 @@
 import { ApiError, NachaConnectorSettings, RailConnectorConfig } from '@payments/contracts';
+import { latinText } from '@payments/iso20022';
 import { alphanumeric, isValidRoutingNumber, NachaBatchInput, NachaEntryInput, NachaValidationError, nextBankingDay, SecCode, writeNachaFile } from '@payments/rails';
 import type { RailOrder, RailPaymentKind } from '../rail-connector';
 import type { RailPaymentRow } from '../rail-payments';
@@ -99,6 +100,16 @@ function individualIdOf(reference: string): string {
   return text.length > INDIVIDUAL_ID_WIDTH ? text.slice(-INDIVIDUAL_ID_WIDTH) : text;
 }
 
+/**
+ * The payee's remittance information as the entry's 05 addenda (printable ASCII, the writer cuts it to 80); none for a
+ * prenote or when nothing Latin is left of it. The individual id and trace number stay what returns are matched by.
+ */
+function paymentRelatedInformationOf(kind: RailPaymentKind, order: RailOrder): { paymentRelatedInformation?: string } {
+  if (kind === 'PRENOTE' || !order.remittanceInformation) return {};
+  const text = latinText(order.remittanceInformation);
+  return text ? { paymentRelatedInformation: text } : {};
+}
+
 /** The text as NACHA writes it (upper case, no accents), or INVALID_INPUT naming the field. */
 function writable(field: string, value: string, width: number): string {
   try {
@@ -168,6 +179,7 @@ function writeFile(settings: NachaConnectorSettings, payments: RailPaymentRow[],
         individualId: address.individualId,
         name: address.name,
         traceSequence: sequence % 10_000_000,
+        ...paymentRelatedInformationOf(row.kind, order),
       },
     ]);
     settlesAt[row.payment_id] = at(bankingDaysAfter(effectiveEntryDate, settleDays[row.kind]));
