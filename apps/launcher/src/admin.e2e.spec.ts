@@ -3,7 +3,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { basicAuth, createTestDatabase, eventually, http, sampleOf, TestDatabase } from '@payments/testing';
+import { nachaReturnFile } from '@payments/rails/testing';
 
+/** The originating DFI of the test connector: the first 8 digits of its trace numbers. */
+const ODFI = '02100002';
 const ADMIN = resolve(__dirname, '../../../dist/apps/launcher/src/admin.js');
 
 /** The operator CLI as built: creates a platform in the database and prints usable credentials once. */
@@ -210,17 +213,54 @@ describe('npm run admin -- rails:import', () => {
     expect(run.stderr).toContain('rails:import needs FILE');
   });
 
-  it('refuses a file no configured connector reads (exit 1, the reason on stderr), and a connector that is not configured', async () => {
-    const file = join(dataDir, 'notes.txt');
-    const unread = admin({}, 'rails:import', file);
+  /** One NACHA connector, as the platform would be given it in RAILS_CONFIG (or the file RAILS_CONFIG_FILE names). */
+  const rails = () =>
+    JSON.stringify({
+      connectors: [
+        {
+          id: 'ach',
+          kind: 'NACHA',
+          routes: [{ currency: 'USD', paymentRail: 'ACH', directions: ['PAYOUT'] }],
+          outboxDirectory: join(dataDir, 'ach-out'),
+          inboxDirectory: join(dataDir, 'ach-in'),
+          batchIntervalSeconds: 60,
+          nacha: { immediateDestination: '091000019', immediateDestinationName: 'SPONSOR BANK', immediateOrigin: '021000021', immediateOriginName: 'PAYMENTS PLATFORM', companyName: 'PAYMENTS PLAT', companyIdentification: '1234567890', originatingDfi: ODFI },
+        },
+      ],
+    });
+
+  it('without a rails configuration says exactly what is missing (exit 1), whatever the file', () => {
+    const file = join(dataDir, 'return.ach');
+    writeFileSync(file, nachaReturnFile([{ originalTrace: `${ODFI}9999999`, code: 'R03', amount: 777, routingNumber: '021000021', accountNumber: '999', name: 'NOBODY' }], ODFI));
+    const run = admin({}, 'rails:import', file);
+    expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 1, stdout: '' });
+    expect(run.stderr).toContain('rails:import: no rail connectors are configured: set RAILS_CONFIG_FILE or RAILS_CONFIG as the platform has it');
+  });
+
+  it('with the platform’s rails configuration refuses a file no connector reads and a connector that is not configured, and imports a valid return once', async () => {
+    const env = { RAILS_CONFIG: rails() };
+    const notes = join(dataDir, 'notes.txt');
+    const unread = admin(env, 'rails:import', notes);
     expect({ status: unread.status, stdout: unread.stdout }).toEqual({ status: 1, stdout: '' });
-    expect(unread.stderr).toContain(`rails:import: ${file} was not imported: file: not a NACHA return file, pain.002 or camt.054 that a configured connector reads`);
-    const named = admin({}, 'rails:import', file, '--connector', 'bank-ach');
+    expect(unread.stderr).toContain(`rails:import: ${notes} was not imported: file: not a NACHA return file, pain.002 or camt.054 that a configured connector reads`);
+    const named = admin(env, 'rails:import', notes, '--connector', 'bank-ach');
     expect(named.status).toBe(1);
     expect(named.stderr).toContain('connectorId: no connector bank-ach is configured');
-    const missing = admin({}, 'rails:import', join(dataDir, 'absent.ach'));
+    const missing = admin(env, 'rails:import', join(dataDir, 'absent.ach'));
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('cannot read');
     expect(await importedFiles()).toBe(0);
+
+    // A return for a trace of no payment of ours: read, recorded, its entry an exception for an operator.
+    const file = join(dataDir, 'return.ach');
+    const configFile = join(dataDir, 'rails.json');
+    writeFileSync(configFile, rails());
+    const imported = admin({ RAILS_CONFIG_FILE: configFile }, 'rails:import', file);
+    expect({ status: imported.status, stderr: imported.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(JSON.parse(imported.stdout)).toMatchObject({ duplicate: false, entries: 1, outcomes: 0, exceptions: 1 });
+    const again = admin(env, 'rails:import', file);
+    expect(again.status).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ duplicate: true });
+    expect(await importedFiles()).toBe(1);
   });
 });

@@ -149,6 +149,11 @@ async function railsImport(url: string, bus: EventBus, config: RuntimeConfig, fi
     process.stderr.write(`rails:import: cannot read ${file}: ${(error as Error).message}\n`);
     return 1;
   }
+  // Read like the platform's (RuntimeConfig); without connectors no file could match, so say what is missing.
+  if (config.rails.connectors.length === 0) {
+    process.stderr.write('rails:import: no rail connectors are configured: set RAILS_CONFIG_FILE or RAILS_CONFIG as the platform has it\n');
+    return 1;
+  }
   configureProductionRails(config.rails);
   const secretHashKey = loadSecretHashKey(process.env.SECRET_HASH_KEY, join(config.dataDir, 'secret-hash.key'));
   const payments = await Payments.open(paymentsOptions(config, { databaseUrl: url, bus, log: () => undefined }, secretHashKey));

@@ -26,8 +26,15 @@ const CSRF_HEADER = 'x-csrf-token';
 const FORWARDED_REQUEST = ['content-type', 'content-encoding', 'idempotency-key', 'accept', 'x-request-id'];
 /** Response headers the API's answer keeps on its way back to the browser. */
 const FORWARDED_RESPONSE = ['content-type', 'content-disposition', 'retry-after', 'allow', 'x-request-id'];
-/** The largest body a console call sends on: above a document upload's limit, which the API then applies itself. */
-const PROXY_BODY: GatewayRouteConfig = { rawBody: { limit: '16mb' } };
+/**
+ * The largest body a console call sends on, as sent (still compressed, if it is): above a document upload's limit;
+ * the route it reaches decodes it and applies its own limits.
+ */
+const PROXY_BODY: GatewayRouteConfig = { forwarded: { maxBytes: 16 * 1024 * 1024 } };
+/** Sign-in is anonymous: its body (an audience and a credential) is small, and no more is read. */
+const SIGN_IN_BODY: GatewayRouteConfig = { jsonLimit: '4kb' };
+const SESSION = Symbol('console session');
+type WithSession = FastifyRequest & { [SESSION]?: ConsoleSession };
 
 /**
  * The console's server side (ADR 0010): its static files, sign-in sessions, and `/console/api/*`, which sends each
@@ -49,7 +56,7 @@ export function mountConsole(server: FastifyInstance, options: ConsoleRoutesOpti
     return sendAsset(reply, options.assets, 'index.html');
   });
 
-  server.post('/console/session', async (request, reply) => {
+  server.post('/console/session', { config: SIGN_IN_BODY }, async (request, reply) => {
     try {
       const { audience, clientId, clientSecret } = signInBody(request.body);
       const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
@@ -90,12 +97,22 @@ export function mountConsole(server: FastifyInstance, options: ConsoleRoutesOpti
     }
   });
 
-  const proxy = async (request: FastifyRequest, reply: FastifyReply) => {
+  // The path, the session and its CSRF token, from the headers alone, before any body is read (onRequest runs
+  // before the body reader): an anonymous or forged call never gets a byte of its body inflated or kept.
+  const admit = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
+      if (proxiedPath(request.url) === undefined) throw new ApiError('NOT_FOUND', 'no such resource or route');
       const session = await required(sessions, request);
       if (request.method !== 'GET' && request.method !== 'HEAD') checkCsrf(session, request);
-      // The request checks already refused dot, empty and encoded-slash segments (console.e2e: no path escapes).
-      const rest = request.url.slice('/console/api/'.length);
+      (request as WithSession)[SESSION] = session;
+    } catch (error) {
+      fail(request, reply, error);
+      return reply;
+    }
+  };
+  const proxy = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const session = (request as WithSession)[SESSION]!;
       const base = session.principal.audience === 'operator' ? OPERATOR_API_PREFIX : `/${options.apiVersion}`;
       const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${session.clientId}:${session.secret}`).toString('base64')}` };
       for (const name of FORWARDED_REQUEST) {
@@ -103,13 +120,41 @@ export function mountConsole(server: FastifyInstance, options: ConsoleRoutesOpti
         if (typeof value === 'string') headers[name] = value;
       }
       const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
-      const answer = await server.inject({ method: request.method as 'GET', url: `${base}/${rest}`, headers, payload: body, remoteAddress: request.ip });
+      const answer = await server.inject({ method: request.method as 'GET', url: `${base}/${proxiedPath(request.url)}`, headers, payload: body, remoteAddress: request.ip });
       return relay(reply, answer);
     } catch (error) {
       return fail(request, reply, error);
     }
   };
-  server.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/console/api/*', config: PROXY_BODY, handler: proxy });
+  server.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/console/api/*', config: PROXY_BODY, onRequest: admit, handler: proxy });
+}
+
+const PROXY_PREFIX = '/console/api/';
+/** What a segment may hold once decoded: anything but a separator the API or inject would read as one. */
+const SEPARATOR_OR_DOTS = /[/\\]|^\.{1,2}$/;
+
+/**
+ * The rest of a /console/api/ URL (query kept) as the path under the API it is sent to, or undefined when it is not
+ * plain `/`-separated segments: a `\` (inject, like a browser, reads it as `/`), a `.` or `..` segment, an encoded
+ * `/` or `\`, an empty segment (`//`, a trailing `/`), raw or percent-encoded. inject resolves what it is given, so
+ * only a path that means the same to every reader is handed to it (console.e2e and auth-before-body.e2e).
+ */
+export function proxiedPath(url: string): string | undefined {
+  if (!url.startsWith(PROXY_PREFIX)) return undefined;
+  const rest = url.slice(PROXY_PREFIX.length);
+  const at = rest.indexOf('?');
+  const path = at < 0 ? rest : rest.slice(0, at);
+  if (path.includes('\\')) return undefined;
+  for (const segment of path.split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return undefined;
+    }
+    if (segment === '' || SEPARATOR_OR_DOTS.test(decoded)) return undefined;
+  }
+  return rest;
 }
 
 function sendAsset(reply: FastifyReply, assets: Map<string, ConsoleAsset>, path: string): FastifyReply {

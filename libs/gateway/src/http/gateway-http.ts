@@ -58,14 +58,19 @@ export function gatewayFastify(options: GatewayHttpOptions = {}): FastifyInstanc
     const refusal = requestRefusal(find, request);
     if (refusal) return send(reply, refusal);
     nameServerSpan(request);
-    if (!BODYLESS.has(request.method) || !hasBody(request.headers)) return done();
+    done();
+  });
+  // preParsing runs after every onRequest hook, the routes' own included: those authenticate (operation-routes.ts,
+  // console-routes.ts), so no body is read, here or by the content-type parser, before the caller is known.
+  app.addHook('preParsing', (request, reply, payload, done) => {
+    if (!BODYLESS.has(request.method) || !hasBody(request.headers)) return done(null, payload);
     // The router skips a body on GET or HEAD; it is still read and checked like any other (a hostile one is
     // refused, as on every route), then ignored. Only requests that send one pay for it.
     parse(request, request.raw, (error, body) => {
-      if (error) return done(error);
+      if (error) return done(error as Error);
       const unsafe = unsafeBodyRefusal(body, request);
       if (unsafe) return send(reply, { envelope: unsafe });
-      done();
+      done(null, payload);
     });
   });
   app.addHook('preValidation', (request, reply, done) => {

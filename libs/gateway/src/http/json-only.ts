@@ -18,7 +18,7 @@ export function mediaTypeProblem(request: FastifyRequest): ErrorEnvelope | undef
   const headers = request.headers;
   if (!hasBody(headers) || JSON_TYPE.test(headers['content-type'] ?? '')) return undefined;
   const config = routeConfigOf(request);
-  if (config.rawBody) return undefined;
+  if (config.rawBody || config.forwarded) return undefined;
   if (config.multipart && isMultipart(request)) {
     const encoding = (headers['content-encoding'] ?? '').trim().toLowerCase();
     if (encoding === '' || encoding === 'identity') return undefined;

@@ -25,13 +25,15 @@ type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?:
  * busboy on a route whose config takes files, and the raw bytes on a route that verifies a signature over them.
  */
 export function readBody(jsonLimit: string) {
-  const json = bodyParser.json({ limit: jsonLimit, strict: true, type: () => true }) as NodeMiddleware;
-  const raws = new Map<string, NodeMiddleware>();
-  const raw = (limit: string) => raws.get(limit) ?? raws.set(limit, bodyParser.raw({ limit, type: () => true }) as NodeMiddleware).get(limit)!;
+  const parsers = new Map<string, NodeMiddleware>();
+  const once = (key: string, make: () => unknown) => parsers.get(key) ?? parsers.set(key, make() as NodeMiddleware).get(key)!;
+  const json = (limit: string) => once(`json ${limit}`, () => bodyParser.json({ limit, strict: true, type: () => true }));
+  const raw = (limit: string) => once(`raw ${limit}`, () => bodyParser.raw({ limit, type: () => true }));
   return (request: FastifyRequest, _payload: unknown, done: Done): void => {
     const config = routeConfigOf(request);
     if (config.multipart && isMultipart(request)) return readMultipart(request, config.multipart, done);
-    const parse = config.rawBody ? raw(config.rawBody.limit) : json;
+    if (config.forwarded) return readAsSent(request, config.forwarded.maxBytes, done);
+    const parse = config.rawBody ? raw(config.rawBody.limit) : json(config.jsonLimit ?? jsonLimit);
     const message = request.raw as IncomingMessage & { body?: unknown };
     parse(message, undefined as unknown as ServerResponse, (error) => {
       if (error === undefined) return done(null, message.body);
@@ -96,6 +98,33 @@ function readMultipart(request: FastifyRequest, limits: NonNullable<GatewayRoute
   });
   stream.on('error', (error) => fail(invalidMultipart(error.message)));
   stream.pipe(parser);
+}
+
+/**
+ * The bytes as sent, Content-Encoding untouched, refused with 413 past maxBytes: nothing is inflated here, and what
+ * is over the limit is drained, not kept, so the answer reaches the client.
+ */
+function readAsSent(request: FastifyRequest, maxBytes: number, done: Done): void {
+  const stream = request.raw;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let settled = false;
+  const settle = (error: Error | null, body?: Buffer) => {
+    if (settled) return;
+    settled = true;
+    stream.removeListener('data', onData);
+    done(error, body);
+  };
+  const onData = (chunk: Buffer) => {
+    length += chunk.length;
+    if (length <= maxBytes) return void chunks.push(chunk);
+    chunks.length = 0;
+    stream.resume();
+    settle(ApiError.fromEnvelope({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'the request body is too large' }));
+  };
+  stream.on('data', onData);
+  stream.once('end', () => settle(null, Buffer.concat(chunks)));
+  stream.once('error', (error) => settle(ApiError.fromEnvelope({ status: 400, code: 'INVALID_INPUT', message: `the request body could not be read: ${error.message}` })));
 }
 
 function invalidMultipart(message: string, field = 'file'): ErrorEnvelope {

@@ -55,7 +55,8 @@ export function badUrlRefusal(find: RouteFinder, request: FastifyRequest): Refus
  * store (jsonBodyProblem), before guards, interceptors and validation walk it recursively.
  */
 export function unsafeBodyRefusal(body: unknown, request: FastifyRequest): ErrorEnvelope | undefined {
-  if (body === undefined || routeConfigOf(request).rawBody) return undefined;
+  const config = routeConfigOf(request);
+  if (body === undefined || config.rawBody || config.forwarded) return undefined;
   const problem = jsonBodyProblem(body);
   return problem ? invalid(problem) : undefined;
 }

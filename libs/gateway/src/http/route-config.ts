@@ -6,6 +6,13 @@ export interface GatewayRouteConfig {
   multipart?: { maxBytes: number; maxFields: number };
   /** The route reads its body as bytes of any type, up to `limit` (a rail bridge's callback, signed over its exact bytes). */
   rawBody?: { limit: string };
+  /**
+   * The route hands its body on, still encoded, to a route that reads it (the console's proxy): at most maxBytes are
+   * read as sent, never decoded here, so the decoded limit is the one of the route it reaches.
+   */
+  forwarded?: { maxBytes: number };
+  /** A tighter limit on this route's decoded JSON body than the gateway's (an anonymous route: the console's sign-in). */
+  jsonLimit?: string;
 }
 
 /** The matched route's config; `{}` for a request no route took. */

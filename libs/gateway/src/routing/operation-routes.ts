@@ -86,15 +86,28 @@ function bindOperation(server: FastifyInstance, op: AnyHttpOperation, deps: Oper
     return result;
   };
 
+  const contextOf = (request: FastifyRequest, reply: FastifyReply) => {
+    const context = new ExecutionContextHost([request, reply], undefined, declaration);
+    context.setType('http');
+    return context;
+  };
   server.route({
     method: op.method,
     url: `${deps.prefix}${routerPath(op.path)}`,
     config,
-    handler: async (request, reply) => {
-      const context = new ExecutionContextHost([request, reply], undefined, declaration);
-      context.setType('http');
+    // The guard runs from the headers alone, before the body is read (onRequest, after the request checks): an
+    // unknown or unauthorised caller's body is never parsed, inflated nor buffered (auth-before-body.e2e).
+    onRequest: async (request, reply) => {
       try {
-        if (!(await pipeline.guard.canActivate(context))) throw new ApiError('FORBIDDEN', 'this caller may not use this operation');
+        if (!(await pipeline.guard.canActivate(contextOf(request, reply)))) throw new ApiError('FORBIDDEN', 'this caller may not use this operation');
+      } catch (error) {
+        pipeline.errors.reply(error, request, reply);
+        return reply;
+      }
+    },
+    handler: async (request, reply) => {
+      const context = contextOf(request, reply);
+      try {
         const result = await intercepted(interceptors, context, () => answer(request as AuthenticatedRequest));
         send(reply, op, result);
       } catch (error) {
