@@ -48,7 +48,7 @@ describe('RailOutcomes: one applier per payment (real PostgreSQL, concurrent rep
       nacha: { immediateDestination: '091000019', immediateDestinationName: 'BANK', immediateOrigin: '021000021', immediateOriginName: 'US', companyName: 'US', companyIdentification: '1234567890', originatingDfi: '02100002', settlementHourUtc: 22, prenoteWaitBankingDays: 3, debitHoldBankingDays: 2 },
     };
     const { dataSource } = payments.host;
-    rails = new Rails(dataSource, payments.rails.payments, payments.rails.outcomes, payments.rails.exceptions, { connectors: [config] }, { NACHA: (context) => new FileRailConnector(context, nachaRailKind) }, { dataSource, schema: 'payments', timers: payments.host.timers, log: () => undefined });
+    rails = new Rails(dataSource, payments.rails.payments, payments.rails.outcomes, payments.rails.exceptions, { connectors: [config] }, { NACHA: (context) => new FileRailConnector(context, nachaRailKind) }, { dataSource, schema: 'payments', timers: payments.host.timers, credits: payments.rails.credits, log: () => undefined });
     // The saga's side, modelled: what it would do (outcomeEffect on the transaction's status), slowly enough to overlap.
     payments.rails.outcomes.connect({
       applyToTransaction: async (payment, outcome) => {
