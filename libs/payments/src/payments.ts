@@ -4,7 +4,8 @@ import { BackgroundWork, ServiceClient, ServiceHost, subscriptionWork } from '@p
 import { QuoteExecution } from './quote-execution/quote-execution';
 import { paymentsMigrations } from './payments.migrations';
 import { paymentsDirectoryMigrations } from './customers/customers.migrations';
-import { InvitationParts, openInvitationParts } from './invitations/invitation-parts';
+import { CustomerDirectory } from './customers/customer-directory';
+import { CUSTOMER_ARRIVAL_WAIT_MS, InvitationParts, openInvitationParts } from './invitations/invitation-parts';
 import { invitationsMigrations } from './invitations/invitations.migrations';
 import type { InvitationService } from './invitations/invitation.service';
 import type { UmaReceiveService } from './uma-receive/uma-receive.service';
@@ -92,7 +93,7 @@ export class Payments {
     const saga = new TransactionSaga(host.dataSource, host.store, host.executor, host.timers, peers);
     Object.assign(timerHandlers, saga.timerHandlers());
     const rails = openRails(host, saga, peers, timerHandlers, { config: options.rails, schema: PAYMENTS_SERVICE, publicUrl: options.publicUrl ?? 'http://localhost:3000', egressAllowPrivateNetworks: options.egressAllowPrivateNetworks, log: options.log });
-    const transfers = new TransferService(peers, saga, host.claims, options.sandboxTimeScale, rails);
+    const transfers = new TransferService(peers, saga, host.claims, options.sandboxTimeScale, rails, new CustomerDirectory(host.dataSource, CUSTOMER_ARRIVAL_WAIT_MS));
     const quoteExecution = new QuoteExecution(host.dataSource, PAYMENTS_SERVICE, saga, peers, options.sandboxTimeScale, rails);
     // The RPC clients close after the subscription stops.
     const quoteEvents = subscriptionWork(() => quoteExecution.subscribe(options.bus), () => peers.close());

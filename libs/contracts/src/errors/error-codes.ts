@@ -50,6 +50,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** An agent's spending limit (per transaction, daily amount or count, monthly) would be exceeded. */
   LIMIT_EXCEEDED: 403,
+  /** The published Error403: the customer exists but its KYC/KYB is not APPROVED, so no production money moves for it. */
+  USER_NOT_READY: 403,
   NOT_FOUND: 404,
   QUOTE_NOT_FOUND: 404,
   UMA_NOT_FOUND: 404,

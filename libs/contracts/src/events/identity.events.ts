@@ -369,3 +369,4 @@ export const IDENTITY_EVENTS = defineCatalogue(service, [
 
 /** The customer lifecycle as other services keep their copy of it (payments' and quoting's customer directories). */
 export type CustomerLifecycleEvent = Extract<PublicEventOf<typeof IDENTITY_EVENTS>, { type: 'CustomerCreated.v1' | 'CustomerUpdated.v1' | 'CustomerDeleted.v1' }>;
+export type CustomerKycStatusChangedEvent = Extract<PublicEventOf<typeof IDENTITY_EVENTS>, { type: 'CustomerKycStatusChanged.v1' }>;

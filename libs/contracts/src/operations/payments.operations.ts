@@ -8,11 +8,13 @@ import { operation } from './http-operation';
 const OUT =
   'Pays out from an internal account to an ACTIVE external account of the same currency (else 400 CURRENCY_MISMATCH). ' +
   'The amount is held at once: without enough available balance the transaction is created FAILED with failureReason ' +
-  'INSUFFICIENT_FUNDS (still 201). The rail then settles it (COMPLETED) or fails it and releases the hold. Sandbox only ' +
-  'for now: production answers 501 NOT_IMPLEMENTED and nothing moves. Send an Idempotency-Key to retry safely.';
+  'INSUFFICIENT_FUNDS (still 201). The rail then settles it (COMPLETED) or fails it and releases the hold. Production: ' +
+  "the rail connector routed for the currency (501 NOT_IMPLEMENTED when none is), and only for a customer whose " +
+  'kycStatus (kybStatus) is APPROVED: otherwise 403 USER_NOT_READY and nothing is recorded. Send an Idempotency-Key to retry safely.';
 const IN =
   'Pulls funds from a pull-capable (ACH) external account into an internal account of the same currency: PENDING until ' +
-  'the pull settles (COMPLETED, credited) or fails. Sandbox only for now (production: 501 NOT_IMPLEMENTED).';
+  'the pull settles (COMPLETED, credited) or fails. Production: the pull rail connector (501 NOT_IMPLEMENTED when none ' +
+  'is), and only into the account of a customer whose kycStatus (kybStatus) is APPROVED: otherwise 403 USER_NOT_READY, nothing recorded.';
 const SEND =
   "Sandbox: simulates the arrival of the funds of a realtime-funding quote (`currencyAmount` defaults to the quote's " +
   "totalSendingAmount). Answers the quote's transaction, PROCESSING, which then completes or fails by the destination's " +

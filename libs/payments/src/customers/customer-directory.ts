@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { ApiError, CustomerLifecycleEvent, Mode } from '@payments/contracts';
+import { ApiError, CustomerKycStatusChangedEvent, CustomerLifecycleEvent, KycStatus, Mode } from '@payments/contracts';
 import { queryRows } from '@payments/eventsourcing';
 import { awaitArrival } from '@payments/runtime';
 
@@ -13,6 +13,9 @@ export interface KnownCustomer {
   umaAddress: string | null;
   platformCustomerId: string | null;
   currencies: string[];
+  /** kycStatus (kybStatus for a business); null when projected before payments kept it (not known: refused). */
+  kycStatus: KycStatus | null;
+  customerType: 'INDIVIDUAL' | 'BUSINESS' | null;
 }
 
 interface CustomerRow {
@@ -23,20 +26,29 @@ interface CustomerRow {
   platform_customer_id: string | null;
   currencies: string[];
   deleted: boolean;
+  kyc_status: KycStatus | null;
+  customer_type: 'INDIVIDUAL' | 'BUSINESS' | null;
 }
 
-/** Applies identity's CustomerCreated/Updated/Deleted.v1 to `customers` (inside the consumer's inbox transaction). */
-export async function applyCustomerEvent(tx: EntityManager, event: CustomerLifecycleEvent): Promise<void> {
+
+/**
+ * Applies identity's CustomerCreated/Updated/Deleted.v1 and CustomerKycStatusChanged.v1 to `customers` (inside the
+ * consumer's inbox transaction). The bus keeps one stream's events in order, so a status change finds its row.
+ */
+export async function applyCustomerEvent(tx: EntityManager, event: CustomerLifecycleEvent | CustomerKycStatusChangedEvent): Promise<void> {
   switch (event.type) {
     case 'CustomerCreated.v1': {
       const data = event.data;
       await tx.query(
-        `INSERT INTO customers (customer_id, platform_id, mode, uma_address, platform_customer_id, currencies) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+        `INSERT INTO customers (customer_id, platform_id, mode, uma_address, platform_customer_id, currencies, kyc_status, customer_type) VALUES ($1, $2, $3, $4, $5, $6::jsonb, 'UNVERIFIED', $7)
          ON CONFLICT (customer_id) DO NOTHING`,
-        [data.customerId, data.platformId, data.mode, data.umaAddress ?? null, data.platformCustomerId ?? null, JSON.stringify(data.currencies ?? [])],
+        [data.customerId, data.platformId, data.mode, data.umaAddress ?? null, data.platformCustomerId ?? null, JSON.stringify(data.currencies ?? []), data.customerType ?? null],
       );
       return;
     }
+    case 'CustomerKycStatusChanged.v1':
+      await tx.query(`UPDATE customers SET kyc_status = $2, customer_type = $3 WHERE customer_id = $1`, [event.streamId, event.data.kycStatus, event.data.customerType]);
+      return;
     case 'CustomerUpdated.v1': {
       const changes = event.data.changes;
       if (changes.umaAddress !== undefined) await tx.query(`UPDATE customers SET uma_address = $2 WHERE customer_id = $1`, [event.streamId, changes.umaAddress]);
@@ -57,7 +69,25 @@ const toCustomer = (row: CustomerRow): KnownCustomer => ({
   umaAddress: row.uma_address,
   platformCustomerId: row.platform_customer_id,
   currencies: row.currencies,
+  kycStatus: row.kyc_status,
+  customerType: row.customer_type,
 });
+
+/**
+ * Production money moves only for customers whose KYC/KYB is APPROVED (the sandbox moves money for any customer, as
+ * the seed does); a platform's own account (no customer) is not gated. Refused before anything is recorded.
+ */
+export async function assertCustomerReady(directory: CustomerDirectory, scope: Scope, customerId: string | null | undefined): Promise<void> {
+  if (scope.mode !== 'PRODUCTION' || !customerId) return;
+  const customer = await directory.byId(scope, customerId);
+  if (customer.kycStatus === 'APPROVED') return;
+  const field = customer.customerType === 'BUSINESS' ? 'kybStatus' : 'kycStatus';
+  const status = customer.kycStatus ?? 'not known yet';
+  throw new ApiError('USER_NOT_READY', `customer ${customerId} has ${field} ${status}; production money moves only for APPROVED customers`, {
+    customerId,
+    [field]: customer.kycStatus,
+  });
+}
 
 /**
  * Reads the directory. A customer created a moment ago may still be on the bus, so a miss waits up to

@@ -22,5 +22,16 @@ export const paymentsDirectoryMigrations: MigrationSet = {
         CREATE INDEX customers_uma_idx ON {{schema}}.customers (platform_id, mode, lower(uma_address));
       `,
     },
+    {
+      version: 2,
+      name: 'customers_kyc_status',
+      sql: `
+        -- The customer's kycStatus (kybStatus for businesses), from CustomerCreated.v1 (UNVERIFIED) and
+        -- CustomerKycStatusChanged.v1: production money moves only for APPROVED customers. Rows projected before this
+        -- column existed stay NULL (not known) and are refused until identity's next status change reaches them.
+        ALTER TABLE {{schema}}.customers ADD COLUMN kyc_status text;
+        ALTER TABLE {{schema}}.customers ADD COLUMN customer_type text;
+      `,
+    },
   ],
 };

@@ -20,7 +20,7 @@ export class PaymentsIdentityEventsConsumer {
 
   async handle(envelope: EventEnvelope): Promise<void> {
     const event = decode(IDENTITY_EVENTS, envelope);
-    if (!isOneOf(event, 'CustomerCreated.v1', 'CustomerUpdated.v1', 'CustomerDeleted.v1')) return; // unknown, internal or not ours
+    if (!isOneOf(event, 'CustomerCreated.v1', 'CustomerUpdated.v1', 'CustomerDeleted.v1', 'CustomerKycStatusChanged.v1')) return; // unknown, internal or not ours
     await this.dataSource.transaction(async (tx) => {
       if (!(await recordInInbox(tx, this.schema, PAYMENTS_IDENTITY_EVENTS_CONSUMER, event.eventId))) return;
       await applyCustomerEvent(tx, event);

@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { AccountCurrency, ApiError, CallerContext, externalAccountNotActive, noProductionRail, notConfigured, PayableExternalAccount, RailDirection, Transaction, TransferInRequest, TransferOutRequest } from '@payments/contracts';
 import { ClaimInTransaction, IdempotencyClaims } from '@payments/eventsourcing';
 import { idempotencyScopeOf } from '@payments/runtime';
+import { assertCustomerReady, CustomerDirectory } from '../customers/customer-directory';
 import { Peers } from '../rpc/peers';
 import { transferInPlan, transferOutPlan } from '../saga/ledger-plan';
 import { RailScript } from '../saga/rail-script';
@@ -21,6 +22,7 @@ export class TransferService {
     private readonly claims: IdempotencyClaims,
     private readonly timeScale: number,
     private readonly rails: Rails,
+    private readonly customers: CustomerDirectory,
   ) {}
 
   /**
@@ -53,6 +55,7 @@ export class TransferService {
 
   private async createTransferOut(caller: CallerContext, request: TransferOutRequest, now: string, transactionId: string, claim: ClaimInTransaction): Promise<Transaction> {
     const { source, destination, external } = await this.accounts(caller, request.source.accountId, request.destination.accountId, 'destination');
+    await assertCustomerReady(this.customers, caller, source.customerId);
     const rails = railsOf(external.account);
     if (request.destination.paymentRail && rails.length > 0 && !rails.includes(request.destination.paymentRail)) {
       throw invalid('destination.paymentRail', `the account is reachable on ${rails.join(', ')}`);
@@ -80,6 +83,7 @@ export class TransferService {
 
   private async createTransferIn(caller: CallerContext, request: TransferInRequest, now: string, transactionId: string, claim: ClaimInTransaction): Promise<Transaction> {
     const { source, destination, external } = await this.accounts(caller, request.source.accountId, request.destination.accountId, 'source');
+    await assertCustomerReady(this.customers, caller, destination.customerId);
     const pullRail = railsOf(external.account).find((r) => PULL_RAILS.includes(r));
     if (!pullRail) throw new ApiError('SOURCE_NOT_PULL_CAPABLE', `external account ${source.accountId} cannot be debited: pulls need one of ${PULL_RAILS.join(', ')}`);
     const script = this.railOf(caller, destination.currency, 'PULL', [pullRail], external.sandboxSuffix);
