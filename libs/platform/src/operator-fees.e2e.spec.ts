@@ -1,4 +1,5 @@
 import { eventually } from '@payments/testing';
+import { approveInProduction, individualBody } from './test-kyc';
 import { internalAccountOf } from './test-quotes';
 import { startTestPlatform, TestOperator, TestPlatform, TestTenant } from './test-platform';
 import { setProductionRates } from './test-rates';
@@ -32,9 +33,10 @@ describe('operator fees (/operator/v1/fees, HTTP)', () => {
 
   async function accountsOf(auth: string, mode: string): Promise<Accounts> {
     expect((await t.call('PATCH', '/config', { auth, body: { supportedCurrencies: CURRENCIES } })).status).toBe(200);
-    const customer = await t.call('POST', '/customers', { auth, body: { customerType: 'INDIVIDUAL', fullName: 'Fee Payer', region: 'US', umaAddress: `$fee.payer.${mode}@pay.example.com`, currencies: ['USD', 'EUR', 'MXN', 'USDC'] } });
+    const customer = await t.call('POST', '/customers', { auth, body: individualBody('Fee Payer', { region: 'US', umaAddress: `$fee.payer.${mode}@pay.example.com`, currencies: ['USD', 'EUR', 'MXN', 'USDC'] }) });
     expect(customer.body).toMatchObject({ id: expect.any(String) });
     const id = customer.body.id as string;
+    if (mode === 'production') await approveInProduction(t, auth, id); // production quotes only for APPROVED customers
     return { usd: await internalAccountOf(t, auth, id, 'USD'), eur: await internalAccountOf(t, auth, id, 'EUR'), mxn: await internalAccountOf(t, auth, id, 'MXN'), usdc: await internalAccountOf(t, auth, id, 'USDC') };
   }
 

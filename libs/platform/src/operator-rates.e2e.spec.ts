@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { priceFxQuote } from '@payments/money';
 import { feeSchedule, SandboxRateSource } from '@payments/quoting';
 import { eventually } from '@payments/testing';
+import { approveInProduction, individualBody } from './test-kyc';
 import { internalAccountOf } from './test-quotes';
 import { startTestPlatform, TestOperator, TestPlatform } from './test-platform';
 
@@ -57,9 +58,10 @@ describe('operator rates and production pricing (HTTP)', () => {
     viewer = await t.createOperator('VIEWER', 'Vic Viewer');
     const prod = t.tenant.production;
     expect((await t.call('PATCH', '/config', { auth: prod, body: { supportedCurrencies: ['USD', 'EUR', 'MXN', 'NGN'].map(config) } })).status).toBe(200);
-    const created = await t.call('POST', '/customers', { auth: prod, body: { customerType: 'INDIVIDUAL', fullName: 'Prod Payer', region: 'US', umaAddress: '$prod.payer@example.com' } });
+    const created = await t.call('POST', '/customers', { auth: prod, body: individualBody('Prod Payer', { region: 'US', umaAddress: '$prod.payer@example.com' }) });
     expect(created.body).toMatchObject({ id: expect.any(String) });
     const customer = created.body;
+    await approveInProduction(t, prod, customer.id); // production quotes only for APPROVED customers
     for (const code of ['USD', 'EUR', 'MXN', 'NGN']) accounts[code] = await internalAccountOf(t, prod, customer.id, code);
     expect((await t.call('PATCH', '/config', { body: { supportedCurrencies: ['USD', 'EUR'].map(config) } })).status).toBe(200);
     const sandboxCreated = await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Sandy Box', region: 'US', umaAddress: '$sandy.box@example.com' } });

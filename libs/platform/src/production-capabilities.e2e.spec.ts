@@ -1,6 +1,7 @@
 import { Mode } from '@payments/contracts';
 import { usdBankAccount } from './test-payments';
 import { productionState, settledProductionState } from './test-production-state';
+import { approveInProduction, individualBody } from './test-kyc';
 import { internalAccountOf } from './test-quotes';
 import { startTestPlatform, TestPlatform, TestTenant } from './test-platform';
 import { setProductionRates } from './test-rates';
@@ -39,10 +40,12 @@ describe('production capabilities that are not configured (HTTP)', () => {
 
   async function fixtureOf(auth: string, mode: Mode): Promise<ModeFixture> {
     expect((await t.call('PATCH', '/config', { auth, body: { supportedCurrencies: CURRENCIES } })).status).toBe(200);
-    const customer = await t.call('POST', '/customers', { auth, body: { customerType: 'INDIVIDUAL', fullName: 'Una States', region: 'US', email: `una.${mode.toLowerCase()}@example.com`, umaAddress: `$una.${mode.toLowerCase()}@pay.example.com`, currencies: ['USD', 'EUR', 'USDC'] } });
+    const customer = await t.call('POST', '/customers', { auth, body: individualBody('Una States', { region: 'US', email: `una.${mode.toLowerCase()}@example.com`, umaAddress: `$una.${mode.toLowerCase()}@pay.example.com`, currencies: ['USD', 'EUR', 'USDC'] }) });
     expect(customer.body).toMatchObject({ id: expect.any(String) });
-    const eu = await t.call('POST', '/customers', { auth, body: { customerType: 'INDIVIDUAL', fullName: 'Eva Union', region: 'DE', email: 'eva@example.de', phoneNumber: '+4915112345678', umaAddress: `$eva.${mode.toLowerCase()}@pay.example.com` } });
+    const eu = await t.call('POST', '/customers', { auth, body: individualBody('Eva Union', { region: 'DE', email: 'eva@example.de', phoneNumber: '+4915112345678', umaAddress: `$eva.${mode.toLowerCase()}@pay.example.com` }) });
     expect(eu.body).toMatchObject({ id: expect.any(String) });
+    // Production moves money (and quotes) only for APPROVED customers: both are, so what is refused is the capability.
+    if (mode === 'PRODUCTION') for (const id of [customer.body.id, eu.body.id]) await approveInProduction(t, auth, id);
     const external = await t.call('POST', '/customers/external-accounts', { auth, body: { customerId: customer.body.id, ...usdBankAccount('789') } });
     expect(external.status).toBe(201);
     const usd = await internalAccountOf(t, auth, customer.body.id, 'USD');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { eventually, freePort } from '@payments/testing';
 import { individualBody } from './test-kyc';
 import { internalAccountOf } from './test-quotes';
+import { setProductionRates } from './test-rates';
 import { startTestPlatform, TestOperator, TestPlatform, TestTenant } from './test-platform';
 
 const currency = (currencyCode: string) => ({ currencyCode, minAmount: 1, maxAmount: 1_000_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] });
@@ -43,7 +44,8 @@ describe('production transfers only for APPROVED customers', () => {
     t = await startTestPlatform({ SANDBOX_TIME_SCALE: '0.001', KYC_APPROVALS_REQUIRED: '1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RAILS_CONFIG: JSON.stringify(rails) });
     reviewer = await t.createOperator('REVIEWER', 'Rita Reviewer');
     platform = await t.createTenant('Gate Co');
-    expect((await prod('PATCH', '/config', { umaDomain: 'gate-co.example', supportedCurrencies: [currency('USD')] })).status).toBe(200);
+    expect((await prod('PATCH', '/config', { umaDomain: 'gate-co.example', supportedCurrencies: [currency('USD'), currency('EUR')] })).status).toBe(200);
+    await setProductionRates(t, [['USD', 'EUR', '0.9']]);
   }, 120_000);
 
   afterAll(async () => {
@@ -123,6 +125,28 @@ describe('production transfers only for APPROVED customers', () => {
       return res.body.message?.includes('REJECTED') ? res : undefined;
     }, { what: 'the rejection reaching payments' });
     expectNotReady(refused, c.customerId, 'REJECTED');
+    expect(await transactionsOf(c.customerId)).toEqual([]);
+  });
+
+  it('refuses a quote for a customer not approved, and its execution if the approval is gone by then', async () => {
+    const c = await submittedCustomer('Quoting Quinn', '4400123003');
+    const eur = await internalAccountOf(t, platform.production, c.customerId, 'EUR');
+    const quote = { source: { sourceType: 'ACCOUNT', accountId: c.internal }, destination: { destinationType: 'ACCOUNT', accountId: eur }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 };
+    const quotes = async () => Number((await t.platform.quoting.host.dataSource.query(`SELECT count(*) AS n FROM quoting.quotes WHERE customer_id = $1`, [c.customerId]))[0].n);
+    expectNotReady(await prod('POST', '/quotes', quote), c.customerId, 'PENDING');
+    expectNotReady(await prod('POST', '/quotes', { ...quote, immediatelyExecute: true }), c.customerId, 'PENDING');
+    expect(await quotes()).toBe(0);
+
+    expect((await decide(c.verificationId, 'approve')).body).toMatchObject({ reviewStatus: 'APPROVED' });
+    const created = await eventually(async () => {
+      const res = await prod('POST', '/quotes', quote);
+      return res.status === 403 ? undefined : res;
+    }, { what: 'the approval reaching quoting' });
+    expect(created.status).toBe(201);
+    // Identity's next word on the customer (as its CustomerKycStatusChanged.v1 would write it) withdraws the approval.
+    await t.platform.quoting.host.dataSource.query(`UPDATE quoting.customers SET kyc_status = 'PENDING' WHERE customer_id = $1`, [c.customerId]);
+    expectNotReady(await prod('POST', `/quotes/${created.body.id}/execute`), c.customerId, 'PENDING');
+    expect((await prod('GET', `/quotes/${created.body.id}`)).body.status).toBe('PENDING');
     expect(await transactionsOf(c.customerId)).toEqual([]);
   });
 });

@@ -88,3 +88,25 @@ export async function kycTransitions(t: TestPlatform, customerId: string): Promi
 export async function timersOf(t: TestPlatform, verificationId: string): Promise<{ fired_at: Date | null }[]> {
   return t.platform.identity.host.dataSource.query(`SELECT fired_at FROM identity.timers WHERE stream_id = $1`, [verificationId]);
 }
+
+/**
+ * A production customer made able to move money: its verification submitted and approved in the operators' review
+ * queue by as many reviewers as `KYC_APPROVALS_REQUIRED` asks (two by default). The customer needs a complete
+ * profile (`individualBody`). Waits until payments and quoting have the approval from identity's events.
+ */
+export async function approveInProduction(t: TestPlatform, auth: string, customerId: string, approvals = 2): Promise<void> {
+  const verification = await t.call('POST', '/verifications', { auth, body: { customerId } });
+  if (verification.body?.verificationStatus !== 'PENDING_MANUAL_REVIEW') throw new Error(`POST /verifications answered ${verification.status}: ${JSON.stringify(verification.body)}`);
+  for (let i = 0; i < approvals; i++) {
+    const reviewer = await t.createOperator('REVIEWER', `Reviewer ${unique()}`);
+    await eventually(async () => {
+      const res = await t.operatorCall('POST', `/kyc-reviews/${verification.body.id}/approve`, { auth: reviewer.auth, body: { reason: 'documents match' } });
+      return res.status === 404 ? undefined : res;
+    }, { what: 'the KYC review in the queue' });
+  }
+  await eventually(async () => {
+    const [payments] = await t.platform.payments.host.dataSource.query(`SELECT kyc_status FROM payments.customers WHERE customer_id = $1`, [customerId]);
+    const [quoting] = await t.platform.quoting.host.dataSource.query(`SELECT kyc_status FROM quoting.customers WHERE customer_id = $1`, [customerId]);
+    return payments?.kyc_status === 'APPROVED' && quoting?.kyc_status === 'APPROVED' ? true : undefined;
+  }, { what: `${customerId} approved in payments and quoting` });
+}

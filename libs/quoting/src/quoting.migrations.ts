@@ -102,5 +102,15 @@ export const quotingMigrations: MigrationSet = {
         ALTER TABLE {{schema}}.platform_currency_configs ADD COLUMN fee_configs jsonb NOT NULL DEFAULT '[]'::jsonb;
       `,
     },
+    {
+      version: 6,
+      name: 'customers kyc status',
+      sql: `
+        -- The customer's kycStatus (kybStatus for a business) from CustomerCreated.v1 (UNVERIFIED) and
+        -- CustomerKycStatusChanged.v1: production quotes are created and executed only for APPROVED customers. Rows
+        -- projected before stay NULL (not known) and are refused until identity's next status change reaches them.
+        ALTER TABLE {{schema}}.customers ADD COLUMN kyc_status text, ADD COLUMN customer_type text;
+      `,
+    },
   ],
 };

@@ -1,3 +1,4 @@
 export * from './production-capabilities';
 export * from './rails-config';
 export * from './deposit-accounts';
+export * from './customer-readiness';

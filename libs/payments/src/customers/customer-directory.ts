@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { ApiError, CustomerKycStatusChangedEvent, CustomerLifecycleEvent, KycStatus, Mode } from '@payments/contracts';
+import { ApiError, CustomerKycStatusChangedEvent, CustomerLifecycleEvent, customerNotReady, KycStatus, Mode } from '@payments/contracts';
 import { queryRows } from '@payments/eventsourcing';
 import { awaitArrival } from '@payments/runtime';
 
@@ -73,20 +73,11 @@ const toCustomer = (row: CustomerRow): KnownCustomer => ({
   customerType: row.customer_type,
 });
 
-/**
- * Production money moves only for customers whose KYC/KYB is APPROVED (the sandbox moves money for any customer, as
- * the seed does); a platform's own account (no customer) is not gated. Refused before anything is recorded.
- */
+/** Refuses production money for a customer not APPROVED (`customerNotReady`, the rule payments and quoting share). */
 export async function assertCustomerReady(directory: CustomerDirectory, scope: Scope, customerId: string | null | undefined): Promise<void> {
   if (scope.mode !== 'PRODUCTION' || !customerId) return;
-  const customer = await directory.byId(scope, customerId);
-  if (customer.kycStatus === 'APPROVED') return;
-  const field = customer.customerType === 'BUSINESS' ? 'kybStatus' : 'kycStatus';
-  const status = customer.kycStatus ?? 'not known yet';
-  throw new ApiError('USER_NOT_READY', `customer ${customerId} has ${field} ${status}; production money moves only for APPROVED customers`, {
-    customerId,
-    [field]: customer.kycStatus,
-  });
+  const refusal = customerNotReady(scope.mode, customerId, await directory.byId(scope, customerId));
+  if (refusal) throw refusal;
 }
 
 /**

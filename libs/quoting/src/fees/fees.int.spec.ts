@@ -224,7 +224,7 @@ describe('operator fee schedules and production pricing (real PostgreSQL)', () =
         details: { capability: 'PAYOUT_RAIL', currency: 'EUR', configure: expect.stringContaining('rail connector') },
       });
       const euCustomer = `Customer:${uuidv7()}`;
-      await host.dataSource.query(`INSERT INTO customers (customer_id, platform_id, mode, region, currencies) VALUES ($1, $2, 'PRODUCTION', 'DE', '[]'::jsonb)`, [euCustomer, PLATFORM]);
+      await host.dataSource.query(`INSERT INTO customers (customer_id, platform_id, mode, region, currencies, kyc_status, customer_type) VALUES ($1, $2, 'PRODUCTION', 'DE', '[]'::jsonb, 'APPROVED', 'INDIVIDUAL')`, [euCustomer, PLATFORM]);
       expect(await refusal(quotes.create(caller('PRODUCTION'), quoteRequest(account('INTERNAL', 'EUR', euCustomer), account('INTERNAL', 'USD', euCustomer)), now()))).toMatchObject({
         status: 501,
         details: { capability: 'SMS_PROVIDER' },

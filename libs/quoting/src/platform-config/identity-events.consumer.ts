@@ -7,7 +7,7 @@ import { applyCustomerEvent } from './customer-directory';
 
 export const QUOTING_IDENTITY_EVENTS_CONSUMER = 'quoting.identity-events';
 
-const HANDLED = ['PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1', 'CustomerCreated.v1', 'CustomerUpdated.v1', 'CustomerDeleted.v1'] as const;
+const HANDLED = ['PlatformConfigInitialized.v1', 'PlatformConfigUpdated.v1', 'CustomerCreated.v1', 'CustomerUpdated.v1', 'CustomerDeleted.v1', 'CustomerKycStatusChanged.v1'] as const;
 type Handled = Extract<PublicEventOf<typeof IDENTITY_EVENTS>, { type: (typeof HANDLED)[number] }>;
 
 /** A platform's own fee on cross-currency transactions from one source currency (PlatformConfig.feeConfigs). */
@@ -54,6 +54,7 @@ export class QuotingIdentityEventsConsumer {
       case 'CustomerCreated.v1':
       case 'CustomerUpdated.v1':
       case 'CustomerDeleted.v1':
+      case 'CustomerKycStatusChanged.v1':
         return applyCustomerEvent(tx, event);
       case 'PlatformConfigInitialized.v1':
         await this.storeLimits(tx, event.streamId, event.data.platformId, event.data.mode, event.data.supportedCurrencies);

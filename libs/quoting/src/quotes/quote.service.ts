@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { ApiError, CallerContext, CreateQuoteRequest, invalidInput, FundQuoteRequest, isQuoteId, notConfigured, PlatformFeeOverrideDto, Quote, RECORD_MAX_JSON_LENGTH, RECORD_MAX_KEYS, ScaFactor } from '@payments/contracts';
+import { ApiError, CallerContext, CreateQuoteRequest, customerNotReady, invalidInput, FundQuoteRequest, isQuoteId, notConfigured, PlatformFeeOverrideDto, Quote, RECORD_MAX_JSON_LENGTH, RECORD_MAX_KEYS, ScaFactor } from '@payments/contracts';
 import { ClaimInTransaction, CommandExecutor, CommandRequest, EventMetadata, IdempotencyClaims, queryRows, ScheduleTimer, TimerHandler, TimerRow } from '@payments/eventsourcing';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { CurrencyLimits, PlatformFeeConfig } from '../platform-config/identity-events.consumer';
@@ -60,6 +60,7 @@ export class QuoteService {
   private async createNew(caller: CallerContext, request: CreateQuoteRequest, now: string, quoteId: string, claim: ClaimInTransaction): Promise<Quote> {
     assertSenderCustomerInfo(request.senderCustomerInfo);
     const parties = await this.parties.resolve(caller, request);
+    await this.assertCustomerReady(caller, parties.customerId, parties.source.sourceType === 'ACCOUNT' ? 'source.accountId' : 'source.customerId');
     if (parties.sendingCurrency === parties.receivingCurrency) {
       throw new ApiError('SAME_CURRENCY', `both sides are ${parties.sendingCurrency}: use a same-currency transfer (POST /transfer-out)`);
     }
@@ -127,8 +128,12 @@ export class QuoteService {
 
   /** POST /quotes/{id}/execute: hands the quote to payments (QuoteExecuted.v1); the answer is the PROCESSING quote. */
   async execute(caller: CallerContext, quoteId: string, now: string, walletSignature?: string): Promise<Quote> {
-    const quote = await this.get(caller, quoteId);
-    if (quote.status === 'PENDING') await this.parties.assertPayable(caller, quote.destination);
+    const { body: quote, customerId } = await this.find(caller, quoteId);
+    if (quote.status === 'PENDING') {
+      // Approval may have been withdrawn since the quote was made: checked again before money moves.
+      await this.assertCustomerReady(caller, customerId, 'quoteId');
+      await this.parties.assertPayable(caller, quote.destination);
+    }
     const walletPayload = walletPayloadOf(quote.paymentInstructions);
     // Only a quote that can still be executed asks for the signature: a retry after success answers the quote below.
     if (walletPayload && quote.status === 'PENDING' && quote.source.sourceType === 'ACCOUNT') {
@@ -198,6 +203,13 @@ export class QuoteService {
     const { quoteId } = timer.payload as { quoteId: string };
     const metadata = { correlationId: quoteId, causationId: timer.id, actor: 'timer' };
     await this.executor.execute(this.request(timer.platform_id, quoteId, { type: 'ExpireQuote', now: new Date().toISOString() }, metadata));
+  }
+
+  /** Production quotes only for APPROVED customers (`customerNotReady`, the rule payments' transfers share). */
+  private async assertCustomerReady(caller: CallerContext, customerId: string | null | undefined, field: string): Promise<void> {
+    if (caller.mode !== 'PRODUCTION' || !customerId) return;
+    const refusal = customerNotReady(caller.mode, customerId, await this.customers.get(caller, customerId, field));
+    if (refusal) throw refusal;
   }
 
   /**
