@@ -93,7 +93,8 @@ export class Payments {
     const saga = new TransactionSaga(host.dataSource, host.store, host.executor, host.timers, peers);
     Object.assign(timerHandlers, saga.timerHandlers());
     const rails = openRails(host, saga, peers, timerHandlers, { config: options.rails, schema: PAYMENTS_SERVICE, publicUrl: options.publicUrl ?? 'http://localhost:3000', egressAllowPrivateNetworks: options.egressAllowPrivateNetworks, log: options.log });
-    const transfers = new TransferService(peers, saga, host.claims, options.sandboxTimeScale, rails, new CustomerDirectory(host.dataSource, CUSTOMER_ARRIVAL_WAIT_MS));
+    const customers = new CustomerDirectory(host.dataSource, CUSTOMER_ARRIVAL_WAIT_MS);
+    const transfers = new TransferService(peers, saga, host.claims, options.sandboxTimeScale, rails, customers);
     const quoteExecution = new QuoteExecution(host.dataSource, PAYMENTS_SERVICE, saga, peers, options.sandboxTimeScale, rails);
     // The RPC clients close after the subscription stops.
     const quoteEvents = subscriptionWork(() => quoteExecution.subscribe(options.bus), () => peers.close());
@@ -102,7 +103,7 @@ export class Payments {
     const approvals = new TransactionApprovals(saga, transactions, host.claims);
     const cardTransactions = new CardTransactionsConsumer(host.dataSource, PAYMENTS_SERVICE, options.log);
     const cardEvents = subscriptionWork(() => cardTransactions.subscribe(options.bus));
-    const stablecoins = Stablecoins.open(host, peers, timerHandlers, { sandboxTimeScale: options.sandboxTimeScale, secretHashKey: options.secretHashKey, brale: options.brale, rpcTimeoutMs: options.rpcTimeoutMs, log: options.log });
+    const stablecoins = Stablecoins.open(host, peers, timerHandlers, { sandboxTimeScale: options.sandboxTimeScale, secretHashKey: options.secretHashKey, brale: options.brale, rpcTimeoutMs: options.rpcTimeoutMs, customers, log: options.log });
     // Production accounts verified by their payout rail get their ACH prenote from accounts' ExternalAccountCreated.v1.
     const prenotes = prenoteRequestsWork(rails, { dataSource: host.dataSource, schema: PAYMENTS_SERVICE, bus: options.bus });
     const railWork: BackgroundWork = {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { TimerHandler } from '@payments/eventsourcing';
 import { SecretSealer, ServiceHost } from '@payments/runtime';
+import type { CustomerDirectory } from '../customers/customer-directory';
 import type { Peers } from '../rpc/peers';
 import { LinkService } from './links/link.service';
 import { OperationService } from './operations/operation.service';
@@ -16,6 +17,8 @@ export interface StablecoinsOptions {
   /** The production provider; unset, production stablecoin calls answer 501. */
   brale?: { apiUrl: string; authUrl: string };
   rpcTimeoutMs: number;
+  /** Payments' customer directory: production mints and burns only for APPROVED customers. */
+  customers: CustomerDirectory;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -36,7 +39,7 @@ export class Stablecoins {
     const sealer = new SecretSealer(options.secretHashKey, 'stablecoin-provider-credentials');
     const links = new LinkService(host.dataSource, host.store, host.executor, host.claims, providers, sealer);
     const registry = new StablecoinService(host.dataSource, host.store, host.executor, host.claims, providers, links);
-    const operations = new OperationService(host.dataSource, host.store, host.executor, host.timers, host.claims, providers, links, registry, peers, options.log);
+    const operations = new OperationService(host.dataSource, host.store, host.executor, host.timers, host.claims, providers, links, registry, peers, options.customers, options.log);
     Object.assign(timerHandlers, operations.timerHandlers());
     return new Stablecoins(links, registry, operations);
   }

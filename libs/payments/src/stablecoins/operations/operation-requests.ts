@@ -11,6 +11,7 @@ import {
   StablecoinOperationSource,
   StablecoinPayoutRail,
 } from '@payments/contracts';
+import { assertCustomerReady, CustomerDirectory } from '../../customers/customer-directory';
 import type { Peers } from '../../rpc/peers';
 import { PULL_RAILS, railsOf } from '../../transfers/external-rails';
 import type { StablecoinTerms } from '../registry/stablecoin.decider';
@@ -36,27 +37,35 @@ type Common = Omit<OperationTerms, 'operationType' | 'source' | 'destination' | 
  * (the caller's, ACTIVE, the right kind and currency) before anything is recorded.
  */
 export class OperationRequests {
-  constructor(private readonly peers: Peers) {}
+  constructor(
+    private readonly peers: Peers,
+    private readonly customers: CustomerDirectory,
+  ) {}
 
   async mintTerms(caller: CallerContext, stablecoin: StablecoinTerms, request: StablecoinMintRequest, common: Common): Promise<OperationTerms> {
     const funding = request.fundingSource;
     onlyFields(funding as unknown as Record<string, unknown>, MINT_FUNDING_FIELDS[funding.type], 'fundingSource', funding.type);
     const source: StablecoinOperationSource = { ...funding };
     let heldAccountId: string | undefined;
+    let heldCustomerId: string | undefined;
+    let pulledCustomerId: string | undefined;
     if (funding.type === 'ACH_DEBIT' || funding.type === 'SAME_DAY_ACH_DEBIT') {
       const bank = await this.external(caller, funding.externalAccountId!, 'fundingSource.externalAccountId');
       assertFiatAccount(bank, stablecoin.baseCurrency, 'fundingSource.externalAccountId');
+      pulledCustomerId = bank.customerId;
       if (!railsOf(bank).some((r) => PULL_RAILS.includes(r))) throw new ApiError('SOURCE_NOT_PULL_CAPABLE', `external account ${bank.id} cannot be debited: pulls need one of ${PULL_RAILS.join(', ')}`);
     }
     if (funding.type === 'GRID_INTERNAL_ACCOUNT') {
       const account = await this.internal(caller, funding.accountId!, 'fundingSource.accountId');
       if (account.currency !== stablecoin.baseCurrency) throw new ApiError('CURRENCY_MISMATCH', `fundingSource.accountId holds ${account.currency}; this stablecoin is backed by ${stablecoin.baseCurrency}`);
       heldAccountId = account.accountId;
+      heldCustomerId = account.customerId;
     }
     const destinationId = request.destination.accountId;
     if (destinationId.startsWith('InternalAccount:')) throw invalidInput('destination.accountId', `an internal account destination ${NOT_ENABLED}`);
     const wallet = await this.external(caller, destinationId, 'destination.accountId');
     if (wallet.accountInfo.accountType !== 'SPARK_WALLET' || typeof wallet.accountInfo.address !== 'string') throw invalidInput('destination.accountId', 'destination.accountId must be a Spark wallet (SPARK_WALLET) external account: the stablecoin lives on Spark');
+    await this.readyCustomers(caller, [wallet.customerId, heldCustomerId, pulledCustomerId]);
     return { ...common, operationType: 'MINT', source, destination: { accountId: wallet.id }, tokenDestinationAddress: wallet.accountInfo.address, fundingRequired: funding.type === 'WIRE', ...(heldAccountId ? { heldAccountId } : {}) };
   }
 
@@ -66,6 +75,7 @@ export class OperationRequests {
     if (source.type === 'GRID_INTERNAL_ACCOUNT') throw invalidInput('source.accountId', `an internal account source ${NOT_ENABLED}`);
     const bank = await this.external(caller, request.destination.externalAccountId, 'destination.externalAccountId');
     assertFiatAccount(bank, stablecoin.baseCurrency, 'destination.externalAccountId');
+    await this.readyCustomers(caller, [bank.customerId]);
     const rail = request.destination.rail;
     const estimatedDelivery: StablecoinEstimatedDelivery = { rail, amount: String(common.fiatAmount), currency: common.fiatCurrency, timing: PAYOUT_TIMING[rail] };
     return {
@@ -84,6 +94,11 @@ export class OperationRequests {
     const currency = findCurrency(stablecoin.baseCurrency);
     if (!currency) throw new ApiError('INVALID_CURRENCY', `the stablecoin's base currency ${stablecoin.baseCurrency} is not supported`);
     return fiatAmountOf(amount, stablecoin.decimals, currency.decimals);
+  }
+
+  /** Production money only for APPROVED customers: every customer whose account the operation moves money with. */
+  private async readyCustomers(caller: CallerContext, customerIds: readonly (string | null | undefined)[]): Promise<void> {
+    for (const customerId of new Set(customerIds)) await assertCustomerReady(this.customers, caller, customerId);
   }
 
   private async external(caller: CallerContext, id: string, field: string): Promise<ExternalAccount> {

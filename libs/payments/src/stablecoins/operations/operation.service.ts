@@ -21,6 +21,7 @@ import type { StablecoinProviders } from '../stablecoin-providers';
 import { projectOperation } from '../stablecoins.projections';
 import { isFinal, OperationCommand, operationDecider } from './operation.decider';
 import { OperationEvent, OperationTerms } from './operation.events';
+import type { CustomerDirectory } from '../../customers/customer-directory';
 import { OperationRequests } from './operation-requests';
 import { ExistingOperation, OperationState } from './operation.state';
 
@@ -55,9 +56,10 @@ export class OperationService {
     private readonly links: LinkService,
     private readonly stablecoins: StablecoinService,
     private readonly peers: Peers,
+    customers: CustomerDirectory,
     private readonly log?: (message: string, error?: unknown) => void,
   ) {
-    this.requests = new OperationRequests(peers);
+    this.requests = new OperationRequests(peers, customers);
   }
 
   mint(caller: CallerContext, request: StablecoinMintRequest & { stablecoinId: string }, now: string): Promise<StablecoinOperation> {
