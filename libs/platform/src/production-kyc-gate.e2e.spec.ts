@@ -5,6 +5,7 @@ import { eventually, freePort } from '@payments/testing';
 import { individualBody } from './test-kyc';
 import { internalAccountOf } from './test-quotes';
 import { setProductionRates } from './test-rates';
+import { achConnector } from './test-rails';
 import { startTestPlatform, TestOperator, TestPlatform, TestTenant } from './test-platform';
 
 const currency = (currencyCode: string) => ({ currencyCode, minAmount: 1, maxAmount: 1_000_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] });
@@ -27,19 +28,7 @@ describe('production transfers only for APPROVED customers', () => {
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'pp-kyc-gate-'));
-    const rails = {
-      connectors: [
-        {
-          id: 'ach',
-          kind: 'NACHA',
-          routes: [{ currency: 'USD', paymentRail: 'ACH', directions: ['PAYOUT', 'PULL'] }],
-          outboxDirectory: join(root, 'ach-out'),
-          inboxDirectory: join(root, 'ach-in'),
-          batchIntervalSeconds: 1,
-          nacha: { immediateDestination: '091000019', immediateDestinationName: 'SPONSOR BANK', immediateOrigin: '021000021', immediateOriginName: 'PAYMENTS PLATFORM', companyName: 'PAYMENTS PLAT', companyIdentification: '1234567890', originatingDfi: '02100002' },
-        },
-      ],
-    };
+    const rails = { connectors: [achConnector(root)] };
     const port = await freePort();
     t = await startTestPlatform({ SANDBOX_TIME_SCALE: '0.001', KYC_APPROVALS_REQUIRED: '1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RAILS_CONFIG: JSON.stringify(rails) });
     reviewer = await t.createOperator('REVIEWER', 'Rita Reviewer');

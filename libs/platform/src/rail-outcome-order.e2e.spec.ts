@@ -9,10 +9,9 @@ import { expectLedgerClean } from './test-payments';
 import { internalAccountOf } from './test-quotes';
 import { setProductionRates } from './test-rates';
 import { startRailBridge, TestRailBridge } from './test-rail-bridge';
+import { achConnector, DEBTOR_IBAN, ODFI, sepaConnector, wiresConnector } from './test-rails';
 import { startTestPlatform, TestOperator, TestPlatform, TestTenant } from './test-platform';
 
-const ODFI = '02100002';
-const DEBTOR_IBAN = 'DE89370400440532013000';
 const currency = (currencyCode: string) => ({ currencyCode, minAmount: 1, maxAmount: 1_000_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] });
 const beneficiary = (fullName: string) => ({ beneficiaryType: 'INDIVIDUAL', fullName, address: { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' } });
 const decimal = (minor: number) => (minor / 100).toFixed(2);
@@ -71,7 +70,6 @@ describe('rail outcomes: one writer per payment, in the rail order; returns as t
   let t: TestPlatform;
   let bridge: TestRailBridge;
   let root: string;
-  let dirs: Record<'achOut' | 'achIn' | 'sepaOut' | 'sepaIn', string>;
   let platform: TestTenant & { platformId: string };
   let admin: TestOperator;
   let reviewer: TestOperator;
@@ -134,35 +132,7 @@ describe('rail outcomes: one writer per payment, in the rail order; returns as t
     process.env.ORDER_BRIDGE_API_KEY = bridge.apiKey;
     process.env.ORDER_BRIDGE_CALLBACK_SECRET = bridge.secret;
     root = mkdtempSync(join(tmpdir(), 'pp-rail-order-'));
-    dirs = { achOut: join(root, 'ach-out'), achIn: join(root, 'ach-in'), sepaOut: join(root, 'sepa-out'), sepaIn: join(root, 'sepa-in') };
-    const rails = {
-      connectors: [
-        {
-          id: 'ach',
-          kind: 'NACHA',
-          routes: [{ currency: 'USD', paymentRail: 'ACH', directions: ['PAYOUT', 'PULL'] }],
-          outboxDirectory: dirs.achOut,
-          inboxDirectory: dirs.achIn,
-          batchIntervalSeconds: 1,
-          nacha: { immediateDestination: '091000019', immediateDestinationName: 'SPONSOR BANK', immediateOrigin: '021000021', immediateOriginName: 'PAYMENTS PLATFORM', companyName: 'PAYMENTS PLAT', companyIdentification: '1234567890', originatingDfi: ODFI },
-        },
-        {
-          id: 'sepa',
-          kind: 'ISO20022',
-          routes: [{ currency: 'EUR', paymentRail: 'SEPA', directions: ['PAYOUT'] }],
-          outboxDirectory: dirs.sepaOut,
-          inboxDirectory: dirs.sepaIn,
-          batchIntervalSeconds: 1,
-          iso20022: { initiatingPartyName: 'Payments Platform', debtorName: 'Payments Platform Ltd', debtorIban: DEBTOR_IBAN, debtorAgentBic: 'COBADEFFXXX' },
-        },
-        {
-          id: 'wires',
-          kind: 'HTTP',
-          routes: [{ currency: 'USD', paymentRail: 'WIRE', directions: ['PAYOUT'] }],
-          http: { baseUrl: bridge.url, apiKeyEnv: 'ORDER_BRIDGE_API_KEY', callbackSecretEnv: 'ORDER_BRIDGE_CALLBACK_SECRET', timeoutMs: 1500, pollAfterSeconds: 3600 },
-        },
-      ],
-    };
+    const rails = { connectors: [achConnector(root), sepaConnector(root), wiresConnector(bridge.url, 'ORDER_BRIDGE_API_KEY', 'ORDER_BRIDGE_CALLBACK_SECRET', 3600)] };
     const port = await freePort();
     t = await startTestPlatform({ SANDBOX_TIME_SCALE: '0.001', KYC_APPROVALS_REQUIRED: '1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RAILS_CONFIG: JSON.stringify(rails) });
     [admin, reviewer] = [await t.createOperator('ADMIN', 'Ada Admin'), await t.createOperator('REVIEWER', 'Rita Reviewer')];
@@ -272,7 +242,7 @@ describe('rail outcomes: one writer per payment, in the rail order; returns as t
 
     const pullRow = (await payments(`SELECT rail_reference FROM payments.rail_payments WHERE payment_id = $1`, [pulled]))[0];
     const returnFile = nachaReturnFile([{ originalTrace: pullRow.rail_reference, code: 'R10', amount: 30_000, debit: true, routingNumber: '021000021', accountNumber: '4400123001', name: 'PAT PAYEE' }], ODFI);
-    writeFileSync(join(dirs.achIn, 'return-r10.ach'), returnFile);
+    writeFileSync(join(root, 'ach-in', 'return-r10.ach'), returnFile); // achConnector's inbox
     const failed = await transaction(pulled, 'FAILED');
     expect(failed).toMatchObject({ failureReason: 'COLLECTION_FAILED', failureDetail: 'R10' });
     expect(await balance()).toBe(0); // nothing left to take back: the platform's receivable carries it

@@ -5,9 +5,9 @@ import { readNachaFile } from '@payments/rails';
 import { eventually, freePort } from '@payments/testing';
 import { individualBody } from './test-kyc';
 import { internalAccountOf } from './test-quotes';
+import { achConnector } from './test-rails';
 import { startTestPlatform, TestOperator, TestPlatform, TestTenant } from './test-platform';
 
-const ODFI = '02100002';
 const INBOX_MAX_BYTES = 4096;
 
 /**
@@ -29,20 +29,7 @@ describe('rails: bank files carry what the payee should see, and nothing the ban
   beforeAll(async () => {
     const root = mkdtempSync(join(tmpdir(), 'pp-bank-files-'));
     dirs = { root, out: join(root, 'out'), in: join(root, 'in') };
-    const rails = {
-      connectors: [
-        {
-          id: 'ach',
-          kind: 'NACHA',
-          routes: [{ currency: 'USD', paymentRail: 'ACH', directions: ['PAYOUT', 'PULL'] }],
-          outboxDirectory: dirs.out,
-          inboxDirectory: dirs.in,
-          batchIntervalSeconds: 1,
-          inboxMaxBytes: INBOX_MAX_BYTES,
-          nacha: { immediateDestination: '091000019', immediateDestinationName: 'SPONSOR BANK', immediateOrigin: '021000021', immediateOriginName: 'PAYMENTS PLATFORM', companyName: 'PAYMENTS PLAT', companyIdentification: '1234567890', originatingDfi: ODFI },
-        },
-      ],
-    };
+    const rails = { connectors: [achConnector(root, { outboxDirectory: dirs.out, inboxDirectory: dirs.in, inboxMaxBytes: INBOX_MAX_BYTES })] };
     t = await startTestPlatform({ SANDBOX_TIME_SCALE: '0.001', KYC_APPROVALS_REQUIRED: '1', PORT: String(await freePort()), RAILS_CONFIG: JSON.stringify(rails) });
     [admin, reviewer] = [await t.createOperator('ADMIN', 'Ada Admin'), await t.createOperator('REVIEWER', 'Rita Reviewer')];
     platform = await t.createTenant('Bank Files Co');

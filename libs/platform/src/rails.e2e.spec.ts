@@ -10,10 +10,9 @@ import { internalAccountOf } from './test-quotes';
 import { setProductionRates } from './test-rates';
 import { startRailBridge, TestRailBridge } from './test-rail-bridge';
 import { camt054Debits, nachaReturnFile, pain002Rejection } from '@payments/rails/testing';
+import { achConnector, DEBTOR_IBAN, ODFI, sepaConnector, wiresConnector } from './test-rails';
 import { startTestPlatform, TestOperator, TestPlatform, TestTenant } from './test-platform';
 
-const ODFI = '02100002';
-const DEBTOR_IBAN = 'DE89370400440532013000';
 const currency = (currencyCode: string) => ({ currencyCode, minAmount: 1, maxAmount: 1_000_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] });
 const usdAccount = (accountNumber: string, fullName = 'Pat Payee') => ({
   currency: 'USD',
@@ -51,34 +50,7 @@ describe('rails: production payouts and collections through bank files and the g
     process.env.TEST_BRIDGE_API_KEY = bridge.apiKey;
     process.env.TEST_BRIDGE_CALLBACK_SECRET = bridge.secret;
     const port = await freePort();
-    const rails = {
-      connectors: [
-        {
-          id: 'ach',
-          kind: 'NACHA',
-          routes: [{ currency: 'USD', paymentRail: 'ACH', directions: ['PAYOUT', 'PULL'] }],
-          outboxDirectory: dirs.achOut,
-          inboxDirectory: dirs.achIn,
-          batchIntervalSeconds: 1,
-          nacha: { immediateDestination: '091000019', immediateDestinationName: 'SPONSOR BANK', immediateOrigin: '021000021', immediateOriginName: 'PAYMENTS PLATFORM', companyName: 'PAYMENTS PLAT', companyIdentification: '1234567890', originatingDfi: ODFI },
-        },
-        {
-          id: 'sepa',
-          kind: 'ISO20022',
-          routes: [{ currency: 'EUR', paymentRail: 'SEPA', directions: ['PAYOUT'] }],
-          outboxDirectory: dirs.sepaOut,
-          inboxDirectory: dirs.sepaIn,
-          batchIntervalSeconds: 1,
-          iso20022: { initiatingPartyName: 'Payments Platform', debtorName: 'Payments Platform Ltd', debtorIban: DEBTOR_IBAN, debtorAgentBic: 'COBADEFFXXX' },
-        },
-        {
-          id: 'wires',
-          kind: 'HTTP',
-          routes: [{ currency: 'USD', paymentRail: 'WIRE', directions: ['PAYOUT'] }],
-          http: { baseUrl: bridge.url, apiKeyEnv: 'TEST_BRIDGE_API_KEY', callbackSecretEnv: 'TEST_BRIDGE_CALLBACK_SECRET', timeoutMs: 1500, pollAfterSeconds: 30 },
-        },
-      ],
-    };
+    const rails = { connectors: [achConnector(root), sepaConnector(root), wiresConnector(bridge.url, 'TEST_BRIDGE_API_KEY', 'TEST_BRIDGE_CALLBACK_SECRET')] };
     t = await startTestPlatform({ SANDBOX_TIME_SCALE: '0.001', KYC_APPROVALS_REQUIRED: '1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RAILS_CONFIG: JSON.stringify(rails) });
     [admin, reviewer] = [await t.createOperator('ADMIN', 'Ada Admin'), await t.createOperator('REVIEWER', 'Rita Reviewer')];
     platform = (await t.createTenant('Rails Co')) as TestTenant & { platformId: string };
