@@ -125,6 +125,11 @@ export async function transactionStatus(prod: ApiClient, id: string, status: str
 
 /** Production money in: an ACH pull from the external account, settled by advancing its file's calendar. */
 export async function fundProduction(prod: ApiClient, db: Client, world: ProductionWorld, amount: number, key: string): Promise<string> {
+  // Production money moves only for APPROVED customers, as payments learns it from identity's events: wait for it.
+  await until('the approval reaching payments', async () => {
+    const { rows } = await db.query(`SELECT kyc_status FROM payments.customers WHERE customer_id = $1`, [world.customerId]);
+    return rows[0]?.kyc_status === 'APPROVED' ? true : undefined;
+  });
   const pull = await prod.must('POST', '/transfer-in', { source: { accountId: world.usdExternal }, destination: { accountId: world.usd }, amount }, key);
   const file = await writtenFileOf(db, pull.id);
   await advanceCalendar(db, file.fileId);
