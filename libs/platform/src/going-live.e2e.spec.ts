@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { join } from 'node:path';
 import { eventually, HttpResult } from '@payments/testing';
-import { individualBody, US_ADDRESS } from './test-kyc';
+import { approvalReached, individualBody, US_ADDRESS } from './test-kyc';
 import { ngnAccount } from './test-external-accounts';
 import { internalAccountOf } from './test-quotes';
 import { startTestPlatform, TestOperator, TestPlatform, TestTenant } from './test-platform';
@@ -106,6 +106,7 @@ describe('going live: a production platform through the platform API and the ope
 
     const customer = (await prod('GET', `/customers/${customerId}`)).body;
     expect(customer.kycStatus).toBe('APPROVED');
+    await approvalReached(t, customerId); // production quotes once payments and quoting know of it
     expect((await prod('GET', `/verifications/${verificationId}`)).body).toMatchObject({ verificationStatus: 'APPROVED', errors: [] });
     expect((await webhooks('CUSTOMER.KYC_APPROVED', customerId))[0]).toMatchObject({ id: customerId, kycStatus: 'APPROVED' });
     expect(await webhooks('VERIFICATION.APPROVED', verificationId)).toHaveLength(1);

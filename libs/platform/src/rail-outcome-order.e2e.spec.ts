@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eventually, freePort, HttpResult } from '@payments/testing';
 import { nachaReturnFile } from '@payments/rails/testing';
 import { systemAccountShardIds } from '@payments/accounts';
-import { individualBody } from './test-kyc';
+import { approvalReached, individualBody } from './test-kyc';
 import { expectLedgerClean } from './test-payments';
 import { internalAccountOf } from './test-quotes';
 import { setProductionRates } from './test-rates';
@@ -144,6 +144,7 @@ describe('rail outcomes: one writer per payment, in the rail order; returns as t
       const res = await op('POST', `/kyc-reviews/${verification.id}/approve`, reviewer, { reason: 'documents match' });
       return res.status === 404 ? undefined : res;
     }, { what: 'the KYC review in the queue' });
+    await approvalReached(t, customerId); // production money moves once payments and quoting know of it
     usdInternal = await internalAccountOf(t, platform.production, customerId, 'USD');
     usdExternal = await approvedExternalAccount({ currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '4400123001', routingNumber: '021000021', bankAccountType: 'CHECKING', bankName: 'Test Bank', beneficiary: beneficiary('Pat Payee') } });
     eurExternal = await approvedExternalAccount({ currency: 'EUR', accountInfo: { accountType: 'EUR_ACCOUNT', iban: 'FR1420041010050500013M02606', swiftCode: 'BNPAFRPPXXX', beneficiary: beneficiary('Jean Dupont') } });

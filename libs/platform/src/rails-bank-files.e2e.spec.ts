@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readNachaFile } from '@payments/rails';
 import { eventually, freePort } from '@payments/testing';
-import { individualBody } from './test-kyc';
+import { approvalReached, individualBody } from './test-kyc';
 import { internalAccountOf } from './test-quotes';
 import { achConnector } from './test-rails';
 import { startTestPlatform, TestOperator, TestPlatform, TestTenant } from './test-platform';
@@ -41,6 +41,7 @@ describe('rails: bank files carry what the payee should see, and nothing the ban
       const res = await op('POST', `/kyc-reviews/${verification.id}/approve`, reviewer, { reason: 'documents match' });
       return res.status === 404 ? undefined : res;
     }, { what: 'the KYC review in the queue' });
+    await approvalReached(t, customerId); // production money moves once payments and quoting know of it
     usdInternal = await internalAccountOf(t, platform.production, customerId, 'USD');
     const created = await prod('POST', '/customers/external-accounts', {
       customerId,

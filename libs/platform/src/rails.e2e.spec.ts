@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { readNachaFile } from '@payments/rails';
 import { eventually, freePort, HttpResult } from '@payments/testing';
-import { individualBody } from './test-kyc';
+import { approvalReached, individualBody } from './test-kyc';
 import { expectLedgerClean } from './test-payments';
 import { internalAccountOf } from './test-quotes';
 import { setProductionRates } from './test-rates';
@@ -66,6 +66,7 @@ describe('rails: production payouts and collections through bank files and the g
       return res.status === 404 ? undefined : res;
     }, { what: 'the KYC review in the queue' });
     expect(approved.body).toMatchObject({ reviewStatus: 'APPROVED' });
+    await approvalReached(t, customerId); // production money moves once payments and quoting know of it
     usdInternal = await internalAccountOf(t, platform.production, customerId, 'USD');
     usdExternal = await approvedExternalAccount(usdAccount('4400123001'));
     eurExternal = await approvedExternalAccount(eurAccount('FR1420041010050500013M02606'));

@@ -104,6 +104,14 @@ export async function approveInProduction(t: TestPlatform, auth: string, custome
       return res.status === 404 ? undefined : res;
     }, { what: 'the KYC review in the queue' });
   }
+  await approvalReached(t, customerId);
+}
+
+/**
+ * Waits until payments and quoting know of the customer's approval (from identity's CustomerKycStatusChanged.v1):
+ * until then they refuse its production money with 403 USER_NOT_READY, as they must.
+ */
+export async function approvalReached(t: TestPlatform, customerId: string): Promise<void> {
   await eventually(async () => {
     const [payments] = await t.platform.payments.host.dataSource.query(`SELECT kyc_status FROM payments.customers WHERE customer_id = $1`, [customerId]);
     const [quoting] = await t.platform.quoting.host.dataSource.query(`SELECT kyc_status FROM quoting.customers WHERE customer_id = $1`, [customerId]);
