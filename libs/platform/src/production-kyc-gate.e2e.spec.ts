@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually, freePort } from '@payments/testing';
-import { individualBody } from './test-kyc';
+import { individualBody, kycStatusReached } from './test-kyc';
 import { internalAccountOf } from './test-quotes';
 import { setProductionRates } from './test-rates';
 import { achConnector } from './test-rails';
@@ -67,6 +67,7 @@ describe('production transfers only for APPROVED customers', () => {
       return res.status === 404 ? undefined : res;
     }, { what: 'the account in the review queue' });
     expect(approved.status).toBe(200);
+    await kycStatusReached(t, customerId, 'PENDING'); // the refusals below name the status payments and quoting know
     return { customerId, verificationId: verification.body.id as string, internal, external: external.body.id as string };
   }
   const expectNotReady = (res: { status: number; body: any }, customerId: string, kycStatus: string) => {

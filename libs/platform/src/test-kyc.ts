@@ -111,10 +111,15 @@ export async function approveInProduction(t: TestPlatform, auth: string, custome
  * Waits until payments and quoting know of the customer's approval (from identity's CustomerKycStatusChanged.v1):
  * until then they refuse its production money with 403 USER_NOT_READY, as they must.
  */
-export async function approvalReached(t: TestPlatform, customerId: string): Promise<void> {
+export function approvalReached(t: TestPlatform, customerId: string): Promise<void> {
+  return kycStatusReached(t, customerId, 'APPROVED');
+}
+
+/** Waits until payments' and quoting's copies of the customer have `kycStatus` (they follow identity's events). */
+export async function kycStatusReached(t: TestPlatform, customerId: string, kycStatus: string): Promise<void> {
   await eventually(async () => {
     const [payments] = await t.platform.payments.host.dataSource.query(`SELECT kyc_status FROM payments.customers WHERE customer_id = $1`, [customerId]);
     const [quoting] = await t.platform.quoting.host.dataSource.query(`SELECT kyc_status FROM quoting.customers WHERE customer_id = $1`, [customerId]);
-    return payments?.kyc_status === 'APPROVED' && quoting?.kyc_status === 'APPROVED' ? true : undefined;
-  }, { what: `${customerId} approved in payments and quoting` });
+    return payments?.kyc_status === kycStatus && quoting?.kyc_status === kycStatus ? true : undefined;
+  }, { what: `${customerId} ${kycStatus} in payments and quoting` });
 }

@@ -60,6 +60,11 @@ function readMultipart(request: FastifyRequest, limits: NonNullable<GatewayRoute
   const fields: Record<string, unknown> = Object.create(null);
   let file: UploadedFile | undefined;
   let settled = false;
+  // A refusal of a body within the limit waits for the rest of it (drained, not kept): answered while the client
+  // still writes, the connection closes under it and the client sees EPIPE instead of the 400. A body declared over
+  // the limit, or of no declared length, is answered at once.
+  const declared = Number(request.headers['content-length']);
+  const drainFirst = Number.isFinite(declared) && declared <= limits.maxBytes + 64 * 1024;
   const fail = (envelope: ErrorEnvelope) => {
     if (settled) return;
     settled = true;
@@ -67,7 +72,10 @@ function readMultipart(request: FastifyRequest, limits: NonNullable<GatewayRoute
     parser.removeAllListeners();
     parser.on('error', () => undefined);
     stream.resume();
-    done(ApiError.fromEnvelope(envelope));
+    const answer = () => done(ApiError.fromEnvelope(envelope));
+    if (!drainFirst || stream.readableEnded) return answer();
+    stream.once('end', answer);
+    stream.once('error', answer);
   };
   parser.on('file', (name, part, info) => {
     if (name !== 'file' || file) {

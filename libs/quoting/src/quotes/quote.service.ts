@@ -60,7 +60,6 @@ export class QuoteService {
   private async createNew(caller: CallerContext, request: CreateQuoteRequest, now: string, quoteId: string, claim: ClaimInTransaction): Promise<Quote> {
     assertSenderCustomerInfo(request.senderCustomerInfo);
     const parties = await this.parties.resolve(caller, request);
-    await this.assertCustomerReady(caller, parties.customerId, parties.source.sourceType === 'ACCOUNT' ? 'source.accountId' : 'source.customerId');
     if (parties.sendingCurrency === parties.receivingCurrency) {
       throw new ApiError('SAME_CURRENCY', `both sides are ${parties.sendingCurrency}: use a same-currency transfer (POST /transfer-out)`);
     }
@@ -101,6 +100,9 @@ export class QuoteService {
       now,
       expiresAt,
     };
+    // After every 501 about what the deployment lacks (rates, collection details, an SMS provider), as transfers do:
+    // the customer's readiness is the last word before anything is recorded.
+    await this.assertCustomerReady(caller, parties.customerId, parties.source.sourceType === 'ACCOUNT' ? 'source.accountId' : 'source.customerId');
     const result = await this.executor.execute({
       ...this.request(caller.platformId, quoteId, command, this.metadata(caller)),
       newStream: true, // quoteId was generated for this request (create)
