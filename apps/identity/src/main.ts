@@ -4,7 +4,7 @@ import 'reflect-metadata';
 import { createEventBus, serviceTopic } from '@payments/messaging';
 import { bootstrapFromEnv, Identity, startIdentityServer } from '@payments/identity';
 import { stopTracing } from '@payments/observability';
-import { createLogger, loadClusterSecretHashKey, loadConfig, startFailure } from '@payments/runtime';
+import { createLogger, loadClusterSecretHashKey, loadConfig, rpcBinding, startFailure } from '@payments/runtime';
 
 /** Cluster mode: the identity service alone (DATABASE_URL, KAFKA_BROKERS and SECRET_HASH_KEY required). */
 async function main(): Promise<void> {
@@ -29,8 +29,9 @@ async function main(): Promise<void> {
     log,
   });
   if (bootstrap) await identity.platforms.ensureBootstrap(bootstrap);
-  const server = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort }, log, { host: config.rpcHost, port: config.identityOpsPort, bus }, bus);
-  logger.info(`identity RPC listening on ${config.rpcHost}:${config.identityRpcPort}, ops (/healthz, /readyz, /metrics) on port ${server.ops?.port}`);
+  const rpc = rpcBinding(config, config.identityRpcPort);
+  const server = await startIdentityServer(identity, rpc, log, { host: config.rpcHost, port: config.identityOpsPort, bus }, bus);
+  logger.info(`identity RPC listening on ${rpc.host}:${rpc.port}, ops (/healthz, /readyz, /metrics) on port ${server.ops?.port}`);
   const shutdown = () => void server.stop().then(() => bus.close()).then(stopTracing).then(() => process.exit(0), () => process.exit(1));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -1,5 +1,6 @@
 import { configureProductionRails } from '@payments/contracts';
 import { serviceTopic } from '@payments/messaging';
+import { rpcBinding } from '@payments/runtime';
 import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
 import { Accounts } from './accounts';
 import { startAccountsServer } from './accounts.server';
@@ -19,6 +20,6 @@ export async function bootAccounts(config: RuntimeConfig, deps: ServiceDeps): Pr
     walletAuth: { host: config.walletAuthRpcHost, port: config.walletAuthRpcPort, rpcTimeoutMs: config.rpcTimeoutMs },
     log: deps.log,
   });
-  const server = await startAccountsServer(accounts, { host: config.rpcHost, port: config.accountsRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.accountsOpsPort, bus: deps.bus, listen: !deps.embedded });
+  const server = await startAccountsServer(accounts, rpcBinding(config, config.accountsRpcPort, deps.embedded), deps.log, { host: config.rpcHost, port: config.accountsOpsPort, bus: deps.bus, listen: !deps.embedded });
   return { accounts, server, stop: () => server.stop() };
 }

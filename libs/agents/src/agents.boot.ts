@@ -1,4 +1,5 @@
 import { serviceTopic } from '@payments/messaging';
+import { rpcBinding } from '@payments/runtime';
 import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
 import { Agents } from './agents';
 import { startAgentsServer } from './agents.server';
@@ -18,6 +19,6 @@ export async function bootAgents(config: RuntimeConfig, deps: ServiceDeps, secre
     lifetimes: { deviceCodeMs: config.agentDeviceCodeTtlMs, accessTokenMs: config.agentAccessTokenTtlMs },
     log: deps.log,
   });
-  const server = await startAgentsServer(agents, { host: config.rpcHost, port: config.agentsRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.agentsOpsPort, bus: deps.bus, listen: !deps.embedded });
+  const server = await startAgentsServer(agents, rpcBinding(config, config.agentsRpcPort, deps.embedded), deps.log, { host: config.rpcHost, port: config.agentsOpsPort, bus: deps.bus, listen: !deps.embedded });
   return { agents, server, stop: () => server.stop() };
 }

@@ -1,4 +1,5 @@
 import { serviceTopic } from '@payments/messaging';
+import { rpcBinding } from '@payments/runtime';
 import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
 import { Cards } from './cards';
 import { startCardsServer } from './cards.server';
@@ -17,6 +18,6 @@ export async function bootCards(config: RuntimeConfig, deps: ServiceDeps, secret
     rpcTimeoutMs: config.rpcTimeoutMs,
     log: deps.log,
   });
-  const server = await startCardsServer(cards, { host: config.rpcHost, port: config.cardsRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.cardsOpsPort, bus: deps.bus, listen: !deps.embedded });
+  const server = await startCardsServer(cards, rpcBinding(config, config.cardsRpcPort, deps.embedded), deps.log, { host: config.rpcHost, port: config.cardsOpsPort, bus: deps.bus, listen: !deps.embedded });
   return { cards, server, stop: () => server.stop() };
 }

@@ -1,5 +1,6 @@
 import { configureProductionRails } from '@payments/contracts';
 import { serviceTopic } from '@payments/messaging';
+import { rpcBinding } from '@payments/runtime';
 import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
 import { Payments, PaymentsOptions } from './payments';
 import { startPaymentsServer } from './payments.server';
@@ -8,7 +9,7 @@ import { startPaymentsServer } from './payments.server';
 export async function bootPayments(config: RuntimeConfig, deps: ServiceDeps, secretHashKey: Buffer): Promise<{ payments: Payments; server: ServiceServer; stop(): Promise<void> }> {
   configureProductionRails(config.rails);
   const payments = await Payments.open(paymentsOptions(config, deps, secretHashKey));
-  const server = await startPaymentsServer(payments, { host: config.rpcHost, port: config.paymentsRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.paymentsOpsPort, bus: deps.bus, listen: !deps.embedded });
+  const server = await startPaymentsServer(payments, rpcBinding(config, config.paymentsRpcPort, deps.embedded), deps.log, { host: config.rpcHost, port: config.paymentsOpsPort, bus: deps.bus, listen: !deps.embedded });
   return { payments, server, stop: () => server.stop() };
 }
 

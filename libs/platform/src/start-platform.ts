@@ -11,7 +11,7 @@ import { bootCards, Cards } from '@payments/cards';
 import { Agents, bootAgents } from '@payments/agents';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
-import { authenticateRpcWith, loadSecretHashKey, Logger, OpsServer, ReadinessChecks, RuntimeConfig, ServiceServer, startOpsServer } from '@payments/runtime';
+import { authenticateRpcWith, loadSecretHashKey, Logger, OpsServer, ReadinessChecks, rpcBinding, RuntimeConfig, ServiceServer, startOpsServer } from '@payments/runtime';
 
 export interface PlatformOptions {
   config: RuntimeConfig;
@@ -98,7 +98,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         ? await identity.platforms.create('Bootstrap platform')
         : undefined;
     const identityOps = { host: config.rpcHost, port: config.identityOpsPort, bus, listen: false };
-    const identityServer: IdentityServer = await startIdentityServer(identity, { host: config.rpcHost, port: config.identityRpcPort, listen: false }, log, identityOps, bus);
+    const identityServer: IdentityServer = await startIdentityServer(identity, rpcBinding(config, config.identityRpcPort, true), log, identityOps, bus);
     stack.push(() => identityServer.stop());
 
     // The same boot functions run each service alone in the cluster mode (apps/<service>/src/main.ts).

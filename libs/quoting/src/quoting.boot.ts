@@ -1,5 +1,6 @@
 import { configureProductionRails } from '@payments/contracts';
 import { serviceTopic } from '@payments/messaging';
+import { rpcBinding } from '@payments/runtime';
 import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
 import { Quoting } from './quoting';
 import { startQuotingServer } from './quoting.server';
@@ -21,6 +22,6 @@ export async function bootQuoting(config: RuntimeConfig, deps: ServiceDeps): Pro
     egressAllowPrivateNetworks: config.egressAllowPrivateNetworks,
     log: deps.log,
   });
-  const server = await startQuotingServer(quoting, { host: config.rpcHost, port: config.quotingRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.quotingOpsPort, bus: deps.bus, listen: !deps.embedded });
+  const server = await startQuotingServer(quoting, rpcBinding(config, config.quotingRpcPort, deps.embedded), deps.log, { host: config.rpcHost, port: config.quotingOpsPort, bus: deps.bus, listen: !deps.embedded });
   return { quoting, server, stop: () => server.stop() };
 }

@@ -1,4 +1,5 @@
 import { loadConfig, trustProxyFrom } from './config';
+import { rpcBinding } from './rpc/rpc-binding';
 
 describe('loadConfig: EGRESS_ALLOW_PRIVATE_NETWORKS', () => {
   it('is false unless set to true', () => {
@@ -46,5 +47,27 @@ describe('KYC_APPROVALS_REQUIRED (production KYC/KYB reviews)', () => {
 
   it.each(['0', '3', 'two', '1.5'])('refuses %p: a typo must not turn four-eyes off nor make approval impossible', (raw) => {
     expect(() => loadConfig({ KYC_APPROVALS_REQUIRED: raw })).toThrow(/KYC_APPROVALS_REQUIRED must be 1 or 2/);
+  });
+});
+
+describe('RPC_BIND_PORT (replicas sharing a host behind a balancer)', () => {
+  it('is unset by default: a service binds the port its callers dial, as before', () => {
+    const config = loadConfig({ ACCOUNTS_RPC_PORT: '4202' });
+    expect(config.rpcBindPort).toBeUndefined();
+    expect(rpcBinding(config, config.accountsRpcPort)).toEqual({ host: '127.0.0.1', port: 4202, listen: true });
+  });
+
+  it('when set, the RPC server binds it while callers keep dialling <APP>_RPC_HOST:<APP>_RPC_PORT', () => {
+    const config = loadConfig({ RPC_BIND_PORT: '24202', ACCOUNTS_RPC_HOST: 'accounts', ACCOUNTS_RPC_PORT: '4202', RPC_HOST: '0.0.0.0' });
+    expect(rpcBinding(config, config.accountsRpcPort)).toEqual({ host: '0.0.0.0', port: 24202, listen: true });
+    expect([config.accountsRpcHost, config.accountsRpcPort]).toEqual(['accounts', 4202]);
+  });
+
+  it('does not apply to the embedded mode: nothing binds, in-process clients find the server by the dialled port', () => {
+    expect(rpcBinding(loadConfig({ RPC_BIND_PORT: '24202' }), 4202, true)).toEqual({ host: '127.0.0.1', port: 4202, listen: false });
+  });
+
+  it('refuses what is not a port number', () => {
+    expect(() => loadConfig({ RPC_BIND_PORT: 'x' })).toThrow(/RPC_BIND_PORT must be a non-negative integer/);
   });
 });

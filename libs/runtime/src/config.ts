@@ -25,6 +25,12 @@ export interface RuntimeConfig {
   logLevel: string;
   /** Address the services' RPC and ops (/healthz, /readyz, /metrics) servers bind to. */
   rpcHost: string;
+  /**
+   * RPC_BIND_PORT: the port this process's RPC server binds, when it differs from the one its callers dial
+   * (`<APP>_RPC_PORT`, e.g. a Service or load balancer in front of replicas sharing one host). Unset: the app's own
+   * `<APP>_RPC_PORT`, as every deployment before it (see rpc-binding.ts).
+   */
+  rpcBindPort: number | undefined;
   /** Where the gateway reaches identity (a Service name in Kubernetes). */
   identityRpcHost: string;
   identityRpcPort: number;
@@ -213,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     embeddedPostgresPort: intFrom(env, 'EMBEDDED_POSTGRES_PORT', 54329),
     logLevel: env.LOG_LEVEL || 'info',
     rpcHost: env.RPC_HOST || '127.0.0.1',
+    rpcBindPort: env.RPC_BIND_PORT ? intFrom(env, 'RPC_BIND_PORT', 0) : undefined,
     identityRpcHost: env.IDENTITY_RPC_HOST || '127.0.0.1',
     accountsRpcHost: env.ACCOUNTS_RPC_HOST || '127.0.0.1',
     accountsRpcPort: intFrom(env, 'ACCOUNTS_RPC_PORT', 4102),

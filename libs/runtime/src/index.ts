@@ -18,3 +18,4 @@ export * from './egress';
 export * from './contact-delivery';
 export * from './secret-sealer';
 export * from './rpc/rpc-auth';
+export * from './rpc/rpc-binding';

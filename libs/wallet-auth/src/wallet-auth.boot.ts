@@ -1,4 +1,5 @@
 import { serviceTopic } from '@payments/messaging';
+import { rpcBinding } from '@payments/runtime';
 import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
 import { WalletAuth } from './wallet-auth';
 import { startWalletAuthServer } from './wallet-auth.server';
@@ -19,6 +20,6 @@ export async function bootWalletAuth(config: RuntimeConfig, deps: ServiceDeps, s
     config: { passkey: config.scaPasskey },
     log: deps.log,
   });
-  const server = await startWalletAuthServer(walletAuth, { host: config.rpcHost, port: config.walletAuthRpcPort, listen: !deps.embedded }, deps.log, { host: config.rpcHost, port: config.walletAuthOpsPort, bus: deps.bus, listen: !deps.embedded });
+  const server = await startWalletAuthServer(walletAuth, rpcBinding(config, config.walletAuthRpcPort, deps.embedded), deps.log, { host: config.rpcHost, port: config.walletAuthOpsPort, bus: deps.bus, listen: !deps.embedded });
   return { walletAuth, server, stop: () => server.stop() };
 }

@@ -1,3 +1,4 @@
+import { rpcBinding } from '@payments/runtime';
 import type { RuntimeConfig, ServiceDeps, ServiceServer } from '@payments/runtime';
 import { Webhooks } from './webhooks';
 import { startWebhookDispatcherServer } from './webhooks.server';
@@ -17,6 +18,6 @@ export async function bootWebhookDispatcher(config: RuntimeConfig, deps: Service
     log: deps.log,
   });
   const ops = { host: config.rpcHost, port: config.webhookDispatcherOpsPort, bus: deps.bus, listen: !deps.embedded };
-  const server = await startWebhookDispatcherServer(webhooks, { host: config.rpcHost, port: config.webhookDispatcherRpcPort, listen: !deps.embedded }, deps.log, ops);
+  const server = await startWebhookDispatcherServer(webhooks, rpcBinding(config, config.webhookDispatcherRpcPort, deps.embedded), deps.log, ops);
   return { webhooks, server, stop: () => server.stop() };
 }
