@@ -4,10 +4,11 @@
 #
 #   deploy/local/kafka.sh start [--clean]   fetch jars if needed, format storage, start, wait until ready
 #   deploy/local/kafka.sh stop              SIGTERM (SIGKILL after 20 s), remove the pid file
+#   deploy/local/kafka.sh kill              SIGKILL at once (a crash), data kept: `start` brings the same broker back
 #   deploy/local/kafka.sh status            exit 0 if the broker started by this script is running
 #   deploy/local/kafka.sh fetch             only download the jars (skipped when already cached)
 #
-# Environment: KAFKA_HOME_DIR, KAFKA_PORT, KAFKA_CONTROLLER_PORT, KAFKA_CLUSTER_ID, KAFKA_CLEAN,
+# Environment: KAFKA_HOME_DIR, KAFKA_LIB_DIR, KAFKA_PORT, KAFKA_CONTROLLER_PORT, KAFKA_CLUSTER_ID, KAFKA_CLEAN,
 # KAFKA_HEAP_OPTS, KAFKA_START_TIMEOUT, JAVA_HOME. See deploy/local/README.md.
 set -euo pipefail
 
@@ -24,7 +25,8 @@ abspath() {
 }
 
 KHOME=$(abspath "${KAFKA_HOME_DIR:-$REPO_ROOT/.kafka}")
-LIB_DIR="$KHOME/lib"
+# Brokers of their own (a test's, under another KAFKA_HOME_DIR) can share one copy of the jars.
+LIB_DIR=$(abspath "${KAFKA_LIB_DIR:-$KHOME/lib}")
 MARKER="$LIB_DIR/.fetched"
 DATA_DIR="$KHOME/data"
 CONF_DIR="$KHOME/config"
@@ -56,6 +58,7 @@ Commands:
   start [--clean]  start a single-node KRaft broker on 127.0.0.1:$PORT (downloads jars on first run);
                    --clean (or KAFKA_CLEAN=1) wipes the data directory first
   stop             stop the broker started by this script
+  kill             SIGKILL that broker (a crash: no clean shutdown); its data stays, 'start' recovers it
   status           exit 0 if that broker is running, 1 otherwise
   fetch            download the broker jars into $LIB_DIR
 
@@ -341,6 +344,23 @@ do_stop() {
   log "stopped"
 }
 
+do_kill() {
+  local pid i
+  if ! pid=$(running_pid); then
+    rm -f "$PID_FILE"
+    log "not running"
+    return 0
+  fi
+  kill -KILL "$pid" 2>/dev/null || true
+  for ((i = 0; i < 40; i++)); do
+    is_alive "$pid" || break
+    sleep 0.25
+  done
+  is_alive "$pid" && die "pid $pid did not exit after SIGKILL"
+  rm -f "$PID_FILE"
+  log "killed broker (pid $pid); data kept in $DATA_DIR"
+}
+
 do_status() {
   local pid
   if pid=$(running_pid); then
@@ -360,7 +380,7 @@ main() {
   [ $# -gt 0 ] && shift
   case "$cmd" in
     start) do_start "$@" ;;
-    stop | status | fetch)
+    stop | kill | status | fetch)
       [ $# -eq 0 ] || {
         usage >&2
         die "'$cmd' takes no arguments"

@@ -1,7 +1,8 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve, sep } from 'node:path';
+import { AppProcess } from './app-process';
 
 /** The repository root, from dist/apps/chaos/src (built) or apps/chaos/src (jest runs the sources). */
 export const REPO_ROOT = resolve(__dirname, __dirname.includes(`${sep}dist${sep}`) ? '../../../..' : '../../..');
@@ -50,42 +51,55 @@ export interface PlatformProcessOptions {
 }
 
 /**
+ * A run's settings of the platform, whether one process (PlatformProcess) or a cluster of them (ClusterPlatform),
+ * except its ports and `extraEnv` (applied last by each): this run's database, bus and credentials, and fast clocks.
+ */
+export function runEnv(options: Omit<PlatformProcessOptions, 'extraEnv' | 'verbose'>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: options.databaseUrl,
+    LOG_LEVEL: 'warn',
+    SANDBOX_TIME_SCALE: '0.01', // rails settle in tens of milliseconds
+    WEBHOOK_BACKOFF_SCALE: '0.001',
+    WEBHOOK_TIMEOUT_MS: '5000', // our receiver answers at once; a shorter timeout also shortens the lease after a kill
+    RATE_LIMIT_PER_SECOND: '0', // the workload tests crashes, not the rate limiter
+    EGRESS_ALLOW_PRIVATE_NETWORKS: 'true', // the webhook receiver listens on 127.0.0.1
+    // Every service pool, listener and bus loop is a connection (about 80 at the default of 10): keep a run small
+    // on a PostgreSQL server that test suites and other runs share.
+    DB_POOL_SIZE_MAX: process.env.DB_POOL_SIZE_MAX || '3',
+    BUS_NAMESPACE: options.busNamespace,
+    BOOTSTRAP_SANDBOX_CLIENT_ID: options.sandbox.clientId,
+    BOOTSTRAP_SANDBOX_CLIENT_SECRET: options.sandbox.clientSecret,
+    BOOTSTRAP_PRODUCTION_CLIENT_ID: options.production.clientId,
+    BOOTSTRAP_PRODUCTION_CLIENT_SECRET: options.production.clientSecret,
+    SECRET_HASH_KEY: options.secretHashKey,
+    DATA_DIR: options.dataDir,
+  };
+  // Only this run's bus: Kafka when the caller has a broker, else the PostgreSQL log in the run's database.
+  if (options.kafkaBrokers) env.KAFKA_BROKERS = options.kafkaBrokers;
+  else delete env.KAFKA_BROKERS;
+  for (const name of ['PUBLIC_URL', 'EMBEDDED_POSTGRES_PORT', 'RPC_HOST', 'RPC_BIND_PORT', 'QUOTE_TTL_MS', 'IDEMPOTENCY_TTL_HOURS', 'RPC_TIMEOUT_MS']) delete env[name];
+  for (const name of Object.keys(env)) if (/_(RPC_HOST|RPC_PORT|OPS_PORT)$/.test(name)) delete env[name];
+  return env;
+}
+
+/**
  * The built launcher (`npm start`'s process) as a child, always on the same database, ports and credentials, so it
  * can be SIGKILLed and started again as if the machine had crashed and come back.
  */
 export class PlatformProcess {
-  private child?: ChildProcess;
-  private readonly tail: string[] = [];
-  starts = 0;
+  private readonly process: AppProcess;
 
-  private constructor(
-    private readonly options: PlatformProcessOptions,
-    readonly env: NodeJS.ProcessEnv,
-  ) {}
+  private constructor(readonly env: NodeJS.ProcessEnv, verbose?: boolean) {
+    this.process = new AppProcess({ label: 'platform', main: LAUNCHER_MAIN, cwd: REPO_ROOT, env, opsOrigin: `http://127.0.0.1:${env.GATEWAY_OPS_PORT}`, verbose });
+  }
 
   static async create(options: PlatformProcessOptions): Promise<PlatformProcess> {
     if (!existsSync(LAUNCHER_MAIN)) throw new Error(`${LAUNCHER_MAIN} is missing: run npm run build first`);
     const port = async () => String(await freePort());
     const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATABASE_URL: options.databaseUrl,
+      ...runEnv(options),
       PORT: await port(),
-      LOG_LEVEL: 'warn',
-      SANDBOX_TIME_SCALE: '0.01', // rails settle in tens of milliseconds
-      WEBHOOK_BACKOFF_SCALE: '0.001',
-      WEBHOOK_TIMEOUT_MS: '5000', // our receiver answers at once; a shorter timeout also shortens the lease after a kill
-      RATE_LIMIT_PER_SECOND: '0', // the workload tests crashes, not the rate limiter
-      EGRESS_ALLOW_PRIVATE_NETWORKS: 'true', // the webhook receiver listens on 127.0.0.1
-      // Every service pool, listener and bus loop is a connection (about 80 at the default of 10): keep a run small
-      // on a PostgreSQL server that test suites and other runs share.
-      DB_POOL_SIZE_MAX: process.env.DB_POOL_SIZE_MAX || '3',
-      BUS_NAMESPACE: options.busNamespace,
-      BOOTSTRAP_SANDBOX_CLIENT_ID: options.sandbox.clientId,
-      BOOTSTRAP_SANDBOX_CLIENT_SECRET: options.sandbox.clientSecret,
-      BOOTSTRAP_PRODUCTION_CLIENT_ID: options.production.clientId,
-      BOOTSTRAP_PRODUCTION_CLIENT_SECRET: options.production.clientSecret,
-      SECRET_HASH_KEY: options.secretHashKey,
-      DATA_DIR: options.dataDir,
       IDENTITY_RPC_PORT: await port(),
       ACCOUNTS_RPC_PORT: await port(),
       QUOTING_RPC_PORT: await port(),
@@ -103,14 +117,9 @@ export class PlatformProcess {
       WALLET_AUTH_OPS_PORT: '0',
       CARDS_OPS_PORT: '0',
       AGENTS_OPS_PORT: '0',
+      ...options.extraEnv,
     };
-    // Only this run's bus: Kafka when the caller has a broker, else the PostgreSQL log in the run's database.
-    if (options.kafkaBrokers) env.KAFKA_BROKERS = options.kafkaBrokers;
-    else delete env.KAFKA_BROKERS;
-    for (const name of ['PUBLIC_URL', 'EMBEDDED_POSTGRES_PORT', 'RPC_HOST', 'QUOTE_TTL_MS', 'IDEMPOTENCY_TTL_HOURS', 'RPC_TIMEOUT_MS']) delete env[name];
-    for (const name of Object.keys(env)) if (/_RPC_HOST$/.test(name)) delete env[name];
-    Object.assign(env, options.extraEnv);
-    return new PlatformProcess(options, env);
+    return new PlatformProcess(env, options.verbose);
   }
 
   get origin(): string {
@@ -118,12 +127,17 @@ export class PlatformProcess {
   }
 
   get running(): boolean {
-    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+    return this.process.running;
+  }
+
+  /** How many times it was started. */
+  get starts(): number {
+    return this.process.starts;
   }
 
   /** The last lines the child printed, for failure messages. */
   output(): string {
-    return this.tail.join('');
+    return this.process.output();
   }
 
   /** The one ops port of the launcher (/healthz, /readyz, /metrics of every app). */
@@ -134,47 +148,17 @@ export class PlatformProcess {
   /** Spawns the launcher and waits until its /readyz answers 200 (every dependency up). */
   async start(timeoutMs = 120_000): Promise<void> {
     if (this.running) throw new Error('platform already running');
-    this.starts++;
-    const child = spawn(process.execPath, [LAUNCHER_MAIN], { cwd: REPO_ROOT, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child = child;
-    const keep = (chunk: Buffer) => {
-      this.tail.push(chunk.toString());
-      if (this.tail.length > 200) this.tail.splice(0, this.tail.length - 200);
-      if (this.options.verbose) process.stderr.write(chunk);
-    };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`platform exited during start (code ${child.exitCode}, signal ${child.signalCode}); output:\n${this.output()}`);
-      }
-      const ready = await fetch(`${this.opsOrigin}/readyz`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.status === 200, () => false);
-      if (ready) return;
-      if (Date.now() > deadline) throw new Error(`platform not ready after ${timeoutMs} ms; output:\n${this.output()}`);
-      await sleep(100);
-    }
+    await this.process.start(timeoutMs);
   }
 
   /** SIGKILL: no shutdown hooks, no flushing, connections dropped mid-request. */
   async kill(): Promise<void> {
-    await this.signal('SIGKILL');
+    await this.process.kill();
   }
 
   /** SIGTERM (a clean stop), SIGKILL if it does not exit in time. */
   async stop(timeoutMs = 30_000): Promise<void> {
-    if (!this.running) return;
-    const exited = this.signal('SIGTERM');
-    const late = setTimeout(() => this.child?.kill('SIGKILL'), timeoutMs);
-    await exited.finally(() => clearTimeout(late));
-  }
-
-  private signal(signal: NodeJS.Signals): Promise<void> {
-    const child = this.child;
-    if (!child || !this.running) return Promise.resolve();
-    const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    child.kill(signal);
-    return exited;
+    await this.process.stop(timeoutMs);
   }
 }
 
