@@ -8,6 +8,9 @@ import { TokenService } from '../tokens/token.service';
 import { platformDecider } from './platform.decider';
 import { projectPlatform } from './platform.projection';
 
+/** Serialises the bootstrap of replicas starting together (an advisory lock key, in identity's database). */
+const BOOTSTRAP_LOCK = 'identity.bootstrap';
+
 export interface PlainCredential {
   clientId: string;
   clientSecret: string;
@@ -32,28 +35,26 @@ export class PlatformService {
 
   /** Secrets are returned here once; only their keyed hashes are stored. */
   async create(name: string, given: Partial<Record<Mode, PlainCredential>> = {}, now = new Date().toISOString()): Promise<CreatedPlatform> {
-    const platformId = `Platform:${uuidv7()}`;
     // Platform, tokens and configs commit together: a platform never exists half-made.
-    const issued = await retryOnConflict(
-      () =>
-        this.dataSource.transaction(async (tx) => {
-          await this.executor.decideAndAppend(tx, {
-            decider: platformDecider,
-            streamId: platformId,
-            platformId,
-            command: { type: 'CreatePlatform', platformId, name, now },
-            project: projectPlatform,
-          });
-          const tokens: Partial<Record<Mode, PlainCredential & { tokenId: string }>> = {};
-          for (const mode of MODES) {
-            await this.configs.initialize(tx, platformId, mode, now);
-            const token = await this.tokens.issue(tx, { platformId, mode, name: `${mode.toLowerCase()} bootstrap token`, permissions: [...PERMISSIONS], ...given[mode] }, now);
-            tokens[mode] = { tokenId: token.id, clientId: token.clientId, clientSecret: token.clientSecret! };
-          }
-          return tokens as Record<Mode, PlainCredential & { tokenId: string }>;
-        }),
-      3,
-    );
+    return retryOnConflict(() => this.dataSource.transaction((tx) => this.createIn(tx, name, given, now)), 3);
+  }
+
+  private async createIn(tx: EntityManager, name: string, given: Partial<Record<Mode, PlainCredential>>, now: string): Promise<CreatedPlatform> {
+    const platformId = `Platform:${uuidv7()}`;
+    await this.executor.decideAndAppend(tx, {
+      decider: platformDecider,
+      streamId: platformId,
+      platformId,
+      command: { type: 'CreatePlatform', platformId, name, now },
+      project: projectPlatform,
+    });
+    const tokens: Partial<Record<Mode, PlainCredential & { tokenId: string }>> = {};
+    for (const mode of MODES) {
+      await this.configs.initialize(tx, platformId, mode, now);
+      const token = await this.tokens.issue(tx, { platformId, mode, name: `${mode.toLowerCase()} bootstrap token`, permissions: [...PERMISSIONS], ...given[mode] }, now);
+      tokens[mode] = { tokenId: token.id, clientId: token.clientId, clientSecret: token.clientSecret! };
+    }
+    const issued = tokens as Record<Mode, PlainCredential & { tokenId: string }>;
     return { platformId, name: name.trim(), sandbox: issued.SANDBOX, production: issued.PRODUCTION };
   }
 
@@ -62,18 +63,28 @@ export class PlatformService {
    * Returns undefined when they already exist; refuses a known client id whose secret differs.
    */
   async ensureBootstrap(credentials: Record<Mode, PlainCredential>): Promise<CreatedPlatform | undefined> {
-    const rows: { client_id: string; secret_hash: string }[] = await this.dataSource.query(
-      `SELECT client_id, secret_hash FROM api_tokens WHERE client_id = ANY($1) AND deleted_at IS NULL`,
-      [MODES.map((m) => credentials[m].clientId)],
+    const now = new Date().toISOString();
+    return retryOnConflict(
+      () =>
+        this.dataSource.transaction(async (tx) => {
+          // Every identity replica of a first install runs this at once on the empty database: one at a time, so one
+          // creates the platform and the others, once it committed, find its tokens (the check sees each commit).
+          await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [BOOTSTRAP_LOCK]);
+          const rows: { client_id: string; secret_hash: string }[] = await tx.query(
+            `SELECT client_id, secret_hash FROM api_tokens WHERE client_id = ANY($1) AND deleted_at IS NULL`,
+            [MODES.map((m) => credentials[m].clientId)],
+          );
+          if (rows.length === 0) return this.createIn(tx, 'Bootstrap platform', credentials, now);
+          for (const mode of MODES) {
+            const row = rows.find((r) => r.client_id === credentials[mode].clientId);
+            if (!row || !this.hasher.verify(credentials[mode].clientSecret, row.secret_hash)) {
+              throw new Error(`BOOTSTRAP_${mode}_CLIENT_ID/_SECRET do not match an active stored token; keep the original values`);
+            }
+          }
+          return undefined;
+        }),
+      3,
     );
-    if (rows.length === 0) return this.create('Bootstrap platform', credentials);
-    for (const mode of MODES) {
-      const row = rows.find((r) => r.client_id === credentials[mode].clientId);
-      if (!row || !this.hasher.verify(credentials[mode].clientSecret, row.secret_hash)) {
-        throw new Error(`BOOTSTRAP_${mode}_CLIENT_ID/_SECRET do not match an active stored token; keep the original values`);
-      }
-    }
-    return undefined;
   }
 
   async count(): Promise<number> {
