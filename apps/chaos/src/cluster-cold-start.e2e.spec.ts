@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { describeIfKafka, kafkaBrokersForTests } from '@payments/testing';
-import { ClusterPlatform } from './cluster-platform';
+// The chart's list of the cluster-mode apps (not part of the build, so the harness cannot import it).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { CLUSTER_APPS } from '../../../deploy/cluster-apps';
+import { ClusterPlatform, clusterApps } from './cluster-platform';
 import { OwnPostgres } from './own-postgres';
 
 /**
@@ -29,6 +32,10 @@ describeIfKafka('the cluster cold-started with two replicas of every app at once
   afterAll(async () => {
     await postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('runs every app the chart deploys', () => {
+    expect(clusterApps()).toEqual([...CLUSTER_APPS]);
   });
 
   it(`comes up with every replica ready and none exited, ${COLD_STARTS} times on fresh databases`, async () => {

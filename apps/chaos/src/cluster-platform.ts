@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
-// The one list of the cluster-mode apps (what the chart deploys), beside the chart's checks that use it too.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { CLUSTER_APPS, envPrefixOf } from '../../../deploy/cluster-apps';
 import { AppProcess, UnexpectedExit } from './app-process';
 import { KafkaBroker } from './kafka-broker';
 import { OwnPostgres } from './own-postgres';
@@ -40,8 +37,25 @@ interface Replica {
 
 const mainOf = (app: string) => resolve(REPO_ROOT, `dist/apps/${app}/src/main.js`);
 
+/** Built apps that are not cluster-mode apps: the one-process launcher, the bench, chaos and the reference rail bridge. */
+const NOT_CLUSTER_APPS = ['launcher', 'bench', 'chaos', 'rail-bridge-reference'];
+
 /**
- * The cluster as the chart deploys it, on this machine: every cluster-mode app (deploy/cluster-apps.ts) as `replicas`
+ * The cluster-mode apps (what the chart deploys): every built app but those. deploy/cluster-apps.ts has the list the
+ * chart's checks use; it is not part of the build (nor of the image's build stage), so the cold-start spec checks
+ * the two agree.
+ */
+export function clusterApps(): string[] {
+  return readdirSync(resolve(REPO_ROOT, 'apps'))
+    .filter((app) => !NOT_CLUSTER_APPS.includes(app) && existsSync(mainOf(app)))
+    .sort();
+}
+
+/** `wallet-auth` → `WALLET_AUTH`: the app's prefix in the environment (as deploy/cluster-apps.ts's envPrefixOf). */
+const envPrefixOf = (app: string) => app.toUpperCase().replace(/-/g, '_');
+
+/**
+ * The cluster as the chart deploys it, on this machine: every cluster-mode app (clusterApps()) as `replicas`
  * processes of its own, each binding its own RPC (RPC_BIND_PORT), API and ops ports, and per service a round-robin
  * balancer in this process standing in for its Service: callers dial `<APP>_RPC_HOST:<APP>_RPC_PORT` = the balancer,
  * and so do clients of the API (`origin`). A balancer routes only to replicas that are ready (/readyz 200), as a
@@ -64,7 +78,7 @@ export class ClusterPlatform implements PlatformUnderTest {
   ) {}
 
   static async create(options: ClusterPlatformOptions): Promise<ClusterPlatform> {
-    const apps = options.apps ?? CLUSTER_APPS;
+    const apps = options.apps ?? clusterApps();
     for (const app of apps) if (!existsSync(mainOf(app))) throw new Error(`${mainOf(app)} is missing: run npm run build first`);
     if (!options.ownPostgres && !options.databaseUrl) throw new Error('a cluster needs databaseUrl or ownPostgres');
     if (!options.ownKafka && !options.kafkaBrokers) throw new Error('the cluster mode needs Kafka: kafkaBrokers or ownKafka');
