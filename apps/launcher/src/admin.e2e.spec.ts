@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { basicAuth, createTestDatabase, eventually, http, sampleOf, TestDatabase } from '@payments/testing';
 import { nachaReturnFile } from '@payments/rails/testing';
+import { PgLogEventBus, serviceTopic } from '@payments/messaging';
 
 /** The originating DFI of the test connector: the first 8 digits of its trace numbers. */
 const ODFI = '02100002';
@@ -167,12 +169,10 @@ describe('npm run admin -- platform:create', () => {
   });
 
   it('bus:dead-letters lists what a consumer parked; bus:replay-dead-letters delivers it again, to the group that parked it', async () => {
-    const { PgLogEventBus, serviceTopic } = await import('@payments/messaging');
     const bus = new PgLogEventBus(database.url, { pollIntervalMs: 50 });
     const topic = serviceTopic('replay-test');
     const group = 'test.replay-dead-letters';
-    const { randomUUID } = await import('node:crypto');
-    const envelope = (n: number) => ({ eventId: randomUUID(), type: 'ReplayTested.v1', streamId: 'Replay:1', streamVersion: n, occurredAt: new Date().toISOString(), payload: { n }, metadata: {} });
+    const envelope = (n: number) => ({ eventId: randomUUID(), type: 'ReplayTested.v1', streamId: 'Replay:1', streamVersion: n, globalPosition: String(n), occurredAt: new Date().toISOString(), platformId: null, data: { n }, metadata: {} });
     try {
       await bus.publish(topic, [envelope(1), envelope(2)]);
       // A consumer with a bug about one event: the first it reads is parked after its one attempt.
