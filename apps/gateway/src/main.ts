@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { startGateway } from '@payments/gateway';
 import { createEventBus } from '@payments/messaging';
 import { stopTracing } from '@payments/observability';
-import { createLogger, loadClusterSecretHashKey, loadConfig, startFailure } from '@payments/runtime';
+import { busLogOf, createLogger, loadClusterSecretHashKey, loadConfig, startFailure } from '@payments/runtime';
 
 /** Cluster mode: the API gateway alone; it finds services by <SERVICE>_RPC_HOST/PORT and signs its RPC under SECRET_HASH_KEY. */
 async function main(): Promise<void> {
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const logger = createLogger('gateway', config.logLevel);
   if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL (idempotency records) and KAFKA_BROKERS');
   const secretHashKey = loadClusterSecretHashKey(); // SECRET_HASH_KEY: the gateway signs every RPC under the key derived from it
-  const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'gateway', namespace: config.busNamespace });
+  const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'gateway', namespace: config.busNamespace, log: busLogOf(logger) });
   const gateway = await startGateway({
     port: config.port,
     host: config.host,

@@ -4,7 +4,7 @@ import 'reflect-metadata';
 import { createEventBus, serviceTopic } from '@payments/messaging';
 import { bootstrapFromEnv, Identity, startIdentityServer } from '@payments/identity';
 import { stopTracing } from '@payments/observability';
-import { createLogger, loadClusterSecretHashKey, loadConfig, rpcBinding, startFailure } from '@payments/runtime';
+import { busLogOf, createLogger, loadClusterSecretHashKey, loadConfig, rpcBinding, startFailure } from '@payments/runtime';
 
 /** Cluster mode: the identity service alone (DATABASE_URL, KAFKA_BROKERS and SECRET_HASH_KEY required). */
 async function main(): Promise<void> {
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const secretHashKey = loadClusterSecretHashKey(); // fail closed, before any connection; installs the RPC key
   const bootstrap = bootstrapFromEnv();
   const log = (message: string, error?: unknown) => (error ? logger.error({ err: error }, message) : logger.info(message));
-  const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'identity', namespace: config.busNamespace });
+  const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: 'identity', namespace: config.busNamespace, log: busLogOf(logger) });
   const identity = await Identity.open({
     databaseUrl: config.databaseUrl,
     bus,

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { basicAuth, createTestDatabase, eventually, http, sampleOf, TestDatabase } from '@payments/testing';
 import { nachaReturnFile } from '@payments/rails/testing';
+import { PgLogEventBus, serviceTopic } from '@payments/messaging';
 
 /** The originating DFI of the test connector: the first 8 digits of its trace numbers. */
 const ODFI = '02100002';
@@ -163,6 +165,53 @@ describe('npm run admin -- platform:create', () => {
       expect(identityOf(admin('events:reconcile', '--dry-run'))).toMatchObject({ missing: 0 });
     } finally {
       await db.end();
+    }
+  });
+
+  it('bus:dead-letters lists what a consumer parked; bus:replay-dead-letters delivers it again, to the group that parked it', async () => {
+    const bus = new PgLogEventBus(database.url, { pollIntervalMs: 50 });
+    const topic = serviceTopic('replay-test');
+    const group = 'test.replay-dead-letters';
+    const envelope = (n: number) => ({ eventId: randomUUID(), type: 'ReplayTested.v1', streamId: 'Replay:1', streamVersion: n, globalPosition: String(n), occurredAt: new Date().toISOString(), platformId: null, data: { n }, metadata: {} });
+    try {
+      await bus.publish(topic, [envelope(1), envelope(2)]);
+      // A consumer with a bug about one event: the first it reads is parked after its one attempt.
+      let poison: string | undefined;
+      const seen: string[] = [];
+      const buggy = await bus.subscribe({
+        group, topics: [topic], maxAttempts: 1,
+        handler: async (e) => {
+          poison ??= e.eventId;
+          if (e.eventId === poison) throw new TypeError(`cannot read ${e.type}`);
+          seen.push(e.eventId);
+        },
+      });
+      await eventually(async () => (await bus.deadLetters(topic)).some((d) => d.source.group === group), { what: 'the parked message' });
+      await buggy.stop();
+
+      const listed = admin('bus:dead-letters', '--topic', topic);
+      expect(listed.status).toBe(0);
+      const letter = JSON.parse(listed.stdout).find((d: { group: string }) => d.group === group);
+      expect(letter).toMatchObject({ eventId: poison, topic, group, attempts: 1, error: expect.stringContaining('TypeError: cannot read') });
+
+      const dry = admin('bus:replay-dead-letters', '--topic', topic, '--group', group, '--dry-run');
+      expect(JSON.parse(dry.stdout)).toMatchObject({ dryRun: true, replayed: [{ eventId: poison, group }], unreplayable: [] });
+      expect(admin('bus:replay-dead-letters', '--topic', topic, '--id', 'no-such-event').status).toBe(1); // an id that is not parked is the operator's error
+
+      // The fix is deployed: the group resumes after the parked message, and gets it once it is replayed.
+      const fixed: string[] = [];
+      const running = await bus.subscribe({ group, topics: [topic], handler: async (e) => void fixed.push(e.eventId) });
+      try {
+        const replay = admin('bus:replay-dead-letters', '--topic', topic, '--group', group);
+        expect(replay.status).toBe(0);
+        expect(JSON.parse(replay.stdout).replayed.map((d: { eventId: string }) => d.eventId)).toEqual([poison]);
+        await eventually(async () => fixed.includes(poison!), { what: 'the replayed message handled' });
+        expect(seen).not.toContain(poison);
+      } finally {
+        await running.stop();
+      }
+    } finally {
+      await bus.close();
     }
   });
 

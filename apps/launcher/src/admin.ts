@@ -8,7 +8,7 @@ import { Accounts, checkLedger, recordLedgerCheckRun } from '@payments/accounts'
 import { checkCardLedger } from '@payments/cards';
 import { Identity } from '@payments/identity';
 import { ApiError, configureProductionRails, EVENT_CATALOGUES, EventCatalogue, isOperatorRole, OperatorRole } from '@payments/contracts';
-import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
+import { createEventBus, DeadLetter, EventBus, serviceTopic } from '@payments/messaging';
 import { loadConfig, loadSecretHashKey, openServiceDatabase, RuntimeConfig } from '@payments/runtime';
 import { DeliveryQueue, webhooksMigrations } from '@payments/webhooks';
 import { migratePlatform } from '@payments/platform';
@@ -41,6 +41,12 @@ commands:
                                 to its transaction once, entries matching no payment become exceptions
                                 (GET /operator/v1/rails/exceptions). The same bytes again change nothing
                                 ("duplicate": true). Prints the result as JSON; a refused file exits 1 with the reason
+  bus:dead-letters [--topic T]  list the messages consumers parked in a DLQ (every service topic, or topic T), oldest
+                                first, as JSON: event id and type, the group that parked it, attempts, the last error
+  bus:replay-dead-letters [--topic T] [--group G] [--id EVENT_ID] [--dry-run]
+                                publish parked messages (all, or those of topic T, group G, event EVENT_ID) again on
+                                their original topic, once the cause is fixed; prints what was replayed as JSON. Safe
+                                to repeat: every consumer's inbox drops an event it already handled
   events:reconcile [--dry-run]  find committed public events of every service that never reached its bus topic (relays
                                 before the log-cursor fix could skip some) and publish them; prints a report as JSON.
                                 Safe to run while the platform runs: consumers' inboxes drop what arrives twice
@@ -57,12 +63,12 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean' }, id: { type: 'string' }, all: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, connector: { type: 'string' } },
+    options: { name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean' }, id: { type: 'string' }, all: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, connector: { type: 'string' }, topic: { type: 'string' }, group: { type: 'string' } },
   });
   const command = positionals[0];
   // rails:import alone takes an argument (the file).
   if (values.help || positionals.length !== (command === 'rails:import' ? 2 : 1)) return usage(values.help ? 0 : 2, command === 'rails:import' && !values.help ? 'rails:import needs FILE' : undefined);
-  if (!['platform:create', 'operator:create', 'operator:list', 'operator:disable', 'ledger:check', 'events:reconcile', 'db:migrate', 'rails:import'].includes(command) && !command.startsWith('webhooks:')) return usage(2, `unknown command ${command}`);
+  if (!['platform:create', 'operator:create', 'operator:list', 'operator:disable', 'ledger:check', 'events:reconcile', 'db:migrate', 'rails:import', 'bus:dead-letters', 'bus:replay-dead-letters'].includes(command) && !command.startsWith('webhooks:')) return usage(2, `unknown command ${command}`);
   if (command === 'operator:create' && (!values.name?.trim() || !isOperatorRole(values.role))) return usage(2, 'operator:create needs --name NAME and --role ADMIN|REVIEWER|VIEWER');
   if (command === 'operator:disable' && !values.id) return usage(2, 'operator:disable needs --id ID');
   if (command === 'webhooks:redeliver' && !values.id === !values.all) return usage(2, 'webhooks:redeliver needs --id ID or --all');
@@ -76,6 +82,8 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'ledger:check') return await ledgerCheck(url, bus, config);
     if (command === 'rails:import') return await railsImport(url, bus, config, positionals[1], values.connector);
     if (command === 'events:reconcile') return await reconcileEvents(url, bus, values['dry-run'] === true);
+    if (command === 'bus:dead-letters') return await listDeadLetters(bus, values.topic);
+    if (command === 'bus:replay-dead-letters') return await replayDeadLetters(bus, { topic: values.topic, group: values.group, eventId: values.id, dryRun: values['dry-run'] === true });
     if (command.startsWith('webhooks:')) return await webhooks(url, command, values);
     const identity = await Identity.open({
       databaseUrl: url,
@@ -189,6 +197,46 @@ async function reconcileEvents(url: string, bus: EventBus, dryRun: boolean): Pro
   process.stdout.write(`${JSON.stringify({ dryRun, services: reports }, null, 2)}
 `);
   return 0;
+}
+
+/** The service topics consumers read (every relayed service's), or the one named. */
+function busTopics(topic?: string): string[] {
+  return topic ? [topic] : RELAYED_SERVICES.map(({ service }) => serviceTopic(service));
+}
+
+/** bus:dead-letters: what consumers parked, per topic, without the envelopes' payloads (they may name customers). */
+async function listDeadLetters(bus: EventBus, topic?: string): Promise<number> {
+  const letters = [];
+  for (const t of busTopics(topic)) letters.push(...(await bus.deadLetters(t)).map(deadLetterView));
+  process.stdout.write(`${JSON.stringify(letters, null, 2)}\n`);
+  return 0;
+}
+
+/**
+ * bus:replay-dead-letters: each selected dead letter's envelope published again on its original topic, with its key.
+ * Every group of that topic receives it; those that handled it already drop it (inbox), the one that parked it
+ * handles it now. A message that never decoded cannot be replayed: it is reported, and the exit code is 1.
+ */
+async function replayDeadLetters(bus: EventBus, filter: { topic?: string; group?: string; eventId?: string; dryRun: boolean }): Promise<number> {
+  const replayed = [];
+  const unreplayable = [];
+  for (const topic of busTopics(filter.topic)) {
+    for (const letter of await bus.deadLetters(topic)) {
+      if ((filter.group && letter.source.group !== filter.group) || (filter.eventId && letter.eventId !== filter.eventId)) continue;
+      if (!letter.envelope) {
+        unreplayable.push({ ...deadLetterView(letter), reason: 'the parked message is not an event envelope' });
+        continue;
+      }
+      if (!filter.dryRun) await bus.publish(letter.source.topic || topic, [letter.envelope]);
+      replayed.push(deadLetterView(letter));
+    }
+  }
+  process.stdout.write(`${JSON.stringify({ dryRun: filter.dryRun, replayed, unreplayable }, null, 2)}\n`);
+  return unreplayable.length > 0 || (filter.eventId && replayed.length === 0) ? 1 : 0;
+}
+
+function deadLetterView(letter: DeadLetter) {
+  return { eventId: letter.eventId, type: letter.type, key: letter.key, topic: letter.source.topic, group: letter.source.group, offset: letter.source.offset, attempts: letter.attempts, error: letter.error, deadLetteredAt: letter.deadLetteredAt, dlqPosition: letter.dlqPosition };
 }
 
 /** Dead letters of the webhook dispatcher: listed, or requeued (a running dispatcher picks them up at its next poll). */

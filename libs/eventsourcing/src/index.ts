@@ -20,3 +20,4 @@ export type { GroupCommitOptions } from './group-commit';
 export * from './new-streams';
 export * from './idle-backoff';
 export * from './poll-pause';
+export * from './infrastructure-failure';

@@ -54,6 +54,51 @@ describe('delivery policy', () => {
     expect(calls).toBe(3);
   });
 
+  it('waits out an outage without limit: database, broker or peer failures never park the message', async () => {
+    // 12 outages of each kind, far beyond maxAttempts (3), then the dependency is back: handled, never parked.
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const outages: unknown[] = [
+      ...Array.from({ length: 12 }, () => refused),
+      ...Array.from({ length: 12 }, () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })),
+      ...Array.from({ length: 12 }, () => Object.assign(new Error('the accounts service is unavailable'), { name: 'ApiError', code: 'SERVICE_UNAVAILABLE', status: 503 })),
+      ...Array.from({ length: 12 }, () => new AggregateError([refused, refused], '')),
+    ];
+    const logged: string[] = [];
+    const outcome = await deliver(
+      deliveryOf(
+        async () => {
+          const next = outages.shift();
+          if (next) throw next;
+        },
+        { policy: { maxAttempts: 3, retryBackoffMs: 1, retryBackoffMaxMs: 2 }, log: (level, message) => logged.push(`${level} ${message}`) },
+      ),
+    );
+    expect(outcome).toEqual({ kind: 'handled', attempts: 49 });
+    expect(logged.filter((l) => l.startsWith('warn handler waits'))).toHaveLength(5); // the 1st, 11th, 21st, … outage
+    expect(logged).toContain('info handler recovered after an outage');
+  });
+
+  it('counts only failures about the message itself towards maxAttempts, anew after an outage', async () => {
+    const failures = [new TypeError('bad 1'), new TypeError('bad 2'), Object.assign(new Error('Connection terminated unexpectedly')), new TypeError('bad 3'), new TypeError('bad 4'), new TypeError('bad 5')];
+    const outcome = await deliver(deliveryOf(async () => Promise.reject(failures.shift() ?? new TypeError('bad again')), { policy: { maxAttempts: 3, retryBackoffMs: 1, retryBackoffMaxMs: 2 } }));
+    expect(outcome).toEqual({ kind: 'dead-letter', attempts: 6, error: 'TypeError: bad 5' });
+  });
+
+  it('stops waiting on an outage when the subscription stops, without moving on', async () => {
+    const stop = new AbortController();
+    let calls = 0;
+    const running = deliver(
+      deliveryOf(
+        async () => {
+          if (++calls === 30) stop.abort();
+          throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+        },
+        { policy: { maxAttempts: 3, retryBackoffMs: 1, retryBackoffMaxMs: 1 }, signal: stop.signal },
+      ),
+    );
+    await expect(running).resolves.toEqual({ kind: 'stopped', attempts: 30 });
+  });
+
   it('dead-letters a poison message at once, without calling the handler', async () => {
     const handler = jest.fn();
     const outcome = await deliver(deliveryOf(handler, { decode: () => parseEnvelopeJson(Buffer.from('{"eventId":')) }));

@@ -1,12 +1,16 @@
-import type { EventEnvelope } from '@payments/eventsourcing';
+import { EventEnvelope, isInfrastructureFailure } from '@payments/eventsourcing';
 import { sleep } from './abortable-sleep';
 import { BusLog, describeError } from './bus-log';
 import { BusSystem, consumeTraced } from './bus-tracing';
 import type { DeliveryContext, MessageHandler, SubscriptionOptions } from './event-bus.port';
 
 /**
- * The one retry / backoff / dead-letter policy both adapters apply (DESIGN §5): a message is tried a bounded
- * number of times, then parked in `<topic>.dlq` so it never blocks its partition and never vanishes.
+ * The one retry / backoff / dead-letter policy both adapters apply (DESIGN §5, issue #42). A handler failing on the
+ * message itself is tried a bounded number of times, then the message is parked in `<topic>.dlq` so it never blocks
+ * its partition and never vanishes. A failure of the infrastructure (database, broker, a peer service unreachable or
+ * answering 503: `isInfrastructureFailure`) says nothing about the message: it is retried with the same backoff
+ * without limit, and the subscription waits on it (paused, its position unmoved) until the outage passes or it stops.
+ * Parking such a message would drop an acknowledged effect (a quote execution, a webhook) during every outage.
  */
 export const MAX_ATTEMPTS_DEFAULT = 5;
 export const RETRY_BACKOFF_MS_DEFAULT = 200;
@@ -34,7 +38,7 @@ export function backoffMs(policy: DeliveryPolicy, failedAttempt: number): number
 
 export type DeliveryOutcome =
   | { kind: 'handled'; attempts: number }
-  /** Retries exhausted, or the message is poison (attempts 0): park it in the DLQ, then move on. */
+  /** Retries on the message itself exhausted, or it does not decode (attempts 0): park it in the DLQ, then move on. */
   | { kind: 'dead-letter'; attempts: number; error: string }
   /** The subscription is stopping: neither handled nor parked, so its position must NOT move past it. */
   | { kind: 'stopped'; attempts: number };
@@ -66,23 +70,34 @@ export async function deliver(delivery: Delivery): Promise<DeliveryOutcome> {
 async function deliverWithRetries(envelope: EventEnvelope, d: Delivery): Promise<DeliveryOutcome> {
   const { policy, signal } = d;
   let lastError = '';
-  for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
-    if (signal.aborted) return { kind: 'stopped', attempts: attempt - 1 };
+  let attempt = 0; // every call of the handler, reported to it as context.attempt
+  let failures = 0; // failures about the message; outages do not count towards maxAttempts
+  let outages = 0; // consecutive outages, for the backoff and to log the first and then every tenth
+  for (;;) {
+    if (signal.aborted) return { kind: 'stopped', attempts: attempt };
+    attempt++;
     try {
       const context = { ...d.context, attempt };
       await consumeTraced(d.trace.system, d.trace.group, envelope, context, () => d.handler(envelope, context));
+      if (outages > 0) d.log('info', 'handler recovered after an outage', { topic: d.context.topic, group: d.trace.group, eventId: envelope.eventId, attempt });
       return { kind: 'handled', attempts: attempt };
     } catch (error) {
-      // A handler error never escapes: the adapter would redeliver forever and block the partition.
+      // A handler error never escapes: the adapter would redeliver at once, in a tight loop.
       lastError = describeError(error);
-      d.log('warn', 'handler failed', { topic: d.context.topic, eventId: envelope.eventId, attempt, error: lastError });
+      if (isInfrastructureFailure(error)) {
+        outages++;
+        failures = 0; // the message's own failures are counted anew once the outage is over
+        if (outages % 10 === 1) d.log('warn', 'handler waits for the infrastructure; the subscription is paused on this message', { topic: d.context.topic, group: d.trace.group, eventId: envelope.eventId, attempt, error: lastError });
+      } else {
+        outages = 0;
+        failures++;
+        d.log('warn', 'handler failed', { topic: d.context.topic, group: d.trace.group, eventId: envelope.eventId, attempt, error: lastError });
+        if (failures >= policy.maxAttempts) return { kind: 'dead-letter', attempts: attempt, error: lastError };
+      }
     }
-    if (attempt < policy.maxAttempts) {
-      await sleep(backoffMs(policy, attempt), signal);
-      if (!signal.aborted) await d.afterBackoff?.();
-    }
+    await sleep(backoffMs(policy, Math.max(failures, outages)), signal);
+    if (!signal.aborted) await d.afterBackoff?.();
   }
-  return { kind: 'dead-letter', attempts: policy.maxAttempts, error: lastError };
 }
 
 /** Where a dead letter came from; the embedded bus is one partition per topic and uses its log position as offset. */

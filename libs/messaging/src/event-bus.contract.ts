@@ -185,6 +185,40 @@ export function describeEventBusContract(name: string, factory: () => Promise<Ev
         'x-attempts': String(maxAttempts),
       });
       expect(parked[0].headers['x-error']).toContain(`card network rejected ${poison.eventId}`);
+
+      // What an operator lists and replays (admin bus:dead-letters): the envelope, where it was consumed, why.
+      const letters = await bus.deadLetters(topic);
+      expect(letters).toHaveLength(1);
+      expect(letters[0]).toMatchObject({ envelope: poison, eventId: poison.eventId, type: poison.type, key: stream, source: { topic, group }, attempts: maxAttempts });
+      expect(letters[0].error).toContain(`card network rejected ${poison.eventId}`);
+      expect(await bus.deadLetters(await newTopic('no-dead-letters'))).toEqual([]);
+    });
+
+    it('waits out an outage on one message without limit, never parking it, and keeps the key in order', async () => {
+      const topic = await newTopic('outage');
+      const group = unique('outage');
+      const stream = `Quote:${randomUUID()}`;
+      const [executed, next] = interleaved([stream], 2);
+      const handled: string[] = [];
+      let outages = 0;
+      await bus.subscribe({
+        group,
+        topics: [topic],
+        maxAttempts: 2,
+        retryBackoffMs: 5,
+        handler: async (e) => {
+          // The database this consumer writes to is away for 8 attempts: 4x maxAttempts.
+          if (e.eventId === executed.eventId && outages < 8) {
+            outages++;
+            throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+          }
+          handled.push(e.eventId);
+        },
+      });
+      await bus.publish(topic, [executed, next]);
+      await eventually(async () => handled.length >= 2, within('both handled once the outage passed'));
+      expect(handled).toEqual([executed.eventId, next.eventId]);
+      expect(await bus.deadLetters(topic)).toEqual([]);
     });
 
     it('reports how far a group is behind while its handler is held, nothing once it caught up, and its dead letters', async () => {

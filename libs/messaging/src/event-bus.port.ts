@@ -1,4 +1,5 @@
 import type { EventEnvelope, EventPublisher } from '@payments/eventsourcing';
+import type { DeadLetter } from './dead-letters';
 
 /** What a consumer is told about the delivery it is handling. */
 export interface DeliveryContext {
@@ -63,6 +64,11 @@ export interface EventBus extends EventPublisher {
    * events a relay never published). Costs a full read of the topic.
    */
   publishedEventIds(topic: string): Promise<Set<string>>;
+  /**
+   * Every message parked in `<topic>.dlq`, oldest first (operator use: admin bus:dead-letters and
+   * bus:replay-dead-letters). Costs a full read of the DLQ topic.
+   */
+  deadLetters(topic: string): Promise<DeadLetter[]>;
   /**
    * The lag of the subscriptions running on this bus instance whose group starts with `groupPrefix` (groups are
    * named `<app>.<purpose>`, so each app asks for its own), and the dead letters of the topics they read. Bounded

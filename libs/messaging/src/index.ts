@@ -11,3 +11,4 @@ export { pgTransactional, inTransaction } from './embedded/pg-transactional';
 export * from './create-event-bus';
 export * from './namespaced-event-bus';
 export * from './instance-subscription';
+export * from './dead-letters';

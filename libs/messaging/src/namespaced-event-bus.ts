@@ -21,6 +21,8 @@ export function namespacedEventBus(bus: EventBus, namespace: string): EventBus {
         handler: (envelope, context) => options.handler(envelope, { ...context, topic: inward(context.topic) }),
       }),
     publishedEventIds: (topic) => bus.publishedEventIds(outward(topic)),
+    deadLetters: async (topic) =>
+      (await bus.deadLetters(outward(topic))).map((d) => ({ ...d, source: { ...d.source, topic: inward(d.source.topic), group: inward(d.source.group) } })),
     consumerBacklog: async (groupPrefix): Promise<ConsumerBacklog> => {
       const { consumers, deadLetters } = await bus.consumerBacklog(outward(groupPrefix));
       return {

@@ -1,50 +1,58 @@
 import { Client } from 'pg';
 import type { HttpResult } from '@payments/testing';
+import { eventually } from '@payments/testing';
 import { individualRow, toCsv, uploadCsv } from './test-customer-import';
 import { createCustomerHolder, sendForm, tinyPdf } from './test-documents';
 import { businessBody, createCustomer, ownerBody } from './test-kyc';
+import { LauncherPlatform, startLauncher } from './test-launcher';
 import { payer, usdBankAccount } from './test-payments';
 import { internalAccountOf } from './test-quotes';
-import { startTestPlatform, TestPlatform } from './test-platform';
 import { link, register, sparkWallet, tokenIdentifier } from './test-stablecoins';
 
 /**
- * A retry after a crash: the first request's effect committed, but the process died before the gateway stored the
- * answer. What the gateway has left is an IN_FLIGHT record whose lease ran out, so the retry goes through to the
- * service again. It must answer the original resource and never create a second one (it used to pay twice).
+ * A retry after a crash (issue #42 b): the first request's effect committed, and the process died before the gateway
+ * stored the answer. The platform is the built launcher as a child process (test-launcher.ts), SIGKILLed at exactly
+ * that moment and started again on the same database; the client, whose first request got no answer, retries with
+ * the same Idempotency-Key. It must get the original resource, and never a second effect (it used to pay twice).
+ *
+ * The moment is made certain, not hoped for: the test takes a row lock on the gateway's idempotency record as soon as
+ * the claim is committed, so the gateway's write of the answer waits behind it; once the service's effect is visible,
+ * the process is SIGKILLed. PostgreSQL then drops the dead client's waiting statement (client_connection_check_interval,
+ * set on the database), and only then is the lock released: the answer was never stored, as when a process dies
+ * before its write. Five requests per kill (the gateway's pool is 6: each waiting write holds one connection).
  */
-describe('Idempotency-Key retries after a crash (real PostgreSQL, HTTP)', () => {
-  let t: TestPlatform;
+describe('Idempotency-Key retries after a real SIGKILL of the platform (built launcher, real PostgreSQL, HTTP)', () => {
+  const PER_KILL = 5;
+  let t: LauncherPlatform;
   let db: Client;
   const config = (code: string) => ({ currencyCode: code, minAmount: 1, maxAmount: 100_000_000, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] });
 
   beforeAll(async () => {
-    t = await startTestPlatform({ SANDBOX_TIME_SCALE: '0.001' });
-    db = new Client({ connectionString: t.database.url });
+    t = await startLauncher({ SANDBOX_TIME_SCALE: '0.001', DB_POOL_SIZE_MAX: String(PER_KILL + 1) }, { client_connection_check_interval: '50ms' });
+    db = new Client({ connectionString: t.database.url, application_name: 'crash-checks' });
     await db.connect();
     expect((await t.call('PATCH', '/config', { body: { supportedCurrencies: [config('USD'), config('EUR')] } })).status).toBe(200);
-  });
+  }, 120_000);
   afterAll(async () => {
     await db?.end();
     await t?.stop();
   });
 
-  /** The gateway's record as a SIGKILL leaves it once its lease has run out: no stored answer. */
-  const forgetAnswer = (key: string) =>
-    db.query(`UPDATE gateway.idempotency_keys SET state = 'IN_FLIGHT', response_status = NULL, response_body = NULL, locked_until = now() - interval '1 second' WHERE idempotency_key = $1`, [key]);
-
+  interface Prepared {
+    path: string;
+    body: Record<string, unknown>;
+    count(): Promise<number>;
+    idOf?(body: any): string;
+    other?: Record<string, unknown>;
+    /** How the request is sent, when it is not a JSON POST of `body` to `path` (multipart uploads). */
+    send?(body: Record<string, unknown>, headers: Record<string, string>): Promise<HttpResult>;
+    /** What changes while the platform is down and before the retry (it must not change the answer). */
+    afterCrash?(): Promise<void>;
+  }
   interface Case {
     name: string;
     /** The request, built on fresh fixtures; `count` tells how many resources of the kind the fixtures have. */
-    prepare(): Promise<{
-      path: string;
-      body: Record<string, unknown>;
-      count(): Promise<number>;
-      idOf?(body: any): string;
-      other?: Record<string, unknown>;
-      /** How the request is sent, when it is not a JSON POST of `body` to `path` (multipart uploads). */
-      send?(body: Record<string, unknown>, headers: Record<string, string>): Promise<HttpResult>;
-    }>;
+    prepare(): Promise<Prepared>;
   }
 
   let serial = 0;
@@ -280,57 +288,156 @@ describe('Idempotency-Key retries after a crash (real PostgreSQL, HTTP)', () => 
         return { path: '/sandbox/send', body, count: transactionsOf(h.eur), other: { ...body, currencyAmount: quote.totalSendingAmount } };
       },
     },
+    {
+      name: 'POST /stablecoins/{id}/mints, its destination deleted before the retry (the claim decides first)',
+      prepare: async () => {
+        const { coin, wallet } = await stablecoin();
+        const body = { amount: '12340000', fundingSource: { type: 'WIRE' }, destination: { accountId: wallet } };
+        // Checked again, the retry would be a 404: the operation the first request made must be answered instead.
+        const afterCrash = async () => expect((await t.call('DELETE', `/platform/external-accounts/${wallet}`)).status).toBeLessThan(300);
+        return { path: `/stablecoins/${coin.id}/mints`, body, count: stablecoinRows('stablecoin_operations', `stablecoin_id = '${coin.id}'`), other: { ...body, amount: '10000' }, afterCrash };
+      },
+    },
   ];
 
-  it.each(cases.map((c) => [c.name, c] as const))('%s: a retry after the crash answers the original and creates nothing', async (_name, c) => {
-    const { path, body, count, idOf = (b) => b.id, other = { ...body, amount: 1 }, send } = await c.prepare();
-    const key = `crash-${path}-${Math.random()}`;
+  /** A request of a case on its way: its key, what the fixtures held before it, and what its client got (nothing, after the kill). */
+  interface InFlight {
+    c: Case;
+    p: Prepared;
+    key: string;
+    post(body: Record<string, unknown>): Promise<HttpResult>;
+    first: Promise<{ answered?: HttpResult; lost?: string }>;
+    lock: Client;
+    afterFirst?: number;
+  }
+
+  /**
+   * Sends the first request and takes the lock on its idempotency record once the claim is committed: true when the
+   * record was IN_FLIGHT (the answer's write now waits for the lock), false when the answer was stored first.
+   */
+  async function holdAnswer(c: Case, p: Prepared): Promise<InFlight | undefined> {
+    const key = `crash-${p.path}-${Math.random()}`;
     const headers = { 'Idempotency-Key': key };
-    const post = (b: Record<string, unknown>) => (send ? send(b, headers) : t.call('POST', path, { headers, body: b }));
-    const first = await post(body);
-    expect(first.status).toBeLessThan(300);
-    const afterFirst = await count();
-    await forgetAnswer(key);
-
-    const retry = await post(body);
-    expect(retry.status).toBe(first.status);
-    expect(idOf(retry.body)).toBe(idOf(first.body));
-    expect(await count()).toBe(afterFirst);
-    // Secrets are shown once: a retry answers the resource without them.
-    if (first.body.clientSecret !== undefined) expect(retry.body.clientSecret).toBeUndefined();
-
-    // A concurrent burst of retries of the lost answer: still one resource.
-    await forgetAnswer(key);
-    const burst = await Promise.all(Array.from({ length: 5 }, () => post(body)));
-    for (const r of burst) {
-      if (r.status === 409) expect(r.body.code).toBe('IDEMPOTENCY_KEY_IN_USE');
-      else expect(idOf(r.body)).toBe(idOf(first.body));
+    const post = (b: Record<string, unknown>) => (p.send ? p.send(b, headers) : t.call('POST', p.path, { headers, body: b }));
+    const before = await p.count();
+    const lock = new Client({ connectionString: t.database.url, application_name: 'crash-lock' });
+    await lock.connect();
+    await lock.query('BEGIN');
+    const first = post(p.body).then(
+      (answered) => ({ answered }),
+      (error: unknown) => ({ lost: String(error) }),
+    );
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const { rows } = await lock.query(`SELECT state FROM gateway.idempotency_keys WHERE idempotency_key = $1 FOR UPDATE`, [key]);
+      if (rows[0]?.state === 'IN_FLIGHT') break;
+      if (rows[0] || Date.now() > deadline) {
+        await lock.query('ROLLBACK');
+        await lock.end();
+        const res = await first;
+        if (!rows[0]) throw new Error(`${c.name}: no idempotency record after 20 s; ${JSON.stringify(res)}`);
+        return undefined; // answered before the lock: not the moment this test is about; tried again in the next round
+      }
     }
-    expect(await count()).toBe(afterFirst);
+    // The service's effect, committed before it answered the gateway (which now waits to store the answer).
+    await eventually(async () => (await p.count()) > before, { what: `${c.name}: the first request's effect`, timeoutMs: 20_000 });
+    return { c, p, key, post, first, lock };
+  }
 
-    // The same key with another request is refused, also when only the service remembers the key.
-    await db.query(`DELETE FROM gateway.idempotency_keys WHERE idempotency_key = $1`, [key]);
-    const reused = await post(other);
+  /** SIGKILL while every held answer waits; PostgreSQL drops the dead process's waiting writes; the locks go. */
+  async function crash(held: InFlight[]): Promise<void> {
+    await t.process.kill();
+    await eventually(
+      async () => {
+        const { rows } = await db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name NOT LIKE 'crash-%' AND backend_type = 'client backend'`);
+        return rows[0].n === 0;
+      },
+      { what: "the dead process's connections to end", timeoutMs: 15_000 },
+    );
+    for (const h of held) {
+      await h.lock.query('ROLLBACK');
+      await h.lock.end();
+    }
+  }
+
+  it('answers each retry after the kill with the original resource, creating nothing more, for every operation', async () => {
+    let pending = [...cases];
+    const failures: string[] = [];
+    let kills = 0;
+    let early = 0;
+    for (let round = 1; pending.length > 0; round++) {
+      if (round > 8) throw new Error(`answered before the lock in every round: ${pending.map((c) => c.name).join(', ')}`);
+      const batch = pending.slice(0, PER_KILL);
+      const prepared = [];
+      for (const c of batch) prepared.push({ c, p: await c.prepare() });
+      const held: InFlight[] = [];
+      for (const { c, p } of prepared) {
+        const h = await holdAnswer(c, p);
+        if (h) held.push(h);
+        else early++;
+      }
+      pending = pending.filter((c) => !batch.includes(c) || !held.some((h) => h.c === c));
+      if (held.length === 0) continue;
+      await crash(held);
+      kills++;
+      for (const h of held) {
+        // What the dead process left: a record claimed by it with no answer.
+        const [record] = (await db.query(`SELECT state, response_status FROM gateway.idempotency_keys WHERE idempotency_key = $1`, [h.key])).rows;
+        expect({ name: h.c.name, record }).toEqual({ name: h.c.name, record: { state: 'IN_FLIGHT', response_status: null } });
+        const first = await h.first;
+        expect({ name: h.c.name, answered: first.answered?.status }).toEqual({ name: h.c.name, answered: undefined });
+      }
+      await t.process.start();
+      // The effect the first request left (read over HTTP for some kinds: the platform is up again).
+      for (const h of held) h.afterFirst = await h.p.count();
+      for (const h of held) {
+        try {
+          await retriedAfterCrash(h);
+        } catch (error) {
+          failures.push(`${h.c.name}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    }
+    console.log(`${cases.length} operations, ${kills} SIGKILLs; ${early} first requests answered before the lock, tried again`);
+    expect(failures).toEqual([]);
+  }, 240_000);
+
+  /**
+   * The client's retries after the restart: a concurrent burst, repeated while the dead process still holds the key
+   * (409 IDEMPOTENCY_KEY_IN_USE until its heartbeat is three beats old), then one more alone; all answer one resource.
+   */
+  async function retriedAfterCrash(h: InFlight): Promise<void> {
+    const { p } = h;
+    const idOf = p.idOf ?? ((b: any) => b.id);
+    await p.afterCrash?.();
+    const answers = await eventually(
+      async () => {
+        const burst = await Promise.all(Array.from({ length: 5 }, () => h.post(p.body)));
+        for (const r of burst) if (r.status === 409) expect(r.body.code).toBe('IDEMPOTENCY_KEY_IN_USE');
+        const answered = burst.filter((r) => r.status !== 409);
+        return answered.length > 0 ? answered : undefined;
+      },
+      { what: `${h.c.name}: a retry past the dead process's claim`, timeoutMs: 30_000, intervalMs: 500 },
+    );
+    const again = await h.post(p.body);
+    for (const r of [...answers, again]) {
+      expect(r.status).toBeGreaterThanOrEqual(200);
+      expect(r.status).toBeLessThan(300);
+      expect(idOf(r.body)).toBe(idOf(answers[0].body));
+      // Secrets are shown once: a retry answers the resource without them.
+      expect(r.body?.clientSecret).toBeUndefined();
+    }
+    expect(await p.count()).toBe(h.afterFirst);
+
+    // A state, not a crash: the gateway's record gone (purged after IDEMPOTENCY_TTL_HOURS) while the service still
+    // holds the key. The same key with another request is refused by the service.
+    await db.query(`DELETE FROM gateway.idempotency_keys WHERE idempotency_key = $1`, [h.key]);
+    const reused = await h.post(p.other ?? { ...p.body, amount: 1 });
     expect(reused.body).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
-  });
+  }
 
-  it('a stablecoin mint retried after a crash answers its operation even when what it named has changed since (the claim decides first)', async () => {
-    const { coin } = await stablecoin();
-    const wallet = await sparkWallet(t, t.tenant.sandbox);
-    const key = `crash-mint-${Math.random()}`;
-    const body = { amount: '12340000', fundingSource: { type: 'WIRE' }, destination: { accountId: wallet } };
-    const post = () => t.call('POST', `/stablecoins/${coin.id}/mints`, { headers: { 'Idempotency-Key': key }, body });
-    const first = await post();
-    expect(first.status).toBe(201);
-    await forgetAnswer(key);
-    // The destination wallet is deleted before the retry: checked again, the retry would be a 404.
-    expect((await t.call('DELETE', `/platform/external-accounts/${wallet}`)).status).toBeLessThan(300);
-    const retry = await post();
-    expect(retry.status).toBe(201);
-    expect(retry.body.id).toBe(first.body.id);
-  });
-
-  it('a key held by a process that died is free at once; one held by a live process stays 409 until its lease ends', async () => {
+  // A state, not a crash: which owner holds an IN_FLIGHT record decides the retry (the test above kills a real owner).
+  it('a key held by a live process stays 409 until its lease ends; one whose owner is no known process is free at once', async () => {
     const key = `owner-${Math.random()}`;
     const body = { customerType: 'INDIVIDUAL', fullName: 'Owner Check' };
     const first = await t.call('POST', '/customers', { headers: { 'Idempotency-Key': key }, body });
@@ -343,7 +450,7 @@ describe('Idempotency-Key retries after a crash (real PostgreSQL, HTTP)', () => 
     const busy = await t.call('POST', '/customers', { headers: { 'Idempotency-Key': key }, body });
     expect(busy.body).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_IN_USE' });
 
-    await holdBy('a-process-killed-with-sigkill');
+    await holdBy('an-instance-no-gateway-registered');
     const retry = await t.call('POST', '/customers', { headers: { 'Idempotency-Key': key }, body });
     expect(retry.status).toBe(201);
     expect(retry.body.id).toBe(first.body.id);

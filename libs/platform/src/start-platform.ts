@@ -11,7 +11,7 @@ import { bootCards, Cards } from '@payments/cards';
 import { Agents, bootAgents } from '@payments/agents';
 import { createEventBus, EventBus, serviceTopic } from '@payments/messaging';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@payments/embedded-postgres';
-import { authenticateRpcWith, loadSecretHashKey, Logger, OpsServer, ReadinessChecks, rpcBinding, RuntimeConfig, ServiceServer, startOpsServer } from '@payments/runtime';
+import { authenticateRpcWith, busLogOf, loadSecretHashKey, Logger, OpsServer, ReadinessChecks, rpcBinding, RuntimeConfig, ServiceServer, startOpsServer } from '@payments/runtime';
 
 export interface PlatformOptions {
   config: RuntimeConfig;
@@ -74,7 +74,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       stack.push(() => embedded!.stop());
     }
     const databaseUrl = config.databaseUrl ?? embedded!.url;
-    const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl, clientId: 'payments-platform', namespace: config.busNamespace });
+    const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl, clientId: 'payments-platform', namespace: config.busNamespace, log: busLogOf(logger) });
     stack.push(() => bus.close());
 
     const secretHashKey = loadSecretHashKey(options.secretHashKeyHex, join(config.dataDir, 'secret-hash.key'));

@@ -1,6 +1,6 @@
 import { eventually, HttpResult } from '@payments/testing';
 import { sendForm } from './test-documents';
-import { TestPlatform } from './test-platform';
+import { TestPlatform, type PlatformApi } from './test-platform';
 
 /**
  * Test fixtures for the bulk CSV import: CSV text built from row objects (quoted as RFC 4180 says), uploads over
@@ -33,7 +33,7 @@ export function businessRow(id: string, extra: CsvRow = {}): CsvRow {
   };
 }
 
-export function uploadCsv(t: TestPlatform, csv: string | Buffer, options: { auth?: string; name?: string; headers?: Record<string, string> } = {}): Promise<HttpResult> {
+export function uploadCsv(t: PlatformApi, csv: string | Buffer, options: { auth?: string; name?: string; headers?: Record<string, string> } = {}): Promise<HttpResult> {
   const bytes = typeof csv === 'string' ? Buffer.from(csv, 'utf8') : csv;
   return sendForm(t, 'POST', '/customers/bulk/csv', {}, [{ name: options.name ?? 'customers.csv', bytes }], { auth: options.auth, headers: options.headers });
 }

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { HttpResult } from '@payments/testing';
-import { TestPlatform } from './test-platform';
+import { TestPlatform, type PlatformApi } from './test-platform';
 
 /**
  * Test fixtures for documents: tiny but well-formed PDF, JPEG and PNG files built here (no binary fixtures in
@@ -65,7 +65,7 @@ export interface UploadFile {
 }
 
 /** A multipart/form-data request over real HTTP (fetch builds the body and its boundary). */
-export async function sendForm<T = any>(t: TestPlatform, method: string, path: string, fields: Record<string, string>, files: UploadFile[] = [], options: { auth?: string; headers?: Record<string, string> } = {}): Promise<HttpResult<T>> {
+export async function sendForm<T = any>(t: PlatformApi, method: string, path: string, fields: Record<string, string>, files: UploadFile[] = [], options: { auth?: string; headers?: Record<string, string> } = {}): Promise<HttpResult<T>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) form.append(file.part ?? 'file', new Blob([new Uint8Array(file.bytes)]), file.name);
@@ -81,7 +81,7 @@ export async function sendForm<T = any>(t: TestPlatform, method: string, path: s
 }
 
 /** A customer of the credential's platform and mode, created through POST /customers. */
-export async function createCustomerHolder(t: TestPlatform, auth = t.tenant.sandbox): Promise<string> {
+export async function createCustomerHolder(t: PlatformApi, auth = t.tenant.sandbox): Promise<string> {
   const created = await t.call('POST', '/customers', { auth, body: { customerType: 'INDIVIDUAL', fullName: 'Document Holder' } });
   if (created.status !== 201) throw new Error(`POST /customers answered ${created.status}: ${JSON.stringify(created.body)}`);
   return created.body.id;

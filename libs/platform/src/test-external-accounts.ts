@@ -1,5 +1,5 @@
 import { eventually } from '@payments/testing';
-import type { TestPlatform } from './test-platform';
+import type { TestPlatform, PlatformApi } from './test-platform';
 
 /** An NGN bank account (no check digits) whose account number ends in `suffix`: the sandbox name-check magic. */
 export const ngnAccount = (suffix = '789') => ({
@@ -19,7 +19,7 @@ export async function createExternalAccount(t: TestPlatform, auth: string, suffi
   return res.body.id;
 }
 
-export async function untilStatus(t: TestPlatform, auth: string, id: string, status: string): Promise<Record<string, any>> {
+export async function untilStatus(t: PlatformApi, auth: string, id: string, status: string): Promise<Record<string, any>> {
   return eventually(async () => {
     const res = await t.call('GET', `/customers/external-accounts/${id}`, { auth });
     return res.body.status === status ? res.body : undefined;

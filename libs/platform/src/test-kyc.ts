@@ -1,6 +1,6 @@
 import { eventually } from '@payments/testing';
 import { uploadDocument } from './test-documents';
-import { TestPlatform } from './test-platform';
+import { TestPlatform, type PlatformApi } from './test-platform';
 
 /**
  * Test fixtures for KYC/KYB: request bodies for customers and beneficial owners, a business with every KYB input,
@@ -38,7 +38,7 @@ export const ownerBody = (customerId: string, lastName: string, extra: Record<st
   ...extra,
 });
 
-export async function createCustomer(t: TestPlatform, body: object, auth = t.tenant.sandbox): Promise<string> {
+export async function createCustomer(t: PlatformApi, body: object, auth = t.tenant.sandbox): Promise<string> {
   const res = await t.call('POST', '/customers', { auth, body });
   if (res.status !== 201) throw new Error(`POST /customers answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.id;

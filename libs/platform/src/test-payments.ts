@@ -2,7 +2,7 @@ import { checkLedger, systemAccountShardIds } from '@payments/accounts';
 import { eventually } from '@payments/testing';
 import { untilStatus } from './test-external-accounts';
 import { internalAccountOf } from './test-quotes';
-import type { TestPlatform } from './test-platform';
+import type { TestPlatform, PlatformApi } from './test-platform';
 
 /** A USD bank account whose account number ends in `suffix` (the sandbox rail magic); ACH makes it pull-capable. */
 export const usdBankAccount = (suffix: string) => ({
@@ -11,7 +11,7 @@ export const usdBankAccount = (suffix: string) => ({
 });
 
 /** A customer with a funded USD internal account and an ACTIVE USD external account ending in `suffix`. */
-export async function payer(t: TestPlatform, suffix: string, funding: number): Promise<{ customerId: string; internal: string; external: string }> {
+export async function payer(t: PlatformApi, suffix: string, funding: number): Promise<{ customerId: string; internal: string; external: string }> {
   const customerId = (await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Pay Er' } })).body.id;
   const internal = await internalAccountOf(t, t.tenant.sandbox, customerId, 'USD');
   if (funding > 0) expect((await t.call('POST', `/sandbox/internal-accounts/${internal}/fund`, { body: { amount: funding } })).status).toBe(200);

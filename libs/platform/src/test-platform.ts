@@ -38,6 +38,12 @@ export interface TestPlatform {
   stop(): Promise<void>;
 }
 
+/**
+ * What the HTTP helpers (test-*.ts) use of a platform: its API base URL, the bootstrap tenant and `call`. An
+ * in-process TestPlatform is one, and so is the built launcher run as a child process (test-launcher.ts).
+ */
+export type PlatformApi = Pick<TestPlatform, 'url' | 'tenant' | 'call'>;
+
 export interface TestOperator extends CreatedOperator {
   auth: string;
 }

@@ -1,8 +1,8 @@
 import { eventually } from '@payments/testing';
-import type { TestPlatform } from './test-platform';
+import type { TestPlatform, PlatformApi } from './test-platform';
 
 /** The internal account of `customerId` in `currency`, once accounts opened it from CustomerCreated.v1. */
-export async function internalAccountOf(t: TestPlatform, auth: string, customerId: string, currency: string): Promise<string> {
+export async function internalAccountOf(t: PlatformApi, auth: string, customerId: string, currency: string): Promise<string> {
   const account = await eventually(
     async () => (await t.call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&currency=${currency}`, { auth })).body.data?.[0],
     { what: `${currency} internal account of ${customerId}` },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { bech32m } from '@scure/base';
 import { eventually } from '@payments/testing';
-import type { TestPlatform } from './test-platform';
+import type { TestPlatform, PlatformApi } from './test-platform';
 
 let serial = 0;
 /** A fresh Idempotency-Key header (the stablecoin POSTs require one). */
@@ -14,21 +14,21 @@ export const tokenIdentifier = (hrp = 'btknrt') => bech32m.encode(hrp, bech32m.t
 export const units = (cents: number) => `${cents}0000`;
 
 /** Links sandbox credentials (`secret` decides the sandbox provider's answer) and returns the link. */
-export async function link(t: TestPlatform, auth: string, secret = `secret-${serial++}-ok`, clientId = `client-${Date.now().toString(36)}-${serial++}`): Promise<Record<string, any>> {
+export async function link(t: PlatformApi, auth: string, secret = `secret-${serial++}-ok`, clientId = `client-${Date.now().toString(36)}-${serial++}`): Promise<Record<string, any>> {
   const res = await t.call('POST', '/stablecoin-provider-accounts', { auth, headers: idem(), body: { provider: 'BRALE', apiClientId: clientId, apiClientSecret: secret } });
   if (res.status !== 201) throw new Error(`link: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 /** Registers a token on `linkId` and returns the stablecoin. */
-export async function register(t: TestPlatform, auth: string, linkId: string, valueType = `ACME${serial++}`): Promise<Record<string, any>> {
+export async function register(t: PlatformApi, auth: string, linkId: string, valueType = `ACME${serial++}`): Promise<Record<string, any>> {
   const res = await t.call('POST', '/stablecoins', { auth, headers: idem(), body: { providerTokenIdentifier: valueType, networkTokenIdentifier: tokenIdentifier(), network: 'SPARK', stablecoinProviderAccountId: linkId } });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 /** An ACTIVE platform Spark wallet external account (mint destination). */
-export async function sparkWallet(t: TestPlatform, auth: string): Promise<string> {
+export async function sparkWallet(t: PlatformApi, auth: string): Promise<string> {
   const res = await t.call('POST', '/platform/external-accounts', { auth, body: { currency: 'BTC', accountInfo: { accountType: 'SPARK_WALLET', address: 'spark1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu' } } });
   if (res.status !== 201) throw new Error(`spark wallet: ${res.status} ${JSON.stringify(res.body)}`);
   await eventually(async () => (await t.call('GET', `/platform/external-accounts/${res.body.id}`, { auth })).body.status === 'ACTIVE', { what: `${res.body.id} ACTIVE` });

@@ -1,7 +1,7 @@
 import { createEventBus, EventBus } from '@payments/messaging';
 import { stopTracing } from '@payments/observability';
 import { loadConfig, RuntimeConfig } from './config';
-import { createLogger } from './logger';
+import { busLogOf, createLogger } from './logger';
 import { authenticateRpcWith } from './rpc/rpc-auth';
 import { requireSecretHashKey } from './secret-key';
 
@@ -43,7 +43,7 @@ export function runClusterService(name: string, boot: (config: RuntimeConfig, de
     if (!config.databaseUrl || !config.kafkaBrokers) throw new Error('cluster mode needs DATABASE_URL and KAFKA_BROKERS (use `npm start` for the embedded mode)');
     const secretHashKey = loadClusterSecretHashKey();
     const log = (message: string, error?: unknown) => (error ? logger.error({ err: error }, message) : logger.info(message));
-    const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: name, namespace: config.busNamespace });
+    const bus = createEventBus({ kafkaBrokers: config.kafkaBrokers, databaseUrl: config.databaseUrl, clientId: name, namespace: config.busNamespace, log: busLogOf(logger) });
     const service = await boot(config, { databaseUrl: config.databaseUrl, bus, log, secretHashKey });
     logger.info(`${name} started`);
     const shutdown = () => void service.stop().then(() => bus.close()).then(stopTracing).then(() => process.exit(0), () => process.exit(1));

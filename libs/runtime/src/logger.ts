@@ -1,5 +1,6 @@
 import pino, { DestinationStream, Logger } from 'pino';
 import { traceLogFields } from '@payments/observability';
+import type { LogFn } from '@payments/eventsourcing';
 import { redactForLog, redactText } from './log-redaction';
 
 /**
@@ -33,3 +34,12 @@ export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'inf
 }
 
 export type { Logger };
+
+/**
+ * The event bus's log (retries, outages waited out, parked messages) into the app's logger, with the component
+ * named: without it the bus reports errors only, on stderr, and the poison-message runbook's first line is missing.
+ */
+export function busLogOf(logger: Logger): LogFn {
+  const bus = logger.child({ component: 'messaging' });
+  return (level, message, fields) => bus[level](fields ?? {}, message);
+}

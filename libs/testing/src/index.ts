@@ -9,3 +9,4 @@ export * from './turnkey-clients';
 export * from './prometheus-text';
 export * from './tracing';
 export * from './openapi-validator';
+export * from './own-postgres';

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ErrorEnvelope } from '@payments/contracts';
+import { ApiError, ErrorEnvelope, OUTAGE_ENVELOPE, retryAfterSecondsOf } from '@payments/contracts';
+import { isInfrastructureFailure } from '@payments/eventsourcing';
 import type { AuthChallenge } from '../auth/basic-auth.guard';
 import { ReplayedResponse } from '../idempotency/replayed-response';
 import { SignedChallengeIssued } from '../routing/signed-challenge';
@@ -43,7 +44,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     const envelope = this.toEnvelope(exception);
     // The scheme the route takes (set by the guard): an agent's bearer token on Agent Operations, else HTTP Basic.
     if (envelope.status === 401 && request?.authChallenge !== 'none') response.header('WWW-Authenticate', `${request?.authChallenge === 'Bearer' ? 'Bearer' : 'Basic'} realm="payments-platform"`);
-    if (envelope.status === 429) response.header('Retry-After', String(envelope.details?.retryAfterSeconds ?? 1));
+    // 429 and 503 say "the same request may succeed later": when (issue #42), so a client retries with its key.
+    if (envelope.status === 429 || envelope.status === 503) response.header('Retry-After', String(retryAfterSecondsOf(envelope)));
     response.code(envelope.status).send(envelope);
   }
 
@@ -56,6 +58,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       const code = CODE_BY_STATUS[status];
       if (code) return { status, code, message: status === 404 ? 'no such resource or route' : exception.message };
     }
+    if (isInfrastructureFailure(exception)) return OUTAGE_ENVELOPE; // the database or the bus is away: not the request's fault
     this.log('unexpected error while handling a request', exception);
     return { status: 500, code: 'INTERNAL_ERROR', message: 'an unexpected error occurred' };
   }

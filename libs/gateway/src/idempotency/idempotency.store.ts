@@ -31,6 +31,8 @@ export class IdempotencyStore {
   readonly instanceId = randomUUID();
   private readonly heartbeatMs: number;
   private heartbeat?: NodeJS.Timeout;
+  /** Claims whose release failed (the database was away), released at the next heartbeat that reaches it. */
+  private readonly unreleased = new Map<string, IdempotencyScope>();
 
   constructor(
     private readonly db: SqlExecutor,
@@ -88,12 +90,28 @@ export class IdempotencyStore {
     );
   }
 
-  /** A server-side failure keeps nothing: the client may retry the same key. */
+  /**
+   * A server-side failure keeps nothing: the client may retry the same key. Only this process's own claim is
+   * released (another may have taken the key over after a lapsed lease). When the release itself fails (the database
+   * is away: the very outage that failed the request), it is retried with every heartbeat, so the key frees as soon
+   * as the database is back rather than when the lease runs out (a client would meanwhile see 409
+   * IDEMPOTENCY_KEY_IN_USE for up to the whole lease).
+   */
   async release(scope: IdempotencyScope): Promise<void> {
-    await this.db.query(`DELETE FROM idempotency_keys WHERE platform_id = $1 AND mode = $2 AND idempotency_key = $3 AND state = 'IN_FLIGHT'`, [
+    try {
+      await this.releaseNow(scope);
+    } catch (error) {
+      this.unreleased.set(`${scope.platformId} ${scope.mode} ${scope.key}`, scope);
+      throw error;
+    }
+  }
+
+  private async releaseNow(scope: IdempotencyScope): Promise<void> {
+    await this.db.query(`DELETE FROM idempotency_keys WHERE platform_id = $1 AND mode = $2 AND idempotency_key = $3 AND state = 'IN_FLIGHT' AND owner = $4`, [
       scope.platformId,
       scope.mode,
       scope.key,
+      this.instanceId,
     ]);
   }
 
@@ -108,5 +126,9 @@ export class IdempotencyStore {
       `INSERT INTO gateway_instances (instance_id, heartbeat_at) VALUES ($1, now()) ON CONFLICT (instance_id) DO UPDATE SET heartbeat_at = now()`,
       [this.instanceId],
     );
+    for (const [id, scope] of this.unreleased) {
+      await this.releaseNow(scope);
+      this.unreleased.delete(id);
+    }
   }
 }

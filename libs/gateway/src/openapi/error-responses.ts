@@ -17,12 +17,13 @@ const MEANING: Record<ErrorStatus, string> = {
   429: 'Too many requests; retry after the number of seconds in `Retry-After`.',
   500: 'Unexpected error; the body reveals nothing internal.',
   501: 'Not implemented in this deployment.',
-  503: 'A service behind the gateway did not answer in time; safe to retry.',
+  503: 'A service behind the gateway, its database or its bus is briefly unavailable; nothing was decided: the same request is safe to retry (a POST with its key) after the seconds in `Retry-After`.',
 };
 
 const HEADERS: Partial<Record<ErrorStatus, Record<string, { description: string; schema: object }>>> = {
   401: { 'WWW-Authenticate': { description: 'The authentication scheme to use.', schema: { type: 'string' } } },
   429: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } },
+  503: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } },
 };
 
 /** Description of one error response; the codes come from the one table of codes (libs/contracts). */

@@ -2,7 +2,8 @@ import { EventEnvelope, GENERIC_PLANS, ident, PgNotificationListener, runMigrati
 import { Pool } from 'pg';
 import { BusLog, errorsOnlyLog } from '../bus-log';
 import { publishTraced } from '../bus-tracing';
-import { envelopeHeaders } from '../envelope-codec';
+import { DeadLetter, deadLetterOf } from '../dead-letters';
+import { asEnvelope, envelopeHeaders } from '../envelope-codec';
 import { ConsumerBacklog, dlqTopicOf, EventBus, SubscriptionHandle, SubscriptionOptions } from '../event-bus.port';
 import { pgLogBusMigrations } from './pg-log-bus.migrations';
 import { groupBacklog, notifyChannelOf, publishMessages, topicSize } from './pg-log-store';
@@ -106,6 +107,15 @@ export class PgLogEventBus implements EventBus {
     await this.migrate();
     const { rows } = await this.pool.query<{ event_id: string }>(`SELECT event_id FROM ${ident(this.settings.schema)}.messages WHERE topic = $1`, [topic]);
     return new Set(rows.map((r) => r.event_id));
+  }
+
+  async deadLetters(topic: string): Promise<DeadLetter[]> {
+    await this.migrate();
+    const { rows } = await this.pool.query<{ position: string; key: string | null; envelope: unknown; headers: Record<string, string> | null }>(
+      `SELECT position::text AS position, key, envelope, headers FROM ${ident(this.settings.schema)}.messages WHERE topic = $1 ORDER BY position`,
+      [dlqTopicOf(topic)],
+    );
+    return rows.map((r) => deadLetterOf({ dlqPosition: r.position, key: r.key, headers: r.headers ?? {}, decode: () => asEnvelope(r.envelope) }));
   }
 
   async consumerBacklog(groupPrefix: string): Promise<ConsumerBacklog> {

@@ -161,5 +161,5 @@ async function deadLetter(
     await savePosition(tx, schema, c.subscription.group, row.topic, messageCursor(row));
     await notifyTopic(tx, schema, dlqTopicOf(row.topic));
   });
-  c.settings.log('warn', 'message parked in the DLQ', { ...source, attempts: outcome.attempts, error: outcome.error });
+  c.settings.log('error', 'message parked in the DLQ; replay it with admin bus:replay-dead-letters once the cause is fixed', { ...source, attempts: outcome.attempts, error: outcome.error });
 }

@@ -1,5 +1,7 @@
 import type { EventEnvelope } from '@payments/eventsourcing';
-import { Admin, Kafka, Message, Producer } from 'kafkajs';
+import { Admin, Kafka, KafkaMessage, Message, Producer } from 'kafkajs';
+import { DeadLetter, deadLetterOf } from '../dead-letters';
+import { parseEnvelopeJson } from '../envelope-codec';
 import { ConsumerBacklog, ConsumerLag, dlqTopicOf, EventBus, isDlqTopic, SubscriptionHandle, SubscriptionOptions } from '../event-bus.port';
 import {
   kafkaClientConfig,
@@ -97,13 +99,34 @@ export class KafkaEventBus implements EventBus {
 
   /** A throw-away group reads every partition from its beginning up to the offsets it had when the call began. */
   async publishedEventIds(topic: string): Promise<Set<string>> {
+    const ids = new Set<string>();
+    await this.readToEnd(topic, 'published-ids', (_partition, message) => {
+      const eventId = headersAsStrings(message.headers).eventId;
+      if (eventId) ids.add(eventId);
+    });
+    return ids;
+  }
+
+  async deadLetters(topic: string): Promise<DeadLetter[]> {
+    const letters: DeadLetter[] = [];
+    await this.readToEnd(dlqTopicOf(topic), 'dead-letters', (partition, message) =>
+      letters.push(deadLetterOf({ dlqPosition: `${partition}:${message.offset}`, key: message.key?.toString() ?? null, headers: headersAsStrings(message.headers), decode: () => parseEnvelopeJson(message.value) })),
+    );
+    return letters.sort((a, b) => a.deadLetteredAt.localeCompare(b.deadLetteredAt));
+  }
+
+  /** Every message the topic holds now, each partition read to its high watermark by a throwaway group. */
+  private async readToEnd(topic: string, purpose: string, onMessage: (partition: number, message: KafkaMessage) => void): Promise<void> {
     this.assertOpen();
     await this.connectAdmin();
-    const ends = new Map((await this.admin.fetchTopicOffsets(topic)).map((p) => [p.partition, { low: BigInt(p.low), high: BigInt(p.high) }]));
+    const offsets = await this.admin.fetchTopicOffsets(topic).catch((error: { type?: string }) => {
+      if (error?.type === 'UNKNOWN_TOPIC_OR_PARTITION') return []; // never created: nothing in it
+      throw error;
+    });
+    const ends = new Map(offsets.map((p) => [p.partition, { low: BigInt(p.low), high: BigInt(p.high) }]));
     const pending = new Set([...ends].filter(([, o]) => o.high > o.low).map(([partition]) => partition));
-    const ids = new Set<string>();
-    if (pending.size === 0) return ids;
-    const groupId = `${this.options.clientId}.published-ids.${Date.now()}.${Math.random().toString(36).slice(2)}`;
+    if (pending.size === 0) return;
+    const groupId = `${this.options.clientId}.${purpose}.${Date.now()}.${Math.random().toString(36).slice(2)}`;
     const consumer = this.kafka.consumer({ groupId, readUncommitted: false, allowAutoTopicCreation: false });
     try {
       await consumer.connect();
@@ -113,8 +136,8 @@ export class KafkaEventBus implements EventBus {
         consumer
           .run({
             eachMessage: async ({ partition, message }) => {
-              const eventId = headersAsStrings(message.headers).eventId;
-              if (eventId) ids.add(eventId);
+              if (!pending.has(partition)) return;
+              onMessage(partition, message);
               if (BigInt(message.offset) + 1n >= ends.get(partition)!.high) pending.delete(partition);
               if (pending.size === 0) {
                 clearTimeout(deadline);
@@ -128,7 +151,6 @@ export class KafkaEventBus implements EventBus {
       await consumer.disconnect().catch(() => undefined);
       await this.admin.deleteGroups([groupId]).catch(() => undefined);
     }
-    return ids;
   }
 
   /**

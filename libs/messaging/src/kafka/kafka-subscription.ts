@@ -101,7 +101,7 @@ export class KafkaSubscription implements SubscriptionHandle {
       const source = { topic, partition, offset: message.offset, group: subscription.group };
       // A failed DLQ write rejects into kafkajs on purpose: the message is fetched again, never dropped.
       await this.deps.sendToDlq(dlqTopicOf(topic), deadLetterMessage(message, deadLetterHeaders(source, outcome, new Date())));
-      options.log('warn', 'message parked in the DLQ', { ...source, attempts: outcome.attempts, error: outcome.error });
+      options.log('error', 'message parked in the DLQ; replay it with admin bus:replay-dead-letters once the cause is fixed', { ...source, attempts: outcome.attempts, error: outcome.error });
     }
     await this.consumer.commitOffsets([{ topic, partition, offset: nextOffset(message.offset) }]);
   }

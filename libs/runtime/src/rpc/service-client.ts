@@ -1,6 +1,6 @@
 import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
-import { ApiError, isErrorEnvelope, RpcContract } from '@payments/contracts';
+import { ApiError, isErrorEnvelope, OUTAGE_RETRY_AFTER_SECONDS, RpcContract } from '@payments/contracts';
 import { inProcessServer } from './in-process-rpc';
 import { SigningPacketSerializer } from './rpc-auth';
 import { inRpcClientSpan, TracingPacketSerializer } from './rpc-tracing';
@@ -55,7 +55,7 @@ export class ServiceClient {
       }
       done(error instanceof TimeoutError ? 'timeout' : 'unavailable');
       const reason = error instanceof TimeoutError ? `did not answer within ${this.timeoutMs} ms` : 'is unavailable';
-      throw new ApiError('SERVICE_UNAVAILABLE', `the ${this.endpoint.name} service ${reason}`);
+      throw new ApiError('SERVICE_UNAVAILABLE', `the ${this.endpoint.name} service ${reason}`, { retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS });
     }
   }
 
