@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { describeIfKafka, kafkaBrokersForTests } from '@payments/testing';
+import { describeIfKafka, kafkaBrokersForTests, OwnPostgres } from '@payments/testing';
 // The chart's list of the cluster-mode apps (not part of the build, so the harness cannot import it).
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { CLUSTER_APPS } from '../../../deploy/cluster-apps';
 import { ClusterPlatform, clusterApps } from './cluster-platform';
-import { OwnPostgres } from './own-postgres';
 
 /**
  * Cold starts per run: each is 18 processes starting on 2 CPUs (30-60 s), so CI does 2 (cluster-platform.e2e.spec.ts is
@@ -26,11 +25,11 @@ describeIfKafka('the cluster cold-started with two replicas of every app at once
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-cold-start-'));
 
   beforeAll(async () => {
-    postgres = await OwnPostgres.start(); // 18 processes' pools: more connections than the shared test server has
+    postgres = await OwnPostgres.start({ maxConnections: 400 }); // 18 processes' pools: more connections than the shared test server has
   });
 
   afterAll(async () => {
-    await postgres?.stop();
+    postgres?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -42,12 +41,10 @@ describeIfKafka('the cluster cold-started with two replicas of every app at once
     const outcomes: string[] = [];
     for (let run = 0; run < COLD_STARTS; run++) {
       const name = `cold_${run}_${randomBytes(4).toString('hex')}`;
-      await admin(postgres.url, `CREATE DATABASE "${name}"`);
-      const url = new URL(postgres.url);
-      url.pathname = `/${name}`;
+      const url = await postgres.createDatabase(name);
       const sandbox = { clientId: `cold-${name}`, clientSecret: randomBytes(24).toString('hex') };
       const cluster = await ClusterPlatform.create({
-        databaseUrl: url.toString(),
+        databaseUrl: url,
         kafkaBrokers: kafkaBrokersForTests()!.join(','),
         busNamespace: `${name}.`,
         sandbox,
@@ -67,7 +64,7 @@ describeIfKafka('the cluster cold-started with two replicas of every app at once
         }
       } finally {
         await cluster.dispose();
-        await admin(postgres.url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin(postgres.url(), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       }
     }
     expect(outcomes.filter((o) => !/ready in/.test(o))).toEqual([]);

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
+import { OwnPostgres } from '@payments/embedded-postgres';
 import { AppProcess, UnexpectedExit } from './app-process';
 import { KafkaBroker } from './kafka-broker';
-import { OwnPostgres } from './own-postgres';
 import { freePort, PlatformProcess, PlatformProcessOptions, REPO_ROOT, runEnv } from './platform-process';
 import { TcpBalancer } from './tcp-balancer';
 
@@ -82,15 +82,16 @@ export class ClusterPlatform implements PlatformUnderTest {
     for (const app of apps) if (!existsSync(mainOf(app))) throw new Error(`${mainOf(app)} is missing: run npm run build first`);
     if (!options.ownPostgres && !options.databaseUrl) throw new Error('a cluster needs databaseUrl or ownPostgres');
     if (!options.ownKafka && !options.kafkaBrokers) throw new Error('the cluster mode needs Kafka: kafkaBrokers or ownKafka');
-    const postgres = options.ownPostgres ? await OwnPostgres.start() : undefined;
+    // Every replica's pools, listeners and bus loops are connections: 18 processes need a few hundred.
+    const postgres = options.ownPostgres ? await OwnPostgres.start({ port: await freePort(), maxConnections: 400 }) : undefined;
     let kafka: KafkaBroker | undefined;
     try {
       kafka = options.ownKafka ? await KafkaBroker.start() : undefined;
     } catch (error) {
-      await postgres?.stop();
+      postgres?.destroy();
       throw error;
     }
-    const databaseUrl = postgres?.url ?? options.databaseUrl!;
+    const databaseUrl = postgres?.url() ?? options.databaseUrl!;
     const env = runEnv({ ...options, databaseUrl, kafkaBrokers: kafka?.brokers ?? options.kafkaBrokers });
     const platform = new ClusterPlatform(options, apps, env, postgres, kafka);
     const replicas = options.replicas ?? 2;
@@ -217,7 +218,7 @@ export class ClusterPlatform implements PlatformUnderTest {
     for (const balancer of this.balancers.values()) await balancer.close();
     this.balancers.clear();
     await this.kafka?.stop();
-    await this.postgres?.stop();
+    this.postgres?.destroy();
   }
 
   /** A query on the run's database, for checks that look at the stored state. */

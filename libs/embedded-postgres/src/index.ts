@@ -1,1 +1,2 @@
 export * from './embedded-postgres';
+export * from './own-postgres';
