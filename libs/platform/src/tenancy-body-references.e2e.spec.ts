@@ -155,9 +155,9 @@ async function makeWorld(t: TestPlatform, auth: string): Promise<World> {
   return { customerId, umaAddress, usd, external: created.body.id, businessId, ngnExternal: await createExternalAccount(t, auth) };
 }
 
-/** A PENDING quote from the world's USD account (REALTIME_FUNDING for /sandbox/send), to its NGN external account. */
-async function quoteOf(t: TestPlatform, auth: string, w: World, realtime = false): Promise<string> {
-  const source = realtime ? { sourceType: 'REALTIME_FUNDING', customerId: w.customerId, currency: 'USD' } : { sourceType: 'ACCOUNT', accountId: w.usd };
+/** A PENDING REALTIME_FUNDING quote of the world's customer to its NGN external account (what /sandbox/send funds). */
+async function realtimeQuoteOf(t: TestPlatform, auth: string, w: World): Promise<string> {
+  const source = { sourceType: 'REALTIME_FUNDING', customerId: w.customerId, currency: 'USD' };
   const res = await t.call('POST', '/quotes', { auth, body: { source, destination: { destinationType: 'ACCOUNT', accountId: w.ngnExternal }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 } });
   if (res.status !== 201) throw new Error(`quote: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
@@ -240,7 +240,7 @@ const rows: BodyRow[] = [
   {
     operation: 'POST /sandbox/send',
     fields: ['quoteId'],
-    setup: async (t, auth) => ({ quoteId: await quoteOf(t, auth, await worldOf(t, auth), true) }),
+    setup: async (t, auth) => ({ quoteId: await realtimeQuoteOf(t, auth, await worldOf(t, auth)) }),
     request: (v) => ({ path: '/sandbox/send', body: { quoteId: v.quoteId, currencyCode: 'USD' } }),
     seen: () => transfers,
     refusal: 'not found',
