@@ -1,9 +1,10 @@
 import { eventually } from '@payments/testing';
-import { OPERATIONS, OPERATOR_API_PREFIX, OPERATOR_OPERATIONS } from '@payments/contracts';
+import { OPERATOR_API_PREFIX, OPERATOR_OPERATIONS } from '@payments/contracts';
 import { API_VERSION } from '@payments/gateway';
 import { startTestPlatform, TestPlatform, TestTenant } from './test-platform';
 import { createCustomerHolder, uploadDocument } from './test-documents';
 import { servedRoutes } from './test-routes';
+import { foreignCallers, isNotFound, NOT_PLATFORM_CREDENTIAL_OPERATIONS, platformIdOf } from './test-tenancy';
 import { createExternalAccount, ngnAccount, trust, untilStatus } from './test-external-accounts';
 import { individualRow, toCsv, uploadCsv } from './test-customer-import';
 import { addOwner, businessBody, createCustomer, individualBody, ownerBody } from './test-kyc';
@@ -11,7 +12,7 @@ import { internalAccountOf, usdAccount } from './test-quotes';
 import { usdBankAccount } from './test-payments';
 import { createEuCustomer, enrolPasskey, passkeyRegistration } from './test-sca';
 import { clientKey, enableWallets, encryptOtp, otpLogin, signed, walletCustomer } from './test-wallet';
-import { activeCard, cardholder, cardTransactionOf, purchase, simulate } from './test-cards';
+import { activeCard, cardholder, cardTransactionAfter, purchase } from './test-cards';
 import { delegatedKeyLegs, walletFundedCard } from './test-delegated-keys';
 import { idem, link, register, sparkWallet } from './test-stablecoins';
 
@@ -322,10 +323,7 @@ function cardRows(): TenancyRow[] {
   /** A card and one of its transactions, taken through `steps` (simulations with the transaction id). */
   const transaction = async (t: TestPlatform, o: TestTenant, steps: [string, Record<string, unknown>][]) => {
     const cardId = await card(t, o);
-    const authorized = await simulate(t, cardId, 'authorization', purchase(1_000), o.sandbox);
-    const tx = await cardTransactionOf(t, authorized.body.issuerTransactionToken, () => true, o.sandbox);
-    for (const [kind, body] of steps) expect((await simulate(t, cardId, kind, { cardTransactionId: tx.id, ...body }, o.sandbox)).status).toBe(202);
-    return { cardId, cardTransactionId: tx.id as string };
+    return { cardId, cardTransactionId: await cardTransactionAfter(t, cardId, steps, o.sandbox) };
   };
   const onTransaction = (kind: string, steps: [string, Record<string, unknown>][], extra: Record<string, unknown>): TenancyRow => {
     const bodies = { body: {} as unknown };
@@ -428,8 +426,7 @@ function stablecoinRows(): TenancyRow[] {
 /** A finished webhook of the owner's sandbox (a dead letter without an endpoint), queued as the bus consumer queues one. */
 function webhookDeliveryRows(): TenancyRow[] {
   const finishedWebhook = async (t: TestPlatform, owner: TestTenant) => {
-    const platformId =
-      owner.platformId ?? (await t.platform.identity.host.dataSource.query(`SELECT platform_id FROM identity.api_tokens WHERE client_id = $1`, [t.bootstrap.SANDBOX.clientId]))[0].platform_id;
+    const platformId = await platformIdOf(t, owner);
     const { webhooks } = t.platform;
     const webhookId = (await webhooks.queue.enqueue(webhooks.host.dataSource.manager, { eventId: null, platformId, mode: 'SANDBOX', type: 'CUSTOMER.KYC_APPROVED', data: { id: 'Customer:tenancy' }, retryable: true }))!;
     webhooks.worker.nudge();
@@ -488,12 +485,8 @@ function agentRows(): TenancyRow[] {
   ];
 }
 
-/**
- * Routes no other platform's Basic credentials can be tried on: Agent Operations take only an agent's bearer token
- * (the token scopes them to its agent and customer; their isolation is tested in the agents e2e suite), and a device
- * code redemption takes no credentials at all (the code is the proof).
- */
-const notPlatformCredentialRoutes = new Set(OPERATIONS.filter((op) => op.auth === 'agent' || op.auth === 'none').map((op) => `${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`));
+/** Routes no other platform's Basic credentials can be tried on (test-tenancy.ts), as the router spells them. */
+const notPlatformCredentialRoutes = new Set([...NOT_PLATFORM_CREDENTIAL_OPERATIONS].map((op) => op.replace(/\{(\w+)\}/g, ':$1')));
 
 describe('tenancy: another platform or mode sees 404', () => {
   let t: TestPlatform;
@@ -524,10 +517,9 @@ describe('tenancy: another platform or mode sees 404', () => {
     if (row.anyPlatform) expect((await call(await pathFor(), stranger.sandbox)).status).toBeLessThan(300);
     if (row.otherPlatformStatus) expect((await call(path, stranger.sandbox)).status).toBe(row.otherPlatformStatus.status);
     const seenByOthers = row.anyPlatform !== undefined || row.otherPlatformStatus !== undefined;
-    for (const auth of seenByOthers ? [stranger.production, owner.production] : [stranger.sandbox, stranger.production, owner.production]) {
+    for (const [who, auth] of foreignCallers(owner, stranger).filter(([, auth]) => !seenByOthers || auth !== stranger.sandbox)) {
       const res = await call(await pathFor(), auth);
-      expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ status: 404, code: expect.stringMatching(/NOT_FOUND$/) });
+      expect({ who, notFound: isNotFound(res), status: res.status, code: res.body?.code }).toEqual({ who, notFound: true, status: 404, code: expect.stringMatching(/NOT_FOUND$/) });
     }
     const own = await call(await pathFor(), owner.sandbox);
     expect(own.status).toBeLessThan(300); // the resource was there all along

@@ -59,6 +59,17 @@ export function cardTransactionOf(t: TestPlatform, issuerTransactionToken: strin
   }, { what: `card transaction of ${issuerTransactionToken}`, timeoutMs: 15_000 });
 }
 
+/**
+ * A card transaction of the card: an authorization of 1,000, then `steps` (simulations, each given the transaction's
+ * id), each answered 202. The simulations that name a transaction need one in the state its steps leave.
+ */
+export async function cardTransactionAfter(t: TestPlatform, cardId: string, steps: [kind: string, body: Record<string, unknown>][], auth = t.tenant.sandbox): Promise<string> {
+  const authorized = await simulate(t, cardId, 'authorization', purchase(1_000), auth);
+  const tx = await cardTransactionOf(t, authorized.body.issuerTransactionToken, () => true, auth);
+  for (const [kind, body] of steps) expect((await simulate(t, cardId, kind, { cardTransactionId: tx.id, ...body }, auth)).status).toBe(202);
+  return tx.id as string;
+}
+
 /** The card transaction by id, once `done` holds for it. */
 export function untilCardTransaction(t: TestPlatform, id: string, done: (tx: Record<string, any>) => boolean, auth = t.tenant.sandbox): Promise<Record<string, any>> {
   return eventually(async () => {

@@ -1,6 +1,6 @@
 import { eventually, HttpResult } from '@payments/testing';
 import { sendForm } from './test-documents';
-import { TestPlatform, type PlatformApi } from './test-platform';
+import type { PlatformApi } from './test-platform';
 
 /**
  * Test fixtures for the bulk CSV import: CSV text built from row objects (quoted as RFC 4180 says), uploads over
@@ -39,7 +39,7 @@ export function uploadCsv(t: PlatformApi, csv: string | Buffer, options: { auth?
 }
 
 /** Polls the job until it is COMPLETED or FAILED (bounded), and returns it. */
-export async function finishedJob(t: TestPlatform, jobId: string, options: { auth?: string; timeoutMs?: number } = {}): Promise<any> {
+export async function finishedJob(t: PlatformApi, jobId: string, options: { auth?: string; timeoutMs?: number } = {}): Promise<any> {
   return eventually(
     async () => {
       const res = await t.call('GET', `/customers/bulk/jobs/${jobId}`, options.auth ? { auth: options.auth } : {});

@@ -117,7 +117,8 @@ export class OperationService {
         this.providers.for(caller.mode); // 501 in production without a provider (no stablecoin can be registered there either)
         if (stablecoin.issuanceStatus !== 'PROVISIONED') throw new ApiError('CONFLICT', `the stablecoin is ${stablecoin.issuanceStatus} at the provider, not PROVISIONED`);
         const fiatAmount = this.requests.fiatAmount(stablecoin, amount);
-        await this.links.usable(caller, stablecoin.stablecoinProviderAccountId, now);
+        // The body's accounts are resolved before the link is re-verified: verifying records the link's status (an
+        // event), and a request naming an unknown or another platform's account must record nothing.
         const terms = await termsOf(stablecoin, {
           operationId,
           platformId: caller.platformId,
@@ -134,6 +135,7 @@ export class OperationService {
           ...(description !== undefined ? { description } : {}),
           createdAt: now,
         });
+        await this.links.usable(caller, stablecoin.stablecoinProviderAccountId, now);
         await this.record(caller, terms, claim);
         await this.stepQuietly(operationId, 0);
         return this.get(caller, operationId);
