@@ -14,7 +14,8 @@ export const CARD_CHAINS = {
   over: 2, // a clearing of more: the difference pulled after the fact
   advice: 2, // an advice (more or less), then a clearing of the new amount
   refund: 2, // cleared, then returned in full: REFUNDED
-  partialReturn: 2, // cleared, part returned, the return reversed
+  partialReturn: 2, // cleared, part returned: SETTLED with a refunded amount
+  reversal: 2, // cleared, returned in full, the return reversed (a reversal applies to REFUNDED only): SETTLED
   expiry: 1, // a clearing of 0: what was pulled goes back
   financial: 2, // a financial authorization: settled at once
   declineFunds: 1, // descriptor suffix 002: INSUFFICIENT_FUNDS, no transaction
@@ -59,7 +60,9 @@ export function followUpsOf(chain: CardChain, amount: number, moreOnAdvice: bool
     case 'refund':
       return [{ simulation: 'clearing', amount }, { simulation: 'return', amount }];
     case 'partialReturn':
-      return [{ simulation: 'clearing', amount }, { simulation: 'return', amount: DELTA }, { simulation: 'return_reversal' }];
+      return [{ simulation: 'clearing', amount }, { simulation: 'return', amount: DELTA }];
+    case 'reversal':
+      return [{ simulation: 'clearing', amount }, { simulation: 'return', amount }, { simulation: 'return_reversal' }];
     case 'expiry':
       return [{ simulation: 'clearing', amount: 0 }];
     default:

@@ -7,7 +7,7 @@ import { BusView, deleteKafkaNamespace, kafkaBusView, pgBusView } from './bus-vi
 import { checkAcknowledged } from './acknowledged-checks';
 import { CheckContext, CheckName, checkBus, checkConsumerGroups, checkInboxes, checkLedger, replayAcknowledged, Violation, waitQuiescent } from './checks';
 import { checkLedgerDuplicates } from './ledger-duplicates';
-import { checkOperations } from './operation-checks';
+import { checkOperations, describeAttempts } from './operation-checks';
 import { checkResources } from './resource-checks';
 import { checkWebhooks } from './webhook-checks';
 import { ApiClient, basicAuth } from './client';
@@ -175,6 +175,7 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
       `(${seconds(checkedAt - started)} s: setup ${seconds(setUpAt - started)}, workload ${seconds(workloadAt - setUpAt)}, replay ${seconds(replayedAt - workloadAt)}, quiescence ${seconds(quietAt - replayedAt)}, checks ${seconds(checkedAt - quietAt)})`,
     ];
     if (rejected.length > 0) log(`seed ${options.seed}: rejected: ${tally(rejected.map((r) => `${r.op.kind} ${r.result.answer?.status} ${r.result.answer?.body?.code ?? ''}`.trim()))}`);
+    for (const r of rejected.filter((r) => !r.op.refusal)) log(`seed ${options.seed}: rejected op ${r.op.index} (${r.op.kind} ${r.method} ${r.path}): ${describeAttempts(r)}: ${JSON.stringify(r.result.answer?.body)}`);
     return { seed: options.seed, violations, summary: `seed ${options.seed}: ${parts.join(' ')}`, databaseName };
   } finally {
     await bank?.stop();
