@@ -95,32 +95,39 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
       extraEnv: productionEnv(rails, BATCH_INTERVAL_SECONDS),
     });
     await platform.start();
+    const startedAt = Date.now();
     const running = platform;
+    const phases: string[] = [`platform ${seconds(startedAt - started)}`];
+    const timed = async <T>(name: string, work: Promise<T>): Promise<T> => {
+      const value = await work;
+      phases.push(`${name} ${seconds(Date.now() - startedAt)}`);
+      return value;
+    };
     const sandboxClient = new ApiClient(platform.origin, basicAuth(sandbox.clientId, sandbox.clientSecret));
     const productionClient = new ApiClient(platform.origin, basicAuth(production.clientId, production.clientSecret));
     // Independent parts of the world side by side: the bootstrap platform's customers, production, the second platform.
     const [customers, productionWorld, second] = await Promise.all([
-      setUpCustomers(sandboxClient, receiver),
-      (async () => {
+      timed('customers', setUpCustomers(sandboxClient, receiver)),
+      timed('production', (async () => {
         const reviewer = await createOperator(running.env, 'Chaos Reviewer', 'REVIEWER');
         const world = await setUpProduction(productionClient, operatorClient(running.origin, reviewer));
         await fundProduction(productionClient, db, world, PRODUCTION_FUNDING, `chaos-${options.seed}-production-funding`);
         return world;
-      })(),
-      (async () => setUpSecondPlatform(running.origin, await createPlatform(running.env, `Chaos ${options.seed} other`), receiver!, CUSTOMERS))(),
+      })()),
+      timed('second platform', (async () => setUpSecondPlatform(running.origin, await createPlatform(running.env, `Chaos ${options.seed} other`), receiver!, CUSTOMERS))()),
     ]);
     const allCustomers = [...customers, second.customer];
     const [cards, agent, stablecoin] = await Promise.all([
-      setUpCard(sandboxClient, allCustomers),
-      setUpAgent(sandboxClient, new ApiClient(platform.origin, ''), allCustomers),
-      setUpStablecoin(sandboxClient, options.seed),
+      timed('card', setUpCard(sandboxClient, allCustomers)),
+      timed('agent', setUpAgent(sandboxClient, new ApiClient(platform.origin, ''), allCustomers)),
+      timed('stablecoin', setUpStablecoin(sandboxClient, options.seed)),
     ]);
     const clients: Clients = { sandbox: sandboxClient, production: productionClient, other: second.client, agent: new ApiClient(platform.origin, `Bearer ${agent.token}`) };
     const world: World = { customers: allCustomers, production: productionWorld, cards, agent, stablecoin, wallet: second.wallet };
     bank = new RailBank(db, rails, plannedReturns(plan), world.production.accountNumber);
     bank.start();
     const setUpAt = Date.now();
-    log(`seed ${options.seed}: set up in ${setUpAt - started} ms on ${kafkaBrokers ? 'Kafka' : 'the PostgreSQL-log bus'} (database ${databaseName}); kills before ops ${plan.kills.map((k) => `${k.atOp}${k.mode === 'busy' ? '' : `(${k.mode})`}`).join(', ')}`);
+    log(`seed ${options.seed}: set up in ${setUpAt - started} ms (${phases.join(', ')}) on ${kafkaBrokers ? 'Kafka' : 'the PostgreSQL-log bus'} (database ${databaseName}); kills before ops ${plan.kills.map((k) => `${k.atOp}${k.mode === 'busy' ? '' : `(${k.mode})`}`).join(', ')}`);
 
     const crasher = {
       crash: async () => {
