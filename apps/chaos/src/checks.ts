@@ -168,8 +168,10 @@ async function snapshot(ctx: CheckContext): Promise<Snapshot> {
 /** Between two looks at the platform while waiting for it to settle; three idle looks in a row end the wait. */
 const QUIESCENCE_POLL_MS = 250;
 
-export async function waitQuiescent(ctx: CheckContext, options: { timeoutMs: number; stableMs: number }): Promise<Violation[]> {
+export async function waitQuiescent(ctx: CheckContext, options: { timeoutMs: number; stableMs: number; log?: (line: string) => void }): Promise<Violation[]> {
   const deadline = Date.now() + options.timeoutMs;
+  // Every 10 s of waiting, what is still to happen: where a long quiescence wait goes.
+  let reportAt = Date.now() + 10_000;
   let last = '';
   let unchangedSince = Date.now();
   let idleStreak = 0;
@@ -177,6 +179,10 @@ export async function waitQuiescent(ctx: CheckContext, options: { timeoutMs: num
     const { busy, fingerprint, waiting } = await snapshot(ctx);
     if (busy.length === 0 && ++idleStreak >= 3) return [];
     if (busy.length > 0) idleStreak = 0;
+    if (busy.length > 0 && Date.now() > reportAt) {
+      options.log?.(`still waiting: ${busy.join('; ')}`);
+      reportAt = Date.now() + 10_000;
+    }
     // A timer postponed by its backoff (a lease of a killed process still running out) moves nothing until it is
     // due: that wait is the platform's own schedule, so it does not count as standing still.
     if (fingerprint !== last || waiting) {

@@ -145,7 +145,7 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
     violations.push(...checkAcknowledged(ctx, MIN_ACKNOWLEDGED));
     violations.push(...(await replayAcknowledged(ctx)));
     const replayedAt = Date.now();
-    violations.push(...(await waitQuiescent(ctx, { timeoutMs: kafkaBrokers ? 180_000 : 90_000, stableMs: kafkaBrokers ? 45_000 : 10_000 })));
+    violations.push(...(await waitQuiescent(ctx, { timeoutMs: kafkaBrokers ? 180_000 : 90_000, stableMs: kafkaBrokers ? 45_000 : 10_000, log: (line) => log(`seed ${options.seed}: quiescence: ${line}`) })));
     const quietAt = Date.now();
     await bank.stop();
     violations.push(...(await checkOperations(ctx)));
