@@ -12,6 +12,8 @@ export interface BusView {
   lag(group: string, topic: string): Promise<number>;
   /** How many messages the topic holds (0 when it does not exist). */
   size(topic: string): Promise<number>;
+  /** The consumer groups of the namespace and the topics each has a position on. */
+  groups(namespace: string): Promise<{ group: string; topic: string }[]>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,10 @@ export function pgBusView(db: Client): BusView {
     async size(topic) {
       const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM bus.messages WHERE topic = $1`, [topic]);
       return rows[0].n;
+    },
+    async groups(namespace) {
+      const { rows } = await db.query<{ group_name: string; topic: string }>(`SELECT DISTINCT group_name, topic FROM bus.consumer_positions WHERE starts_with(group_name, $1)`, [namespace]);
+      return rows.map((r) => ({ group: r.group_name, topic: r.topic }));
     },
     close: async () => undefined,
   };
@@ -106,6 +112,12 @@ export async function kafkaBusView(brokers: string[], clientId: string): Promise
     },
     async size(topic) {
       return (await offsets(topic)).reduce((n, p) => n + Number(p.high - p.low), 0);
+    },
+    async groups(namespace) {
+      const groups = (await admin.listGroups()).groups.map((g) => g.groupId).filter((g) => g.startsWith(namespace));
+      const pairs: { group: string; topic: string }[] = [];
+      for (const group of groups) for (const { topic } of await admin.fetchOffsets({ groupId: group })) pairs.push({ group, topic });
+      return pairs;
     },
     close: () => admin.disconnect(),
   };

@@ -6,9 +6,9 @@ import { runAdmin, sleep } from './platform-process';
 import type { WebhookReceiver } from './receiver';
 import type { World } from './setup';
 import type { RailBank } from './rail-bank';
-import { Clients, clientOf, isProduction, OpRecord } from './workload';
+import { Clients, clientOf, OpRecord, Plan } from './workload';
 
-export type CheckName = 'lost' | 'duplicated' | 'stuck' | 'replay' | 'ledger' | 'bus' | 'inbox' | 'webhooks' | 'quiescence' | 'rails';
+export type CheckName = 'acked' | 'lost' | 'duplicated' | 'stuck' | 'replay' | 'ledger' | 'bus' | 'inbox' | 'groups' | 'webhooks' | 'quiescence' | 'rails';
 
 export interface Violation {
   check: CheckName;
@@ -22,7 +22,7 @@ export const RELAYED_SERVICES = ['identity', 'accounts', 'quoting', 'payments', 
 
 /** SQL condition on an events row `e`: the event belongs on its service's topic (declared public in its catalogue). */
 const publicOnly = (service: (typeof RELAYED_SERVICES)[number]) => types(...EVENT_CATALOGUES[service].publicTypes);
-const TIMER_SCHEMAS = ['identity', 'accounts', 'quoting', 'payments', 'webhooks', 'cards', 'agents'];
+const TIMER_SCHEMAS = ['identity', 'accounts', 'quoting', 'payments', 'webhooks', 'cards', 'agents', 'wallet_auth'];
 
 /**
  * The durable consumer groups and, for those that handle an event exactly once by recording it in their inbox,
@@ -65,6 +65,7 @@ export interface CheckContext {
   bus: BusView;
   busNamespace: string;
   world: World;
+  plan: Plan;
   records: OpRecord[];
   clients: Clients;
   receiver: WebhookReceiver;
@@ -72,8 +73,8 @@ export interface CheckContext {
   outbox: string;
 }
 
-const topicOf = (namespace: string, service: string) => `${namespace}${serviceTopic(service)}`;
-const count = async (db: Client, sql: string, params: unknown[] = []) => (await db.query<{ n: number }>(sql, params)).rows[0].n;
+export const topicOf = (namespace: string, service: string) => `${namespace}${serviceTopic(service)}`;
+export const count = async (db: Client, sql: string, params: unknown[] = []) => (await db.query<{ n: number }>(sql, params)).rows[0].n;
 
 /**
  * Sends every acknowledged request again with its key, as a client that lost the answer would: the answer must be
@@ -81,23 +82,36 @@ const count = async (db: Client, sql: string, params: unknown[] = []) => (await 
  */
 export async function replayAcknowledged(ctx: CheckContext): Promise<Violation[]> {
   const violations: Violation[] = [];
-  for (const record of ctx.records) {
-    if (record.result.outcome !== 'acked') continue;
-    const first = record.result.answer!;
-    const again = await clientOf(ctx.clients, record.op.kind).call(record.method, record.path, record.body, record.op.key);
-    const answer = again.answer;
-    if (!answer || answer.status !== first.status || answer.body?.id !== first.body?.id) {
-      violations.push({ check: 'replay', message: `op ${record.op.index} (${record.op.kind} ${record.op.key}): first answer ${first.status} ${first.body?.id}, same key again: ${answer ? `${answer.status} ${answer.body?.id ?? answer.body?.code}` : again.outcome}` });
-    } else if (!answer.replayed) {
-      violations.push({ check: 'replay', message: `op ${record.op.index} (${record.op.kind} ${record.op.key}): answered again without Idempotent-Replayed (it ran twice?)` });
-    }
-  }
+  const acked = ctx.records.filter((r) => r.result.outcome === 'acked');
+  // Eight at a time, as the workload sent them: one after the other took a second or more of every seed.
+  await Promise.all(Array.from({ length: REPLAY_CONCURRENCY }, async (_, lane) => {
+    for (let i = lane; i < acked.length; i += REPLAY_CONCURRENCY) violations.push(...(await replayOne(ctx, acked[i])));
+  }));
   return violations;
 }
+
+const REPLAY_CONCURRENCY = 8;
+
+async function replayOne(ctx: CheckContext, record: OpRecord): Promise<Violation[]> {
+  const first = record.result.answer!;
+  const again = await clientOf(ctx.clients, record.op).call(record.method, record.path, record.body, record.op.key, { headers: record.headers });
+  const answer = again.answer;
+  const about = `op ${record.op.index} (${record.op.kind} ${record.op.key})`;
+  if (!answer || answer.status !== first.status || identityOf(answer.body) !== identityOf(first.body)) {
+    return [{ check: 'replay', message: `${about}: first answer ${first.status} ${identityOf(first.body)}, same key again: ${answer ? `${answer.status} ${identityOf(answer.body) ?? answer.body?.code}` : again.outcome}` }];
+  }
+  if (!answer.replayed) return [{ check: 'replay', message: `${about}: answered again without Idempotent-Replayed (it ran twice?)` }];
+  return [];
+}
+
+/** What an answer is about: its resource's id (a card simulation answers its issuer token only). */
+const identityOf = (body: any): string | undefined => body?.id ?? body?.issuerTransactionToken;
 
 interface Snapshot {
   busy: string[];
   fingerprint: string;
+  /** A timer is set to fire soon (a retry's backoff): the platform is waiting, not stuck. */
+  waiting: boolean;
 }
 
 /** What is still to happen, and a fingerprint of everything that moves when something does. */
@@ -105,10 +119,16 @@ async function snapshot(ctx: CheckContext): Promise<Snapshot> {
   const { db, bus, busNamespace } = ctx;
   const busy: string[] = [];
   const moving: Record<string, unknown> = {};
+  let waiting = false;
   for (const schema of TIMER_SCHEMAS) {
     // Soon-due timers are work in progress (rails, hold retries); quote expiries minutes away are not.
-    const due = await count(db, `SELECT count(*)::int AS n FROM ${schema}.timers WHERE fired_at IS NULL AND due_at <= now() + interval '15 seconds'`);
-    if (due > 0) busy.push(`${schema}: ${due} timers due`);
+    const { rows: [due] } = await db.query<{ overdue: number; soon: number }>(
+      `SELECT count(*) FILTER (WHERE due_at <= now())::int AS overdue, count(*) FILTER (WHERE due_at > now())::int AS soon
+         FROM ${schema}.timers WHERE fired_at IS NULL AND due_at <= now() + interval '15 seconds'`,
+    );
+    if (due.overdue > 0) busy.push(`${schema}: ${due.overdue} timers due`);
+    if (due.soon > 0) busy.push(`${schema}: ${due.soon} timers due within 15 s`);
+    waiting ||= due.soon > 0;
     moving[`${schema}.timers`] = (await db.query(`SELECT count(fired_at)::int AS fired, coalesce(sum(attempts), 0)::int AS attempts FROM ${schema}.timers`)).rows[0];
     moving[`${schema}.events`] = await count(db, `SELECT count(*)::int AS n FROM ${schema}.events`);
     moving[`${schema}.inbox`] = await count(db, `SELECT count(*)::int AS n FROM ${schema}.inbox`);
@@ -132,14 +152,11 @@ async function snapshot(ctx: CheckContext): Promise<Snapshot> {
     moving[`${service}.published`] = published;
     if (published < events) busy.push(`${service}: ${events - published} events not on the bus`);
   }
-  for (const consumer of CONSUMERS) {
-    for (const source of consumer.sources) {
-      const lag = await bus.lag(`${busNamespace}${consumer.group}`, topicOf(busNamespace, source));
-      moving[`${consumer.group}/${source}`] = lag;
-      if (lag > 0) busy.push(`${consumer.group}: ${lag} behind on ${source}`);
-    }
+  for (const { group, topic, lag } of await groupLags(ctx)) {
+    moving[`${group}/${topic}`] = lag;
+    if (lag > 0) busy.push(`${group}: ${lag} behind on ${topic}`);
   }
-  return { busy, fingerprint: JSON.stringify(moving) };
+  return { busy, fingerprint: JSON.stringify(moving), waiting };
 }
 
 /**
@@ -148,121 +165,61 @@ async function snapshot(ctx: CheckContext): Promise<Snapshot> {
  * not happen by itself (a lost event, a stuck timer): the wait ends and the checks say what is missing. On Kafka
  * `stableMs` must outlast the session timeout (30 s): a SIGKILLed member holds its partitions until then.
  */
-export async function waitQuiescent(ctx: CheckContext, options: { timeoutMs: number; stableMs: number }): Promise<Violation[]> {
+/** Between two looks at the platform while waiting for it to settle; three idle looks in a row end the wait. */
+const QUIESCENCE_POLL_MS = 250;
+
+export async function waitQuiescent(ctx: CheckContext, options: { timeoutMs: number; stableMs: number; log?: (line: string) => void }): Promise<Violation[]> {
   const deadline = Date.now() + options.timeoutMs;
+  // Every 10 s of waiting, what is still to happen: where a long quiescence wait goes.
+  let reportAt = Date.now() + 10_000;
   let last = '';
   let unchangedSince = Date.now();
   let idleStreak = 0;
   for (;;) {
-    const { busy, fingerprint } = await snapshot(ctx);
+    const { busy, fingerprint, waiting } = await snapshot(ctx);
     if (busy.length === 0 && ++idleStreak >= 3) return [];
     if (busy.length > 0) idleStreak = 0;
-    if (fingerprint !== last) {
+    if (busy.length > 0 && Date.now() > reportAt) {
+      options.log?.(`still waiting: ${busy.join('; ')}`);
+      reportAt = Date.now() + 10_000;
+    }
+    // A timer postponed by its backoff (a lease of a killed process still running out) moves nothing until it is
+    // due: that wait is the platform's own schedule, so it does not count as standing still.
+    if (fingerprint !== last || waiting) {
       last = fingerprint;
       unchangedSince = Date.now();
     } else if (busy.length > 0 && Date.now() - unchangedSince > options.stableMs) {
       return [{ check: 'quiescence', message: `nothing moved for ${options.stableMs} ms with work left: ${busy.join('; ')}` }];
     }
     if (Date.now() > deadline) return [{ check: 'quiescence', message: `still busy after ${options.timeoutMs} ms: ${busy.join('; ')}` }];
-    await sleep(500);
+    await sleep(QUIESCENCE_POLL_MS);
   }
 }
+
+/** Per-process groups (a cache fed by the bus in every process: `…cache.<uuid>`) start at the end and die with their process. */
+const PER_PROCESS_GROUP = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Every acknowledged operation exists, once; no operation (acknowledged or not: an unanswered first attempt may
- * legitimately have run once) has two effects. Effects are counted by the operation's unique amount.
+ * How far every durable consumer group is behind on every topic it reads: the groups of CONSUMERS on their sources
+ * (a group that never committed counts the whole topic), and whatever other durable group the bus knows of.
  */
-export async function checkOperations(ctx: CheckContext): Promise<Violation[]> {
-  const { db, world, records, clients } = ctx;
-  const violations: Violation[] = [];
-  const lost = (r: OpRecord, why: string) => violations.push({ check: 'lost', op: r.op.index, message: `op ${r.op.index} (${r.op.kind} ${r.op.key}) acknowledged ${r.resourceId}: ${why}` });
-  const duplicated = (r: OpRecord, what: string, ids: string[]) =>
-    violations.push({ check: 'duplicated', op: r.op.index, message: `op ${r.op.index} (${r.op.kind} ${r.op.key}, amount ${r.op.amount}, ${describeAttempts(r)}): ${ids.length} ${what}: ${ids.join(', ')}` });
-
-  const transactions = (await db.query<{ transaction_id: string; type: string; quote_id: string | null; status: string; amount: string }>(
-    `SELECT transaction_id, type, quote_id, status, body->'sentAmount'->>'amount' AS amount FROM payments.transactions`,
-  )).rows;
-  const quotes = (await db.query<{ quote_id: string; amount: string }>(`SELECT quote_id, body->>'totalSendingAmount' AS amount FROM quoting.quotes`)).rows;
-  // USD postings on customer accounts, one row per entry: funding credits and payment legs (reversals apart).
-  const postings = (await db.query<{ entry_id: string; account_id: string; amount: string; kind: string }>(
-    `SELECT p.entry_id, p.account_id, p.amount::text AS amount, p.kind FROM accounts.journal_postings p
-       JOIN accounts.ledger_accounts a ON a.account_id = p.account_id
-      WHERE a.owner = 'CUSTOMER' AND p.currency = 'USD' AND p.kind <> 'REVERSAL'`,
-  )).rows;
-  const entries = (accountId: string, amount: number, kind: (k: string) => boolean) =>
-    [...new Set(postings.filter((p) => p.account_id === accountId && Number(p.amount) === amount && kind(p.kind)).map((p) => p.entry_id))];
-  const isPayment = (k: string) => k.startsWith('PAYMENT_');
-  const txIds = new Set(transactions.map((t) => t.transaction_id));
-
-  for (const r of records) {
-    if (r.result.outcome === 'skipped') continue;
-    const { op } = r;
-    const usd = isProduction(op.kind) ? world.production.usd : world.customers[op.customer].usd;
-    const acked = r.result.outcome === 'acked';
-    switch (op.kind) {
-      case 'transferOut':
-      case 'transferIn':
-      case 'prodTransferOut':
-      case 'prodTransferIn': {
-        const type = op.kind === 'transferOut' || op.kind === 'prodTransferOut' ? 'OUTGOING' : 'INCOMING';
-        const same = transactions.filter((t) => t.type === type && t.quote_id === null && Number(t.amount) === op.amount).map((t) => t.transaction_id);
-        if (same.length > 1) duplicated(r, `${type} transactions`, same);
-        const legs = entries(usd, type === 'OUTGOING' ? -op.amount : op.amount, isPayment);
-        if (legs.length > 1) duplicated(r, 'ledger entries', legs);
-        if (acked && !same.includes(r.resourceId!)) lost(r, same.length ? `the amount's transaction is ${same.join(', ')}` : 'no such transaction');
-        break;
-      }
-      case 'quote': {
-        const same = quotes.filter((q) => Number(q.amount) === op.amount).map((q) => q.quote_id);
-        if (same.length > 1) duplicated(r, 'quotes', same);
-        const executions = transactions.filter((t) => t.quote_id !== null && Number(t.amount) === op.amount).map((t) => t.transaction_id);
-        if (executions.length > 1) duplicated(r, 'quote transactions', executions);
-        const legs = entries(usd, -op.amount, isPayment);
-        if (legs.length > 1) duplicated(r, 'ledger entries', legs);
-        if (acked && !same.includes(r.resourceId!)) lost(r, same.length ? `the amount's quote is ${same.join(', ')}` : 'no such quote');
-        if (acked && op.immediate && !txIds.has(r.transactionId!)) lost(r, `executed at once, but its transaction ${r.transactionId} does not exist`);
-        break;
-      }
-      case 'execute':
-        if (acked && !txIds.has(r.transactionId!)) lost(r, `executed, but its transaction ${r.transactionId} does not exist`);
-        break;
-      case 'fund': {
-        const credits = entries(usd, op.amount, (k) => k === 'SANDBOX_FUNDING');
-        if (credits.length > 1) duplicated(r, 'funding entries', credits);
-        if (acked && credits.length === 0) lost(r, 'no funding entry');
-        break;
-      }
-    }
+async function groupLags(ctx: CheckContext): Promise<{ group: string; topic: string; lag: number }[]> {
+  const pairs = new Map<string, { group: string; topic: string }>();
+  for (const consumer of CONSUMERS) for (const source of consumer.sources) pairs.set(`${consumer.group} ${source}`, { group: `${ctx.busNamespace}${consumer.group}`, topic: topicOf(ctx.busNamespace, source) });
+  for (const { group, topic } of await ctx.bus.groups(ctx.busNamespace)) {
+    if (PER_PROCESS_GROUP.test(group) || topic.endsWith('.dlq')) continue;
+    pairs.set(`${group} ${topic}`, { group, topic });
   }
-  // What a client sees: every acknowledged transaction and quote can be read back.
-  for (const r of records) {
-    if (r.result.outcome !== 'acked' || r.op.kind === 'fund') continue;
-    const path = r.op.kind === 'quote' || r.op.kind === 'execute' ? `/quotes/${r.resourceId}` : `/transactions/${r.resourceId}`;
-    const read = await clientOf(clients, r.op.kind).call('GET', path, undefined, undefined);
-    if (read.outcome !== 'acked') lost(r, `GET ${path} answered ${read.answer?.status ?? read.outcome}`);
-  }
-  // Every transaction has reached an end state: with the timers drained, nothing will move them any more.
-  for (const t of transactions) {
-    if (t.status !== 'COMPLETED' && t.status !== 'FAILED') violations.push({ check: 'stuck', message: `transaction ${t.transaction_id} (${t.type}, amount ${t.amount}) is still ${t.status}` });
-  }
-  return violations;
+  const lags = [];
+  for (const { group, topic } of pairs.values()) lags.push({ group: group.slice(ctx.busNamespace.length), topic: topic.slice(ctx.busNamespace.length), lag: await ctx.bus.lag(group, topic) });
+  return lags;
 }
 
-function describeAttempts(r: OpRecord): string {
-  const attempts = r.result.attempts.map((a) => (a.status ? `${a.status}${a.code ? ` ${a.code}` : ''}` : a.error ?? 'no answer'));
-  return `${r.result.outcome} after ${collapse(attempts)}`;
-}
-
-/** "x, x, x, y" → "x ×3, y": retry histories are long and repetitive. */
-function collapse(items: string[]): string {
-  const out: string[] = [];
-  for (let i = 0; i < items.length; ) {
-    let j = i;
-    while (j < items.length && items[j] === items[i]) j++;
-    out.push(j - i > 1 ? `${items[i]} ×${j - i}` : items[i]);
-    i = j;
-  }
-  return out.join(', ');
+/** Every durable consumer group caught up with every topic it reads, at rest: nothing published was left unread. */
+export async function checkConsumerGroups(ctx: CheckContext): Promise<Violation[]> {
+  const lags = await groupLags(ctx);
+  if (lags.length < CONSUMERS.length) return [{ check: 'groups', message: `only ${lags.length} consumer groups found; ${CONSUMERS.length} expected at least` }];
+  return lags.filter((l) => l.lag > 0).map((l) => ({ check: 'groups', message: `${l.group} is ${l.lag} messages behind on ${l.topic}` }));
 }
 
 /** The operator's checker: entries and currencies balance, balances equal postings and events, nothing overdrawn. */
@@ -331,25 +288,3 @@ export async function checkInboxes(ctx: CheckContext): Promise<Violation[]> {
   return violations;
 }
 
-/** Every sandbox transaction status change was queued as a webhook, and what the dispatcher calls delivered, we received. */
-export async function checkWebhooks(ctx: CheckContext): Promise<Violation[]> {
-  const violations: Violation[] = [];
-  const received = new Set(ctx.receiver.received.map((w) => w.webhookId));
-  const { rows } = await ctx.db.query<{ event_id: string; transaction_id: string; tx_status: string; webhook_id: string | null; status: string | null; type: string | null }>(
-    `SELECT e.event_id::text, e.data->'transaction'->>'id' AS transaction_id, e.data->'transaction'->>'status' AS tx_status,
-            d.webhook_id, d.status, d.type
-       FROM payments.events e LEFT JOIN webhooks.deliveries d ON d.event_id = e.event_id::text
-      WHERE e.type = 'TransactionStatusChanged.v1' AND e.data->>'mode' <> 'PRODUCTION'
-      ORDER BY e.global_position`,
-  );
-  const missing = rows.filter((r) => r.webhook_id === null);
-  if (missing.length > 0) {
-    violations.push({ check: 'webhooks', message: `${missing.length} of ${rows.length} transaction status changes have no webhook: ${missing.slice(0, 10).map((r) => `${r.transaction_id} ${r.tx_status} (event ${r.event_id})`).join(', ')}` });
-  }
-  for (const r of rows) {
-    if (r.webhook_id === null) continue;
-    if (r.status !== 'DELIVERED') violations.push({ check: 'webhooks', message: `${r.type} ${r.webhook_id} of ${r.transaction_id} is ${r.status}, not DELIVERED` });
-    else if (!received.has(r.webhook_id)) violations.push({ check: 'webhooks', message: `${r.type} ${r.webhook_id} of ${r.transaction_id} is DELIVERED but never reached the receiver` });
-  }
-  return violations;
-}

@@ -3,6 +3,8 @@ import { createServer, Server } from 'node:http';
 export interface ReceivedWebhook {
   webhookId: string;
   type: string;
+  /** The request path: each platform of the run has its own (`url(name)`). */
+  path: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export class WebhookReceiver {
           // recorded by header only
         }
         const header = req.headers['webhook-id'];
-        receiver.received.push({ webhookId: String(body.id ?? header ?? ''), type: String(body.type ?? '') });
+        receiver.received.push({ webhookId: String(body.id ?? header ?? ''), type: String(body.type ?? ''), path: req.url ?? '' });
         res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });
     });
@@ -36,8 +38,9 @@ export class WebhookReceiver {
     return receiver;
   }
 
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as { port: number }).port}/hooks`;
+  /** The endpoint of one platform of the run. */
+  url(name: string): string {
+    return `http://127.0.0.1:${(this.server.address() as { port: number }).port}/hooks/${name}`;
   }
 
   close(): Promise<void> {

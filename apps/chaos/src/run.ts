@@ -4,15 +4,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { BusView, deleteKafkaNamespace, kafkaBusView, pgBusView } from './bus-view';
-import { CheckContext, CheckName, checkBus, checkInboxes, checkLedger, checkOperations, checkWebhooks, replayAcknowledged, Violation, waitQuiescent } from './checks';
+import { checkAcknowledged } from './acknowledged-checks';
+import { CheckContext, CheckName, checkBus, checkConsumerGroups, checkInboxes, checkLedger, replayAcknowledged, Violation, waitQuiescent } from './checks';
+import { checkLedgerDuplicates } from './ledger-duplicates';
+import { checkOperations, describeAttempts } from './operation-checks';
+import { checkResources } from './resource-checks';
+import { checkWebhooks } from './webhook-checks';
 import { ApiClient, basicAuth } from './client';
 import { PlatformProcess } from './platform-process';
 import { createOperator, fundProduction, operatorClient, productionEnv, railDirectories, setUpProduction } from './production';
 import { RailBank } from './rail-bank';
 import { checkProductionWebhooks, checkRails } from './rail-checks';
 import { WebhookReceiver } from './receiver';
-import { setUpWorld, World } from './setup';
-import { isProduction, planWorkload, plannedReturns, runWorkload } from './workload';
+import { CUSTOMERS, setUpCustomers, World } from './setup';
+import { setUpAgent } from './setup-agents';
+import { setUpCard } from './setup-cards';
+import { setUpStablecoin } from './setup-stablecoins';
+import { createPlatform, setUpSecondPlatform } from './setup-wallets';
+import { Clients, isProduction, OpRecord, planWorkload, plannedReturns, runWorkload } from './workload';
 
 export interface RunOptions {
   seed: number;
@@ -38,7 +47,9 @@ export interface RunResult {
 }
 
 /** Checks shown as `name=ok|FAIL(n)` in the summary; lost and duplicated are shown as counts. */
-const SHOWN: CheckName[] = ['stuck', 'replay', 'ledger', 'bus', 'inbox', 'webhooks', 'rails', 'quiescence'];
+const SHOWN: CheckName[] = ['acked', 'stuck', 'replay', 'ledger', 'bus', 'inbox', 'groups', 'webhooks', 'rails', 'quiescence'];
+/** A seed whose workload was mostly refused or unanswered checked little: below this share of planned operations it fails. */
+const MIN_ACKNOWLEDGED = 0.8;
 /** The production customer's opening balance, pulled in by ACH before the workload: far above what it pays out. */
 const PRODUCTION_FUNDING = 1_000_000_000;
 /** Seconds between NACHA files: NACHA allows 36 files a day to one bank (file id modifiers A-Z, 0-9), so a run stays well below. */
@@ -84,15 +95,40 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
       extraEnv: productionEnv(rails, BATCH_INTERVAL_SECONDS),
     });
     await platform.start();
-    const clients = { sandbox: new ApiClient(platform.origin, basicAuth(sandbox.clientId, sandbox.clientSecret)), production: new ApiClient(platform.origin, basicAuth(production.clientId, production.clientSecret)) };
-    const reviewer = await createOperator(platform.env, 'Chaos Reviewer', 'REVIEWER');
-    const world: World = { ...(await setUpWorld(clients.sandbox, receiver)), production: await setUpProduction(clients.production, operatorClient(platform.origin, reviewer)) };
-    await fundProduction(clients.production, db, world.production, PRODUCTION_FUNDING, `chaos-${options.seed}-production-funding`);
+    const startedAt = Date.now();
+    const running = platform;
+    const phases: string[] = [`platform ${seconds(startedAt - started)}`];
+    const timed = async <T>(name: string, work: Promise<T>): Promise<T> => {
+      const value = await work;
+      phases.push(`${name} ${seconds(Date.now() - startedAt)}`);
+      return value;
+    };
+    const sandboxClient = new ApiClient(platform.origin, basicAuth(sandbox.clientId, sandbox.clientSecret));
+    const productionClient = new ApiClient(platform.origin, basicAuth(production.clientId, production.clientSecret));
+    // Independent parts of the world side by side: the bootstrap platform's customers, production, the second platform.
+    const [customers, productionWorld, second] = await Promise.all([
+      timed('customers', setUpCustomers(sandboxClient, receiver)),
+      timed('production', (async () => {
+        const reviewer = await createOperator(running.env, 'Chaos Reviewer', 'REVIEWER');
+        const world = await setUpProduction(productionClient, operatorClient(running.origin, reviewer));
+        await fundProduction(productionClient, db, world, PRODUCTION_FUNDING, `chaos-${options.seed}-production-funding`);
+        return world;
+      })()),
+      timed('second platform', (async () => setUpSecondPlatform(running.origin, await createPlatform(running.env, `Chaos ${options.seed} other`), receiver!, CUSTOMERS))()),
+    ]);
+    const allCustomers = [...customers, second.customer];
+    const [cards, agent, stablecoin] = await Promise.all([
+      timed('card', setUpCard(sandboxClient, allCustomers)),
+      timed('agent', setUpAgent(sandboxClient, new ApiClient(platform.origin, ''), allCustomers)),
+      timed('stablecoin', setUpStablecoin(sandboxClient, options.seed)),
+    ]);
+    const clients: Clients = { sandbox: sandboxClient, production: productionClient, other: second.client, agent: new ApiClient(platform.origin, `Bearer ${agent.token}`) };
+    const world: World = { customers: allCustomers, production: productionWorld, cards, agent, stablecoin, wallet: second.wallet };
     bank = new RailBank(db, rails, plannedReturns(plan), world.production.accountNumber);
     bank.start();
-    log(`seed ${options.seed}: set up in ${Date.now() - started} ms on ${kafkaBrokers ? 'Kafka' : 'the PostgreSQL-log bus'} (database ${databaseName}); kills before ops ${plan.kills.map((k) => `${k.atOp}${k.mode === 'busy' ? '' : `(${k.mode})`}`).join(', ')}`);
+    const setUpAt = Date.now();
+    log(`seed ${options.seed}: set up in ${setUpAt - started} ms (${phases.join(', ')}) on ${kafkaBrokers ? 'Kafka' : 'the PostgreSQL-log bus'} (database ${databaseName}); kills before ops ${plan.kills.map((k) => `${k.atOp}${k.mode === 'busy' ? '' : `(${k.mode})`}`).join(', ')}`);
 
-    const running = platform;
     const crasher = {
       crash: async () => {
         await running.kill();
@@ -100,22 +136,30 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
       },
     };
     const stats = await runWorkload(plan, world, clients, crasher, options.concurrency);
-    log(`seed ${options.seed}: workload done in ${Date.now() - started} ms`);
+    const workloadAt = Date.now();
+    log(`seed ${options.seed}: workload done in ${workloadAt - setUpAt} ms`);
 
     bus = kafkaBrokers ? await kafkaBusView(kafkaBrokers, `chaos-${options.seed}`) : pgBusView(db);
-    const ctx: CheckContext = { db, bus, busNamespace, world, records: stats.records, clients, receiver, bank, outbox: rails.outbox };
+    const ctx: CheckContext = { db, bus, busNamespace, world, plan, records: stats.records, clients, receiver, bank, outbox: rails.outbox };
     const violations: Violation[] = [];
+    violations.push(...checkAcknowledged(ctx, MIN_ACKNOWLEDGED));
     violations.push(...(await replayAcknowledged(ctx)));
-    violations.push(...(await waitQuiescent(ctx, { timeoutMs: kafkaBrokers ? 180_000 : 90_000, stableMs: kafkaBrokers ? 45_000 : 10_000 })));
+    const replayedAt = Date.now();
+    violations.push(...(await waitQuiescent(ctx, { timeoutMs: kafkaBrokers ? 180_000 : 90_000, stableMs: kafkaBrokers ? 45_000 : 10_000, log: (line) => log(`seed ${options.seed}: quiescence: ${line}`) })));
+    const quietAt = Date.now();
     await bank.stop();
     violations.push(...(await checkOperations(ctx)));
+    violations.push(...(await checkResources(ctx)));
     await platform.stop(); // a clean stop: the database checks look at a platform at rest
     violations.push(...(await checkLedger({ ...platform.env, LOG_LEVEL: 'silent' })));
+    violations.push(...(await checkLedgerDuplicates(ctx)));
     violations.push(...(await checkBus(ctx)));
     violations.push(...(await checkInboxes(ctx)));
+    violations.push(...(await checkConsumerGroups(ctx)));
     violations.push(...(await checkWebhooks(ctx)));
     violations.push(...(await checkProductionWebhooks(ctx)));
     violations.push(...(await checkRails(ctx)));
+    const checkedAt = Date.now();
 
     const outcomes = stats.records.map((r) => r.result.outcome);
     const n = (check: CheckName) => violations.filter((v) => v.check === check).length;
@@ -131,12 +175,14 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
       `prod=${stats.records.filter((r) => isProduction(r.op.kind) && r.result.outcome === 'acked').length}`,
       `returns=${bank.returnsWritten}(+${bank.reimportsWritten} again)`,
       `achFiles=${bank.filesSettled}`,
+      `covered=${covered(stats.records)}`,
       `lost=${ops('lost')}`, // operations, each may have several violation lines
       `duplicated=${ops('duplicated')}`,
       ...SHOWN.map((c) => `${c}=${n(c) === 0 ? 'ok' : `FAIL(${n(c)})`}`),
-      `(${Math.round((Date.now() - started) / 1000)} s)`,
+      `(${seconds(checkedAt - started)} s: setup ${seconds(setUpAt - started)}, workload ${seconds(workloadAt - setUpAt)}, replay ${seconds(replayedAt - workloadAt)}, quiescence ${seconds(quietAt - replayedAt)}, checks ${seconds(checkedAt - quietAt)})`,
     ];
     if (rejected.length > 0) log(`seed ${options.seed}: rejected: ${tally(rejected.map((r) => `${r.op.kind} ${r.result.answer?.status} ${r.result.answer?.body?.code ?? ''}`.trim()))}`);
+    for (const r of rejected.filter((r) => !r.op.refusal)) log(`seed ${options.seed}: rejected op ${r.op.index} (${r.op.kind} ${r.method} ${r.path}): ${describeAttempts(r)}: ${JSON.stringify(r.result.answer?.body)}`);
     return { seed: options.seed, violations, summary: `seed ${options.seed}: ${parts.join(' ')}`, databaseName };
   } finally {
     await bank?.stop();
@@ -161,6 +207,15 @@ async function admin(url: string, sql: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/** `kind×acked` for every kind of operation the seed sent: what this seed exercised. */
+function covered(records: OpRecord[]): string {
+  const counts = new Map<string, number>();
+  for (const r of records) if (r.result.outcome === 'acked') counts.set(r.op.kind, (counts.get(r.op.kind) ?? 0) + 1);
+  return [...counts].map(([kind, n]) => `${kind}:${n}`).join(',');
 }
 
 function tally(items: string[]): string {

@@ -1,16 +1,44 @@
 import { ApiClient, CallResult } from './client';
+import { CardChain, CARD_CHAINS, CardSimulation, CardStep, declineOf, descriptorOf, followUpsOf } from './card-chains';
 import { sleep } from './platform-process';
 import { Prng } from './prng';
 import type { PlannedReturn } from './rail-bank';
-import { EUR_SUFFIXES, PAYOUT_SUFFIXES, PULL_SUFFIXES, World } from './setup';
+import { requestOf, resolveResource } from './requests';
+import { AGENT_AMOUNT_BASE } from './setup-agents';
+import { ClientName, CUSTOMERS, EUR_SUFFIXES, PAYOUT_SUFFIXES, PULL_SUFFIXES, World } from './setup';
 
-export type OpKind = 'transferOut' | 'transferIn' | 'quote' | 'execute' | 'fund' | 'prodTransferOut' | 'prodTransferIn';
+/**
+ * Every money operation of the platform (docs/payments.md, quotes.md, cards.md, agents.md, stablecoins.md,
+ * wallet-auth.md, uma.md, rails.md). Kinds after a ':' in the comments need an earlier operation's answer.
+ */
+export type OpKind =
+  | 'transferOut'
+  | 'transferIn'
+  | 'quote'
+  | 'execute' // : a quote without immediatelyExecute
+  | 'fund'
+  | 'realtimeQuote' // a REALTIME_FUNDING quote
+  | 'send' // : /sandbox/send delivers a realtime quote's funds
+  | 'umaReceive'
+  | 'card' // an authorization (or financial authorization, or a declined one) on the run's card
+  | 'cardMessage' // : advice, clearing, return or return reversal on the card transaction
+  | 'agentTransfer' // the agent's transfer-out: at once, waiting for approval, or over its limit (refused)
+  | 'agentDecide' // : the platform approves or rejects the waiting action
+  | 'agentQuote'
+  | 'agentExecute' // : the agent executes its quote
+  | 'mint'
+  | 'fundMint' // : the wire a WIRE-funded mint waits for
+  | 'burn'
+  | 'walletQuote' // a quote from the second platform's Embedded Wallet
+  | 'walletExecute' // : executed with the wallet session's stamp over its payloadToSign
+  | 'prodTransferOut'
+  | 'prodTransferIn';
 
 /** Production operations: sent with the production credentials, moved by the NACHA connector and the run's bank. */
 export const PRODUCTION_KINDS: readonly OpKind[] = ['prodTransferOut', 'prodTransferIn'];
 export const isProduction = (kind: OpKind) => PRODUCTION_KINDS.includes(kind);
 
-/** One planned operation. Accounts are named by customer index and sandbox suffix, so the plan needs no ids. */
+/** One operation, fully decided by the seed: its key, its unique amount and sandbox suffix, so the plan needs no ids. */
 export interface PlannedOp {
   index: number;
   kind: OpKind;
@@ -19,13 +47,25 @@ export interface PlannedOp {
   amount: number;
   tag: string;
   customer: number;
+  /** The credentials it goes with (the customer's platform, production, the agent). */
+  client: ClientName;
   suffix?: string;
   quoteTo?: 'external' | 'internal';
   immediate?: boolean;
-  /** execute: the index of the (non-immediate) quote operation it executes. */
-  quoteOp?: number;
+  /** fund: the account's currency. */
+  currency?: 'USD' | 'EUR';
+  /** The operation whose answer this one needs (a quote to execute, an action to decide, a card transaction…). */
+  after?: number;
   /** prodTransferOut: the bank returns it (R01), before or after the calendar settles it, its file maybe twice. */
   returned?: PlannedReturn;
+  /** A refusal the platform must answer (a limit): acknowledging it is a violation. */
+  refusal?: { status: number; code: string };
+  /** card / cardMessage: the simulation, its chain (the opening operation's index) and the chain's shape. */
+  card?: { simulation: CardSimulation; chain: number; shape: CardChain; descriptor?: string; decline?: string };
+  /** agentDecide. */
+  decision?: 'approve' | 'reject';
+  /** mint. */
+  mintFunding?: 'GRID_INTERNAL_ACCOUNT' | 'WIRE';
 }
 
 export interface KillPoint {
@@ -45,43 +85,140 @@ export interface Plan {
   kills: KillPoint[];
 }
 
-const WEIGHTS: Record<OpKind, number> = { transferOut: 30, transferIn: 15, quote: 30, execute: 10, fund: 15, prodTransferOut: 12, prodTransferIn: 4 };
+/** Operations that start something (follow-ups are planned with them, a few operations later). */
+type StarterKind = 'transferOut' | 'transferIn' | 'quote' | 'fund' | 'realtimeQuote' | 'umaReceive' | 'card' | 'agentTransfer' | 'agentQuote' | 'mint' | 'burn' | 'walletQuote' | 'prodTransferOut' | 'prodTransferIn';
+const WEIGHTS: Record<StarterKind, number> = {
+  transferOut: 20,
+  transferIn: 9,
+  quote: 18,
+  fund: 8,
+  realtimeQuote: 4,
+  umaReceive: 4,
+  card: 12,
+  agentTransfer: 6,
+  agentQuote: 3,
+  mint: 5,
+  burn: 3,
+  walletQuote: 3,
+  prodTransferOut: 10,
+  prodTransferIn: 3,
+};
 const amountOf = (index: number) => 10_000 + index; // smallest unit; far from the opening balances and from each other
+/** Wallet quotes' amounts: `amountOf × this`, still unique, far above every other operation's. */
+const WALLET_AMOUNT_FACTOR = 1_000;
+/** The second platform's customer (World.customers[OTHER]); its external accounts carry these suffixes only. */
+export const OTHER = CUSTOMERS;
+const OTHER_SUFFIXES = ['789', '002', '005'] as const;
 
 /** The whole workload and its kill points, from the seed alone. */
 export function planWorkload(seed: number, opCount: number, killCount: number): Plan {
   const prng = new Prng(seed);
   const ops: PlannedOp[] = [];
   const executable: number[] = []; // quotes created without immediatelyExecute and not yet planned for execution
+  /** Follow-ups waiting for their turn: each is sent a few operations after the one it needs. */
+  const later: { due: number; make: (index: number) => PlannedOp }[] = [];
+  const follow = (after: number, make: (index: number, base: Omit<PlannedOp, 'kind' | 'client' | 'customer'>) => PlannedOp) => {
+    later.push({ due: after + prng.int(1, 6), make: (index) => make(index, { index, key: `chaos-${seed}-${index}`, amount: amountOf(index), tag: `chaos:${seed}:${index}`, after }) });
+  };
+  const sandboxCustomer = () => prng.int(0, CUSTOMERS - 1);
   for (let index = 0; index < opCount; index++) {
-    let kind = prng.weighted(WEIGHTS);
-    if (kind === 'execute' && executable.length === 0) kind = 'quote';
-    const base = { index, kind, key: `chaos-${seed}-${index}`, amount: amountOf(index), tag: `chaos:${seed}:${index}`, customer: prng.int(0, 2) };
+    const due = later.findIndex((f) => f.due <= index);
+    if (due >= 0) {
+      ops.push(later.splice(due, 1)[0].make(index));
+      continue;
+    }
+    let kind: StarterKind | 'execute' = prng.weighted(WEIGHTS);
+    if (executable.length > 0 && prng.chance(0.1)) kind = 'execute';
+    const base = { index, key: `chaos-${seed}-${index}`, amount: amountOf(index), tag: `chaos:${seed}:${index}` };
     switch (kind) {
       case 'transferOut':
-        ops.push({ ...base, suffix: prng.pick(PAYOUT_SUFFIXES) });
+      case 'transferIn': {
+        // A quarter of the transfers are the second platform's.
+        const customer = prng.chance(0.25) ? OTHER : sandboxCustomer();
+        const suffixes = customer === OTHER ? OTHER_SUFFIXES : kind === 'transferOut' ? PAYOUT_SUFFIXES : PULL_SUFFIXES;
+        ops.push({ ...base, kind, customer, client: customer === OTHER ? 'other' : 'sandbox', suffix: prng.pick(suffixes) });
         break;
-      case 'transferIn':
-        ops.push({ ...base, suffix: prng.pick(PULL_SUFFIXES) });
+      }
+      case 'fund': {
+        const customer = prng.chance(0.2) ? OTHER : sandboxCustomer();
+        ops.push({ ...base, kind, customer, client: customer === OTHER ? 'other' : 'sandbox', currency: customer !== OTHER && prng.chance(0.3) ? 'EUR' : 'USD' });
         break;
+      }
       case 'quote': {
         const quoteTo = prng.chance(0.7) ? 'external' : 'internal';
-        const op: PlannedOp = { ...base, quoteTo, suffix: quoteTo === 'external' ? prng.pick(EUR_SUFFIXES) : undefined, immediate: prng.chance(0.5) };
+        const op: PlannedOp = { ...base, kind, customer: sandboxCustomer(), client: 'sandbox', quoteTo, suffix: quoteTo === 'external' ? prng.pick(EUR_SUFFIXES) : undefined, immediate: prng.chance(0.5) };
         if (!op.immediate) executable.push(index);
         ops.push(op);
         break;
       }
       case 'execute': {
         const quoteOp = executable.splice(prng.int(0, executable.length - 1), 1)[0];
-        ops.push({ ...base, customer: ops[quoteOp].customer, amount: ops[quoteOp].amount, quoteOp });
+        ops.push({ ...base, kind, customer: ops[quoteOp].customer, client: 'sandbox', amount: ops[quoteOp].amount, after: quoteOp });
         break;
       }
-      case 'fund':
+      case 'realtimeQuote': {
+        ops.push({ ...base, kind, customer: sandboxCustomer(), client: 'sandbox' });
+        // Most realtime quotes get their funds; the rest stay PENDING (until they expire).
+        if (prng.chance(0.85)) follow(index, (_, b) => ({ ...b, kind: 'send', customer: ops[index].customer, client: 'sandbox', amount: ops[index].amount }));
+        break;
+      }
+      case 'umaReceive': {
+        const customer = prng.chance(0.25) ? OTHER : sandboxCustomer();
+        ops.push({ ...base, kind, customer, client: customer === OTHER ? 'other' : 'sandbox' });
+        break;
+      }
+      case 'card': {
+        const shape = prng.weighted(CARD_CHAINS);
+        const simulation: CardSimulation = shape === 'financial' ? 'financial_authorization' : 'authorization';
+        ops.push({ ...base, kind, customer: -1, client: 'sandbox', card: { simulation, chain: index, shape, descriptor: descriptorOf(shape, index), decline: declineOf(shape) } });
+        // Each message needs the one before it applied: the next is planned once this one has its index.
+        const chain = (after: number, steps: CardStep[]) => {
+          if (steps.length === 0) return;
+          const [step, ...rest] = steps;
+          follow(after, (i, b) => {
+            chain(i, rest);
+            return { ...b, kind: 'cardMessage', customer: -1, client: 'sandbox', amount: step.amount ?? 0, card: { simulation: step.simulation, chain: index, shape } };
+          });
+        };
+        chain(index, followUpsOf(shape, base.amount, prng.chance(0.5)));
+        break;
+      }
+      case 'agentTransfer': {
+        const band = prng.weighted({ auto: 5, approval: 4, overLimit: 1 });
+        const amount = base.amount + AGENT_AMOUNT_BASE[band];
+        ops.push({ ...base, kind, amount, customer: -1, client: 'agent', refusal: band === 'overLimit' ? { status: 403, code: 'LIMIT_EXCEEDED' } : undefined });
+        if (band === 'approval' && prng.chance(0.9)) {
+          const decision = prng.chance(0.6) ? 'approve' : 'reject';
+          follow(index, (_, b) => ({ ...b, kind: 'agentDecide', customer: -1, client: 'sandbox', amount, decision }));
+        }
+        break;
+      }
+      case 'agentQuote':
+        ops.push({ ...base, kind, customer: -1, client: 'agent' });
+        follow(index, (_, b) => ({ ...b, kind: 'agentExecute', customer: -1, client: 'agent', amount: base.amount }));
+        break;
+      case 'mint': {
+        // Amounts ending in 004 get a 0.6 s funding window (sandbox magic): a wire could not be in time.
+        const mintFunding = base.amount % 1000 !== 4 && prng.chance(0.5) ? 'WIRE' : 'GRID_INTERNAL_ACCOUNT';
+        ops.push({ ...base, kind, customer: sandboxCustomer(), client: 'sandbox', mintFunding });
+        if (mintFunding === 'WIRE') follow(index, (_, b) => ({ ...b, kind: 'fundMint', customer: ops[index].customer, client: 'sandbox', amount: base.amount }));
+        break;
+      }
+      case 'burn':
+        ops.push({ ...base, kind, customer: sandboxCustomer(), client: 'sandbox' });
+        break;
+      case 'walletQuote': {
+        // USDB quotes pay a network fee: an amount of cents would be below it (AMOUNT_BELOW_FEES).
+        const amount = base.amount * WALLET_AMOUNT_FACTOR;
+        ops.push({ ...base, kind, amount, customer: OTHER, client: 'other' });
+        follow(index, (_, b) => ({ ...b, kind: 'walletExecute', customer: OTHER, client: 'other', amount }));
+        break;
+      }
       case 'prodTransferIn':
-        ops.push(base);
+        ops.push({ ...base, kind, customer: -1, client: 'production' });
         break;
       case 'prodTransferOut':
-        ops.push({ ...base, returned: prng.chance(0.35) ? { when: prng.chance(0.5) ? 'before' : 'after', reimport: prng.chance(0.5) } : undefined });
+        ops.push({ ...base, kind, customer: -1, client: 'production', returned: prng.chance(0.35) ? { when: prng.chance(0.5) ? 'before' : 'after', reimport: prng.chance(0.5) } : undefined });
         break;
     }
   }
@@ -102,11 +239,13 @@ export interface OpRecord {
   method: string;
   path: string;
   body: unknown;
-  /** skipped: an execute whose quote was never acknowledged. */
+  /** Headers the request carried besides its key (a wallet signature): a replay sends them again. */
+  headers?: Record<string, string>;
+  /** skipped: its earlier operation was never acknowledged (or did not leave what it needs). */
   result: CallResult | { outcome: 'skipped'; attempts: []; answer?: undefined };
-  /** The resource the acknowledged answer names: Transaction:, Quote: or InternalAccount:. */
+  /** The resource the acknowledged answer names (for a card simulation: the card transaction it opened or changed). */
   resourceId?: string;
-  /** Quotes and executions: the transaction the quote reserved. */
+  /** Quotes, executions and agent actions: the transaction they made. */
   transactionId?: string;
 }
 
@@ -115,13 +254,10 @@ export interface Crasher {
   crash(): Promise<void>;
 }
 
-/** The platform API as the sandbox credentials and as the production ones. */
-export interface Clients {
-  sandbox: ApiClient;
-  production: ApiClient;
-}
+/** The platform API as each of the workload's callers. */
+export type Clients = Record<ClientName, ApiClient>;
 
-export const clientOf = (clients: Clients, kind: OpKind) => (isProduction(kind) ? clients.production : clients.sandbox);
+export const clientOf = (clients: Clients, op: PlannedOp) => clients[op.client];
 
 /** The bank's plan: each returned payout by its (unique) amount. */
 export function plannedReturns(plan: Plan): Map<number, PlannedReturn> {
@@ -134,29 +270,8 @@ export interface WorkloadStats {
   retries: number;
 }
 
-/** The HTTP request of an operation; execute needs its quote's id, known only once that quote was answered. */
-function requestOf(op: PlannedOp, world: World, quoteId?: string): { method: string; path: string; body: unknown } {
-  const customer = world.customers[op.customer];
-  switch (op.kind) {
-    case 'transferOut':
-      return { method: 'POST', path: '/transfer-out', body: { source: { accountId: customer.usd }, destination: { accountId: customer.usdExternal[op.suffix!] }, amount: op.amount, remittanceInformation: op.tag } };
-    case 'transferIn':
-      return { method: 'POST', path: '/transfer-in', body: { source: { accountId: customer.usdExternal[op.suffix!] }, destination: { accountId: customer.usd }, amount: op.amount } };
-    case 'quote': {
-      const destination = op.quoteTo === 'external' ? customer.eurExternal[op.suffix!] : customer.eur;
-      const body = { source: { sourceType: 'ACCOUNT', accountId: customer.usd }, destination: { destinationType: 'ACCOUNT', accountId: destination }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: op.amount, description: op.tag, ...(op.immediate ? { immediatelyExecute: true } : {}) };
-      return { method: 'POST', path: '/quotes', body };
-    }
-    case 'execute':
-      return { method: 'POST', path: `/quotes/${quoteId}/execute`, body: {} };
-    case 'fund':
-      return { method: 'POST', path: `/sandbox/internal-accounts/${customer.usd}/fund`, body: { amount: op.amount } };
-    case 'prodTransferOut':
-      return { method: 'POST', path: '/transfer-out', body: { source: { accountId: world.production.usd }, destination: { accountId: world.production.usdExternal }, amount: op.amount } };
-    case 'prodTransferIn':
-      return { method: 'POST', path: '/transfer-in', body: { source: { accountId: world.production.usdExternal }, destination: { accountId: world.production.usd }, amount: op.amount } };
-  }
-}
+/** The card simulators answer 409 CONFLICT while the transaction's previous message is being applied: "retry shortly". */
+const RETRY_CODES: Partial<Record<OpKind, readonly string[]>> = { cardMessage: ['CONFLICT'] };
 
 /**
  * Runs the plan with `concurrency` operations in flight, crashing the platform at the plan's kill points. The order
@@ -169,26 +284,20 @@ export async function runWorkload(plan: Plan, world: World, clients: Clients, cr
   let kills = 0;
   let restarting: Promise<void> = Promise.resolve();
   const inFlight = new Set<Promise<void>>();
+  const onWire = () => Object.values(clients).reduce((n, c) => n + c.onWire, 0);
 
   const execute = async (op: PlannedOp): Promise<void> => {
-    let quoteId: string | undefined;
-    if (op.kind === 'execute') {
-      await done[op.quoteOp!];
-      quoteId = records[op.quoteOp!].resourceId;
-      if (!quoteId) {
-        const { method, path, body } = requestOf(op, world, '(never answered)');
-        records[op.index] = { op, method, path, body, result: { outcome: 'skipped', attempts: [] } };
-        return;
-      }
+    const previous = op.after === undefined ? undefined : (await done[op.after], records[op.after]);
+    const request = await requestOf(op, world, previous);
+    if (!request) {
+      records[op.index] = { op, method: '-', path: '-', body: undefined, result: { outcome: 'skipped', attempts: [] } };
+      return;
     }
-    const { method, path, body } = requestOf(op, world, quoteId);
-    const result = await clientOf(clients, op.kind).call(method, path, body, op.key, () => retries++);
-    const record: OpRecord = { op, method, path, body, result };
-    if (result.outcome === 'acked') {
-      const answer = result.answer!.body ?? {};
-      record.resourceId = answer.id;
-      record.transactionId = op.kind === 'quote' || op.kind === 'execute' ? answer.transactionId : undefined;
-    }
+    const { method, path, body, headers } = request;
+    const client = clientOf(clients, op);
+    const result = await client.call(method, path, body, op.key, { headers, retryCodes: RETRY_CODES[op.kind], onRetry: () => retries++ });
+    const record: OpRecord = { op, method, path, body, headers, result };
+    if (result.outcome === 'acked') Object.assign(record, await resolveResource(op, result.answer!.body ?? {}, world, client, previous));
     records[op.index] = record;
   };
 
@@ -205,12 +314,12 @@ export async function runWorkload(plan: Plan, world: World, clients: Clients, cr
       if (kill.mode === 'quiet') {
         // Wait (bounded) until nothing is on the wire; requests waiting to retry do not count.
         const deadline = Date.now() + 10_000;
-        while (clients.sandbox.onWire + clients.production.onWire > 0 && Date.now() < deadline) await sleep(10);
+        while (onWire() > 0 && Date.now() < deadline) await sleep(10);
       }
       if (kill.mode !== 'answer') crash();
     }
     while (inFlight.size >= concurrency) await Promise.race(inFlight);
-    const answered = kill?.mode === 'answer' ? clientOf(clients, op.kind).nextAnswer(10_000) : undefined;
+    const answered = kill?.mode === 'answer' ? clientOf(clients, op).nextAnswer(10_000) : undefined;
     const running = execute(op);
     done[op.index] = running;
     const tracked = running.finally(() => inFlight.delete(tracked));

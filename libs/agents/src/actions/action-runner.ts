@@ -25,6 +25,8 @@ const RESERVATION_CHECK_MS = 60_000;
 /** How long a run waits for payments to open an executed quote's transaction before leaving it to the timer. */
 const QUOTE_TRANSACTION_WAIT_MS = 2_000;
 
+/** The idempotency claims' operation name of an action. */
+const ACTION_CLAIM = 'agent-action';
 const now = () => new Date().toISOString();
 const isClientError = (error: unknown): error is ApiError => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 
@@ -59,8 +61,8 @@ export class ActionRunner {
   async submit(caller: CallerContext, terms: ActionTerms, allowance: { amount: number; perTransactionLimit: number }): Promise<AgentAction> {
     const metadata = { correlationId: caller.correlationId, actor: terms.agentId };
     return this.claims.run(
-      caller.idempotency ? { platformId: caller.platformId, mode: caller.mode, key: `${terms.agentId}:${caller.idempotency.key}`, requestHash: caller.idempotency.requestHash } : undefined,
-      'agent-action',
+      this.claimScope(caller, terms.agentId),
+      ACTION_CLAIM,
       terms.actionId,
       async (claim) => {
         await this.agentCommand(terms.platformId, terms.agentId, { type: 'ReserveSpend', actionId: terms.actionId, amount: allowance.amount, perTransactionLimit: allowance.perTransactionLimit, now: terms.createdAt }, metadata, (tx) =>
@@ -74,22 +76,58 @@ export class ActionRunner {
     );
   }
 
-  async approve(caller: CallerContext, actionId: string): Promise<AgentAction> {
-    const metadata = { correlationId: caller.correlationId, actor: caller.clientId };
-    const s = await this.load(actionId);
-    if (s.status === 'NONE') throw new DomainError('AGENT_ACTION_NOT_FOUND', 'agent action not found');
-    await this.record(actionId, s.platformId, { type: 'Approve', by: caller.clientId, now: now() }, metadata);
-    await this.run(actionId, metadata).catch((error: unknown) => this.log(`agents: ${actionId} runs on its timer`, error));
-    return this.view(actionId);
+  /**
+   * The action this request's Idempotency-Key already made, as it is now; undefined when the key made none (or the
+   * request has no key). For checks on what the first attempt itself changes (the quote it executed is no longer
+   * PENDING): a retry must answer the action, not the check.
+   */
+  async replayOf(caller: CallerContext, agentId: string): Promise<AgentAction | undefined> {
+    const scope = this.claimScope(caller, agentId);
+    const existing = scope ? await this.claims.find(this.dataSource, scope, ACTION_CLAIM) : undefined;
+    return existing ? this.view(existing) : undefined;
   }
 
+  /** Keys are the agent's own: two agents (or an agent and its platform) never share an action by key. */
+  private claimScope(caller: CallerContext, agentId: string) {
+    return caller.idempotency ? { platformId: caller.platformId, mode: caller.mode, key: `${agentId}:${caller.idempotency.key}`, requestHash: caller.idempotency.requestHash } : undefined;
+  }
+
+  /**
+   * The platform approves a waiting action and it runs. Once per Idempotency-Key: a retry whose first attempt
+   * recorded the decision (its answer lost in a crash) is answered the action as it is now, not 409 for the state
+   * that attempt left.
+   */
+  async approve(caller: CallerContext, actionId: string): Promise<AgentAction> {
+    const metadata = { correlationId: caller.correlationId, actor: caller.clientId };
+    return this.claims.run(this.decisionScope(caller, actionId), 'agent-action-approve', actionId, async (claim) => {
+      const s = await this.load(actionId);
+      if (s.status === 'NONE') throw new DomainError('AGENT_ACTION_NOT_FOUND', 'agent action not found');
+      await this.record(actionId, s.platformId, { type: 'Approve', by: caller.clientId, now: now() }, metadata, claim);
+      await this.run(actionId, metadata).catch((error: unknown) => this.log(`agents: ${actionId} runs on its timer`, error));
+      return this.view(actionId);
+    }, () => this.view(actionId));
+  }
+
+  /** The platform rejects a waiting action (its allowance given back); once per Idempotency-Key, as approve. */
   async reject(caller: CallerContext, actionId: string, reason: string | undefined): Promise<AgentAction> {
     const metadata = { correlationId: caller.correlationId, actor: caller.clientId };
-    const s = await this.load(actionId);
-    if (s.status === 'NONE') throw new DomainError('AGENT_ACTION_NOT_FOUND', 'agent action not found');
-    await this.record(actionId, s.platformId, { type: 'Reject', by: caller.clientId, reason, now: now() }, metadata);
-    await this.release(s, metadata);
-    return this.view(actionId);
+    return this.claims.run(this.decisionScope(caller, actionId), 'agent-action-reject', actionId, async (claim) => {
+      const s = await this.load(actionId);
+      if (s.status === 'NONE') throw new DomainError('AGENT_ACTION_NOT_FOUND', 'agent action not found');
+      await this.record(actionId, s.platformId, { type: 'Reject', by: caller.clientId, reason, now: now() }, metadata, claim);
+      await this.release(s, metadata);
+      return this.view(actionId);
+    }, async () => {
+      // The first attempt may have died between the rejection and the release: give the allowance back (once).
+      const s = await this.load(actionId);
+      if (s.status !== 'NONE') await this.release(s, metadata);
+      return this.view(actionId);
+    });
+  }
+
+  /** A decision's key, per action: deleting an agent rejects each of its waiting actions under the one DELETE's key. */
+  private decisionScope(caller: CallerContext, actionId: string) {
+    return caller.idempotency ? { platformId: caller.platformId, mode: caller.mode, key: `${actionId}:${caller.idempotency.key}`, requestHash: caller.idempotency.requestHash } : undefined;
   }
 
   async load(actionId: string, tx?: EntityManager): Promise<ActionState> {

@@ -89,6 +89,10 @@ export class AgentOperations {
   async executeQuote(caller: CallerContext, quoteId: string, walletSignature: string | undefined): Promise<AgentAction> {
     const agent = await this.agent(caller, 'EXECUTE_QUOTES');
     await this.ownQuote(agent, quoteId);
+    // A retry whose first attempt executed the quote (its answer lost in a crash) finds the quote no longer PENDING:
+    // it is answered the action that attempt made, as every retry under the same key is.
+    const replayed = await this.actions.replayOf(caller, agent.agentId);
+    if (replayed) return replayed;
     const quote = await this.peers.quote(this.platform(caller), quoteId);
     if (quote.status !== 'PENDING') throw new ApiError('INVALID_STATE_TRANSITION', `the quote is ${quote.status}, not PENDING`);
     const accountId = 'accountId' in quote.source ? (quote.source.accountId as string) : undefined;

@@ -85,9 +85,20 @@ export class OperationService {
   }
 
   /** Sandbox: the simulated provider receives the funds the operation waits for; then it moves on at once. */
+  /**
+   * The sandbox delivers the funds a PENDING_FUNDING operation waits for. Once per Idempotency-Key, claimed with the
+   * funding: a retry whose first attempt funded it (its answer lost in a crash) is answered the operation as it is
+   * now, not 409 for the status that funding moved it to.
+   */
   async sandboxFund(caller: CallerContext, operationId: string, now: string): Promise<StablecoinOperation> {
     const op = await this.load(caller, operationId);
-    await this.execute(op, { type: 'Fund', at: now }, true);
+    await this.claims.run(
+      idempotencyScopeOf(caller),
+      'stablecoin-sandbox-fund',
+      operationId,
+      (claim) => this.execute(op, { type: 'Fund', at: now }, true, claim),
+      async () => undefined,
+    );
     await this.stepQuietly(operationId, 0);
     return this.get(caller, operationId);
   }
@@ -271,8 +282,8 @@ export class OperationService {
     });
   }
 
-  private async execute(op: ExistingOperation, command: OperationCommand, strict = false): Promise<OperationState> {
-    const result = await this.executor.execute({ decider: operationDecider, streamId: op.operationId, platformId: op.platformId, command, project: projectOperation, metadata: { correlationId: op.operationId } }).catch((error: unknown) => {
+  private async execute(op: ExistingOperation, command: OperationCommand, strict = false, claim?: (tx: EntityManager) => Promise<void>): Promise<OperationState> {
+    const result = await this.executor.execute({ decider: operationDecider, streamId: op.operationId, platformId: op.platformId, command, claim, project: projectOperation, metadata: { correlationId: op.operationId } }).catch((error: unknown) => {
       // A step that lost a race to another step of the same operation finds nothing left to do.
       if (!strict && (error as { code?: string }).code === 'INVALID_STATE_TRANSITION') return undefined;
       throw error;
