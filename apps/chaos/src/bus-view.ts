@@ -1,5 +1,5 @@
 import { Admin, Kafka, logLevel } from 'kafkajs';
-import type { Client } from 'pg';
+import type { Sql } from './sql';
 
 /**
  * What the checks need from the bus, read independently of the platform's own adapters (a checker should not trust
@@ -18,7 +18,7 @@ export interface BusView {
 }
 
 /** The PostgreSQL-log bus: table bus.messages, positions (transaction_id, position) per group and topic. */
-export function pgBusView(db: Client): BusView {
+export function pgBusView(db: Sql): BusView {
   // Revisions before the (transaction_id, position) cursor stored a position only: still readable, for bisecting.
   let cursorColumns: Promise<boolean> | undefined;
   const hasCursor = () =>

@@ -1,4 +1,4 @@
-import type { Client } from 'pg';
+import type { Sql } from './sql';
 import { EVENT_CATALOGUES } from '@payments/contracts';
 import { serviceTopic } from '@payments/messaging';
 import type { BusView } from './bus-view';
@@ -61,7 +61,7 @@ export const CONSUMERS: ConsumerSpec[] = [
 ];
 
 export interface CheckContext {
-  db: Client;
+  db: Sql;
   bus: BusView;
   busNamespace: string;
   world: World;
@@ -74,7 +74,7 @@ export interface CheckContext {
 }
 
 export const topicOf = (namespace: string, service: string) => `${namespace}${serviceTopic(service)}`;
-export const count = async (db: Client, sql: string, params: unknown[] = []) => (await db.query<{ n: number }>(sql, params)).rows[0].n;
+export const count = async (db: Sql, sql: string, params: unknown[] = []) => (await db.query<{ n: number }>(sql, params)).rows[0].n;
 
 /**
  * Sends every acknowledged request again with its key, as a client that lost the answer would: the answer must be

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { runSeed } from './run';
 
-const USAGE = `usage: npm run chaos -- [--seed S] [--runs N] [--ops N] [--kills K] [--concurrency C] [--keep] [--verbose]
+const USAGE = `usage: npm run chaos -- [--seed S] [--runs N] [--ops N] [--kills K] [--concurrency C] [--cluster] [--infrastructure-faults] [--keep] [--verbose]
 
 Runs seeds S, S+1, … S+N-1: each on a fresh database (DATABASE_URL's server), the platform as a child process that
 is SIGKILLed and restarted K times during a seeded workload, then checks. KAFKA_BROKERS set: on Kafka, else on the
@@ -13,9 +13,18 @@ PostgreSQL-log bus. Exit code 1 when any seed has a violation; a seed replays th
   --ops N          operations per run (default 150)
   --kills K        crashes per run (default: 2-4, from the seed)
   --concurrency C  requests in flight (default 8)
+  --cluster        the cluster as the chart deploys it: 2 replicas of every app behind a balancer per service, on a
+                   PostgreSQL server and a Kafka broker of the run's own; each kill point SIGKILLs a replica of an app
+                   (every app in turn) or restarts PostgreSQL (immediate shutdown) or the broker (default K: 11)
+  --infrastructure-faults
+                   the one-process platform on a PostgreSQL server (and with KAFKA_BROKERS a broker) of the run's own,
+                   so kill points also restart those
   --keep           keep each run's database (and Kafka topics) for inspection
   --verbose        echo the platform's output
 `;
+
+/** A replica of each of the 9 apps, PostgreSQL and Kafka: every fault once. */
+const CLUSTER_FAULTS = 11;
 
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -27,6 +36,8 @@ async function main(argv: string[]): Promise<number> {
       kills: { type: 'string' },
       concurrency: { type: 'string', default: '8' },
       keep: { type: 'boolean', default: false },
+      cluster: { type: 'boolean', default: false },
+      'infrastructure-faults': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -52,7 +63,9 @@ async function main(argv: string[]): Promise<number> {
       const result = await runSeed({
         seed,
         ops: int('ops', values.ops, 1),
-        kills: values.kills === undefined ? 2 + (seed % 3) : int('kills', values.kills, 0),
+        kills: values.kills === undefined ? (values.cluster ? CLUSTER_FAULTS : 2 + (seed % 3)) : int('kills', values.kills, 0),
+        cluster: values.cluster,
+        infrastructureFaults: values['infrastructure-faults'],
         concurrency: int('concurrency', values.concurrency, 1),
         databaseUrl,
         kafkaBrokers: process.env.KAFKA_BROKERS || undefined,

@@ -7,7 +7,7 @@ import { kafkaBrokersForTests, OwnPostgres } from '@payments/testing';
 import { ApiClient, API_BASE_PATH, basicAuth, CallResult } from './client';
 import { ADMIN_MAIN, PlatformProcess, sleep } from './platform-process';
 import { WebhookReceiver } from './receiver';
-import { setUpWorld, until, World } from './setup';
+import { CustomerWorld, setUpCustomers, until } from './setup';
 
 const OUTAGE_MS = 6_000;
 
@@ -24,7 +24,7 @@ describe('a PostgreSQL restart under load', () => {
   let receiver: WebhookReceiver;
   let dataDir: string;
   let client: ApiClient;
-  let world: Omit<World, 'production'>;
+  let customers: CustomerWorld[];
   const sandbox = { clientId: `outage-${randomBytes(3).toString('hex')}`, clientSecret: randomBytes(24).toString('hex') };
 
   beforeAll(async () => {
@@ -44,7 +44,7 @@ describe('a PostgreSQL restart under load', () => {
     });
     await platform.start();
     client = new ApiClient(platform.origin, basicAuth(sandbox.clientId, sandbox.clientSecret), { budgetMs: 90_000, attemptTimeoutMs: 20_000 });
-    world = await setUpWorld(client, receiver);
+    customers = await setUpCustomers(client, receiver);
   }, 180_000);
 
   afterAll(async () => {
@@ -55,12 +55,12 @@ describe('a PostgreSQL restart under load', () => {
   });
 
   it('answers 503 with Retry-After while it is down, and does everything it acknowledged once it is back', async () => {
-    const [a, b] = world.customers;
+    const [a, b] = customers;
     const ops: { kind: 'quote' | 'transferOut'; key: string; body: unknown; path: string }[] = [];
     for (let i = 0; i < 24; i++) {
       const from = i % 2 === 0 ? a : b;
       if (i % 3 === 0) ops.push({ kind: 'transferOut', key: `outage-out-${i}`, path: '/transfer-out', body: { source: { accountId: from.usd }, destination: { accountId: from.usdExternal['789'] }, amount: 10_000 + i } });
-      else ops.push({ kind: 'quote', key: `outage-quote-${i}`, path: '/quotes', body: { source: { sourceType: 'ACCOUNT', accountId: from.usd }, destination: { destinationType: 'ACCOUNT', accountId: from.eur }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000 + i, immediatelyExecute: true } });
+      else ops.push({ kind: 'quote', key: `outage-quote-${i}`, path: '/quotes', body: { source: { sourceType: 'ACCOUNT', accountId: from.usd }, destination: { destinationType: 'ACCOUNT', accountId: from.eur! }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000 + i, immediatelyExecute: true } });
     }
     // A few operations at a time, as clients do; the database goes away shortly after the first are sent.
     const results: CallResult[] = new Array(ops.length);

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Client } from 'pg';
+import type { Sql } from './sql';
 import { ApiClient, basicAuth } from './client';
 import { runAdmin } from './platform-process';
 import { until } from './setup';
@@ -103,13 +103,13 @@ export async function setUpProduction(prod: ApiClient, reviewer: ApiClient, acco
 }
 
 /** The ACH calendar reaches the file's settlement moments: its settlement timers are due now (nothing else changes). */
-export async function advanceCalendar(db: Client, fileId: string): Promise<number> {
+export async function advanceCalendar(db: Sql, fileId: string): Promise<number> {
   const { rowCount } = await db.query(`UPDATE payments.timers SET due_at = now() WHERE name = 'payments.rails.connector' AND payload->>'fileId' = $1 AND fired_at IS NULL AND due_at > now()`, [fileId]);
   return rowCount ?? 0;
 }
 
 /** The payment's file once it is recorded WRITTEN: its id, name and the payment's trace number. */
-export async function writtenFileOf(db: Client, paymentId: string, timeoutMs = 60_000): Promise<{ fileId: string; name: string; trace: string }> {
+export async function writtenFileOf(db: Sql, paymentId: string, timeoutMs = 60_000): Promise<{ fileId: string; name: string; trace: string }> {
   return until(`${paymentId} in a written file`, async () => {
     const { rows } = await db.query(`SELECT f.file_id, f.name, p.rail_reference FROM payments.rail_payments p JOIN payments.rail_files f ON f.file_id = p.file_id WHERE p.payment_id = $1 AND f.status = 'WRITTEN'`, [paymentId]);
     return rows[0] ? { fileId: rows[0].file_id, name: rows[0].name, trace: rows[0].rail_reference } : undefined;
@@ -124,7 +124,7 @@ export async function transactionStatus(prod: ApiClient, id: string, status: str
 }
 
 /** Production money in: an ACH pull from the external account, settled by advancing its file's calendar. */
-export async function fundProduction(prod: ApiClient, db: Client, world: ProductionWorld, amount: number, key: string): Promise<string> {
+export async function fundProduction(prod: ApiClient, db: Sql, world: ProductionWorld, amount: number, key: string): Promise<string> {
   // Production money moves only for APPROVED customers, as payments learns it from identity's events: wait for it.
   await until('the approval reaching payments', async () => {
     const { rows } = await db.query(`SELECT kyc_status FROM payments.customers WHERE customer_id = $1`, [world.customerId]);

@@ -1,4 +1,4 @@
-import type { Client } from 'pg';
+import type { Sql } from './sql';
 import { DirectoryFileStore, sha256Of } from '@payments/rails';
 import { nachaReturnFile } from '@payments/rails/testing';
 import { sleep } from './platform-process';
@@ -40,7 +40,7 @@ export class RailBank {
   private lastError?: unknown;
 
   constructor(
-    private readonly db: Client,
+    private readonly db: Sql,
     dirs: RailDirectories,
     private readonly plan: ReadonlyMap<number, PlannedReturn>,
     private readonly accountNumber: string,

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
+import { OwnPostgres } from '@payments/embedded-postgres';
+import { ClusterPlatform, PlatformUnderTest } from './cluster-platform';
+import { describeFault, Fault, planFaults } from './faults';
+import { KafkaBroker } from './kafka-broker';
 import { BusView, deleteKafkaNamespace, kafkaBusView, pgBusView } from './bus-view';
 import { checkAcknowledged } from './acknowledged-checks';
 import { CheckContext, CheckName, checkBus, checkConsumerGroups, checkInboxes, checkLedger, replayAcknowledged, Violation, waitQuiescent } from './checks';
@@ -11,7 +15,7 @@ import { checkOperations, describeAttempts } from './operation-checks';
 import { checkResources } from './resource-checks';
 import { checkWebhooks } from './webhook-checks';
 import { ApiClient, basicAuth } from './client';
-import { PlatformProcess } from './platform-process';
+import { freePort, PlatformProcess } from './platform-process';
 import { createOperator, fundProduction, operatorClient, productionEnv, railDirectories, setUpProduction } from './production';
 import { RailBank } from './rail-bank';
 import { checkProductionWebhooks, checkRails } from './rail-checks';
@@ -34,6 +38,17 @@ export interface RunOptions {
   kafkaBrokers?: string;
   /** Keep the database (and the Kafka topics) for inspection. */
   keep?: boolean;
+  /**
+   * The cluster as the chart deploys it (2 replicas of every app behind a balancer per service) on a PostgreSQL server
+   * and a Kafka broker of the run's own: its kill points kill a replica of each app in turn, restart PostgreSQL with an
+   * immediate shutdown and kill and restart the broker (issue #42). Ignores databaseUrl and kafkaBrokers.
+   */
+  cluster?: boolean;
+  /**
+   * The one-process platform on a PostgreSQL server (and, with kafkaBrokers, a Kafka broker) of the run's own, so
+   * that its kill points also restart those. Ignores databaseUrl's server and kafkaBrokers' broker.
+   */
+  infrastructureFaults?: boolean;
   verbose?: boolean;
   log?: (line: string) => void;
 }
@@ -65,35 +80,41 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
   const plan = planWorkload(options.seed, options.ops, options.kills);
   const databaseName = `chaos_${options.seed}_${randomBytes(4).toString('hex')}`;
   const busNamespace = `${databaseName}.`;
-  const kafkaBrokers = options.kafkaBrokers?.split(',').map((b) => b.trim()).filter(Boolean);
-  const serverUrl = new URL(options.databaseUrl);
-  const runUrl = new URL(options.databaseUrl);
-  runUrl.pathname = `/${databaseName}`;
-
-  await admin(serverUrl.toString(), `CREATE DATABASE "${databaseName}"`);
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-chaos-'));
   const sandbox = { clientId: `chaos-${options.seed}`, clientSecret: randomBytes(24).toString('hex') };
   const production = { clientId: `chaos-${options.seed}-prod`, clientSecret: randomBytes(24).toString('hex') };
   const rails = railDirectories(dataDir);
-  const db = new Client({ connectionString: runUrl.toString(), application_name: 'chaos-checks' });
+  // The infrastructure a run owns (to restart it): the cluster brings its own, the embedded mode may.
+  const ownInfrastructure = !options.cluster && options.infrastructureFaults;
+  const ownServer = ownInfrastructure ? await OwnPostgres.start({ port: await freePort(), maxConnections: 300 }) : undefined;
+  const ownBroker = ownInfrastructure && options.kafkaBrokers ? await KafkaBroker.start().catch(async (error) => (ownServer?.destroy(), Promise.reject(error))) : undefined;
+  let kafkaBrokers = (ownBroker?.brokers ?? options.kafkaBrokers)?.split(',').map((b) => b.trim()).filter(Boolean);
+  const serverUrl = new URL(ownServer?.url() ?? options.databaseUrl);
+  const runUrl = new URL(serverUrl.toString());
+  runUrl.pathname = `/${databaseName}`;
+
   let receiver: WebhookReceiver | undefined;
-  let platform: PlatformProcess | undefined;
+  let platform: PlatformUnderTest | undefined;
+  let cluster: ClusterPlatform | undefined;
   let bus: BusView | undefined;
   let bank: RailBank | undefined;
+  // A pool, not one connection: the run's own PostgreSQL restarts under it, and the checks go on after.
+  let db: Pool | undefined;
   try {
-    await db.connect(); // before the platform takes its connections: on a busy shared server the checks still get one
     receiver = await WebhookReceiver.start();
-    platform = await PlatformProcess.create({
-      databaseUrl: runUrl.toString(),
-      kafkaBrokers: kafkaBrokers?.join(','),
-      busNamespace,
-      sandbox,
-      production,
-      secretHashKey: randomBytes(32).toString('hex'),
-      dataDir,
-      verbose: options.verbose,
-      extraEnv: productionEnv(rails, BATCH_INTERVAL_SECONDS),
-    });
+    const platformOptions = { busNamespace, sandbox, production, secretHashKey: randomBytes(32).toString('hex'), dataDir, verbose: options.verbose, extraEnv: productionEnv(rails, BATCH_INTERVAL_SECONDS) };
+    if (options.cluster) {
+      cluster = await ClusterPlatform.create({ ...platformOptions, ownPostgres: true, ownKafka: true });
+      platform = cluster;
+      kafkaBrokers = cluster.env.KAFKA_BROKERS!.split(',');
+      runUrl.href = cluster.databaseUrl;
+    } else {
+      await admin(serverUrl.toString(), `CREATE DATABASE "${databaseName}"`);
+      platform = await PlatformProcess.create({ ...platformOptions, databaseUrl: runUrl.toString(), kafkaBrokers: kafkaBrokers?.join(',') });
+    }
+    db = new Pool({ connectionString: runUrl.toString(), application_name: 'chaos-checks', max: 3 });
+    db.on('error', () => undefined); // an idle connection cut by a PostgreSQL restart: the next query takes another
+    await db.query('SELECT 1'); // before the platform takes its connections: on a busy shared server the checks still get one
     await platform.start();
     const startedAt = Date.now();
     const running = platform;
@@ -127,13 +148,25 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
     bank = new RailBank(db, rails, plannedReturns(plan), world.production.accountNumber);
     bank.start();
     const setUpAt = Date.now();
-    log(`seed ${options.seed}: set up in ${setUpAt - started} ms (${phases.join(', ')}) on ${kafkaBrokers ? 'Kafka' : 'the PostgreSQL-log bus'} (database ${databaseName}); kills before ops ${plan.kills.map((k) => `${k.atOp}${k.mode === 'busy' ? '' : `(${k.mode})`}`).join(', ')}`);
+    const faults = planFaults(options.seed, plan.kills.length, { clusterApps: cluster?.apps, postgres: Boolean(cluster ?? ownServer), kafka: Boolean(cluster ?? ownBroker) });
+    log(`seed ${options.seed}: set up in ${setUpAt - started} ms (${phases.join(', ')}) on ${kafkaBrokers ? 'Kafka' : 'the PostgreSQL-log bus'} (database ${runUrl.pathname.slice(1)}${cluster ? `, the cluster: ${cluster.apps.length} apps × 2 replicas` : ''}${ownServer ? ', PostgreSQL of its own' : ''}${ownBroker ? ', Kafka of its own' : ''}); faults ${faults.map(describeFault).join(', ')}; kills before ops ${plan.kills.map((k) => `${k.atOp}${k.mode === 'busy' ? '' : `(${k.mode})`}`).join(', ')}`);
 
-    const crasher = {
-      crash: async () => {
-        await running.kill();
-        await running.start();
-      },
+    const faultsDone: string[] = [];
+    const crasher = { crash: () => inject(faults[faultsDone.length] ?? { kind: 'kill-platform' }) };
+    const inject = async (fault: Fault) => {
+      faultsDone.push(describeFault(fault));
+      switch (fault.kind) {
+        case 'kill-platform':
+          await running.kill();
+          return running.start();
+        case 'kill-replica':
+          await cluster!.killReplica(fault.app, fault.index);
+          return cluster!.startReplica(fault.app, fault.index);
+        case 'restart-postgres':
+          return cluster ? cluster.restartPostgres(fault) : ownServer!.restart(fault);
+        case 'restart-kafka':
+          return cluster ? cluster.restartKafka(fault) : ownBroker!.restart(fault);
+      }
     };
     const stats = await runWorkload(plan, world, clients, crasher, options.concurrency);
     const workloadAt = Date.now();
@@ -189,9 +222,14 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
     await platform?.stop().catch(() => undefined);
     await receiver?.close();
     await bus?.close().catch(() => undefined);
-    await db.end().catch(() => undefined);
+    await db?.end().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
-    if (options.keep) log(`seed ${options.seed}: kept database ${runUrl.toString()} (bus namespace ${busNamespace})`);
+    if (cluster || ownServer) {
+      // The run's own server and broker go with their data (--keep cannot keep them).
+      await cluster?.dispose().catch(() => undefined);
+      await ownBroker?.stop().catch(() => undefined);
+      ownServer?.destroy();
+    } else if (options.keep) log(`seed ${options.seed}: kept database ${runUrl.toString()} (bus namespace ${busNamespace})`);
     else {
       await admin(serverUrl.toString(), `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
       if (kafkaBrokers) await deleteKafkaNamespace(kafkaBrokers, busNamespace).catch(() => undefined);
