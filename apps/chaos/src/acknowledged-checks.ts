@@ -4,7 +4,7 @@ import type { CheckContext, Violation } from './checks';
  * A seed checks only what was acknowledged: one whose operations were mostly refused, skipped or unanswered would
  * pass every other check vacuously. It fails when fewer than `minShare` of the planned operations got the answer
  * the plan expects (2xx, or the planned refusal), when any operation gave up, and when a planned refusal (a limit)
- * was acknowledged or refused for another reason.
+ * was acknowledged or refused for another reason, and when any attempt was answered 500, 502 or 504.
  */
 export function checkAcknowledged(ctx: CheckContext, minShare: number): Violation[] {
   const violations: Violation[] = [];
@@ -19,6 +19,10 @@ export function checkAcknowledged(ctx: CheckContext, minShare: number): Violatio
         violations.push({ check: 'acked', op: op.index, message: `op ${op.index} (${op.kind}, amount ${op.amount}) must be refused ${op.refusal.status} ${op.refusal.code}; it was ${answer?.status} ${answer?.body?.code}` });
       } else if (result.outcome === 'rejected') asPlanned++;
     } else if (result.outcome === 'acked') asPlanned++;
+    // A crash, a restart or an outage is 503 (with Retry-After) or no answer at all; a 500 says the platform did not
+    // know what happened to it (issue #42: 69 × 500 during a PostgreSQL restart).
+    const internal = result.attempts.filter((a) => a.status !== undefined && [500, 502, 504].includes(a.status));
+    if (internal.length > 0) violations.push({ check: 'acked', op: op.index, message: `op ${op.index} (${op.kind} ${op.key}) was answered ${internal.map((a) => `${a.status} ${a.code ?? ''}`.trim()).join(', ')}: an outage is 503` });
   }
   const planned = ctx.plan.ops.length;
   if (asPlanned < minShare * planned) {
