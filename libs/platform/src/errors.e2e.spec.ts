@@ -79,10 +79,11 @@ describe('errors through the gateway: always the envelope, never a stack', () =>
     for (const rawBody of ['"text"', '42']) expect({ rawBody, body: (await send(rawBody)).body }).toMatchObject({ rawBody, body: { status: 400, code: 'INVALID_INPUT' } }); // strict JSON parser
   });
 
-  it('503 SERVICE_UNAVAILABLE when a service is down, with nothing internal in the message', async () => {
+  it('503 SERVICE_UNAVAILABLE with Retry-After when a service is down, with nothing internal in the message', async () => {
     await t.platform.identityServer.app.close();
     const res = await t.call('GET', '/tokens');
-    expect(res.body).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'the identity service is unavailable' });
+    expect(res.body).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'the identity service is unavailable', details: { retryAfterSeconds: 2 } });
+    expect(res.headers.get('retry-after')).toBe('2');
     await t.restart();
     expect((await t.call('GET', '/config')).status).toBe(200);
   });

@@ -119,7 +119,7 @@ describe('platform through the gateway (real PostgreSQL, HTTP)', () => {
     }
   });
 
-  it('answers in the error envelope for bad bodies and unknown routes, and 503 when identity is down', async () => {
+  it('answers in the error envelope for bad bodies and unknown routes, and 503 with Retry-After when identity is down', async () => {
     const malformed = await t.call('PATCH', '/config', { rawBody: '{"webhookEndpoint":', headers: { 'content-type': 'application/json' } });
     expect(malformed.body).toEqual({ status: 400, code: 'INVALID_INPUT', message: 'the request body is not valid JSON' });
 
@@ -135,7 +135,9 @@ describe('platform through the gateway (real PostgreSQL, HTTP)', () => {
     await t.platform.identity.host.dataSource.query('SELECT 1'); // identity is up; now take its RPC server away
     await t.platform.identityServer.app.close();
     const down = await t.call('GET', '/config');
-    expect(down.body).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+    // "Retry later", and when: a service down decided nothing, the same request may simply be sent again.
+    expect(down.body).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE', message: expect.any(String), details: { retryAfterSeconds: 2 } });
+    expect(down.headers.get('retry-after')).toBe('2');
     expect(before.status).toBe(200);
   });
 });
