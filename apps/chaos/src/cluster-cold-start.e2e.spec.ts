@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { describeIfKafka, kafkaBrokersForTests, OwnPostgres } from '@payments/testing';
 // The chart's list of the cluster-mode apps (not part of the build, so the harness cannot import it).
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { CLUSTER_APPS } from '../../../deploy/cluster-apps';
 import { ClusterPlatform, clusterApps } from './cluster-platform';
+import { admin } from './run';
 
 /**
  * Cold starts per run: each is 18 processes starting on 2 CPUs (30-60 s), so CI does 2 (cluster-platform.e2e.spec.ts is
@@ -70,13 +70,3 @@ describeIfKafka('the cluster cold-started with two replicas of every app at once
     expect(outcomes.filter((o) => !/ready in/.test(o))).toEqual([]);
   }, COLD_STARTS * 170_000);
 });
-
-async function admin(url: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}

@@ -237,7 +237,8 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
   }
 }
 
-async function admin(url: string, sql: string): Promise<void> {
+/** One statement on a connection of its own to a server (CREATE or DROP DATABASE of a run). */
+export async function admin(url: string, sql: string): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
