@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { runSeed } from './run';
 
-const USAGE = `usage: npm run chaos -- [--seed S] [--runs N] [--ops N] [--kills K] [--concurrency C] [--cluster] [--infrastructure-faults] [--keep] [--verbose]
+const USAGE = `usage: npm run chaos -- [--seed S] [--runs N] [--ops N] [--kills K] [--concurrency C] [--parallel P] [--cluster] [--infrastructure-faults] [--keep] [--verbose]
 
 Runs seeds S, S+1, … S+N-1: each on a fresh database (DATABASE_URL's server), the platform as a child process that
 is SIGKILLed and restarted K times during a seeded workload, then checks. KAFKA_BROKERS set: on Kafka, else on the
@@ -13,6 +13,8 @@ PostgreSQL-log bus. Exit code 1 when any seed has a violation; a seed replays th
   --ops N          operations per run (default 150)
   --kills K        crashes per run (default: 2-4, from the seed)
   --concurrency C  requests in flight (default 8)
+  --parallel P     seeds run side by side (default 1); with P > 1 each seed runs on a PostgreSQL server of its own,
+                   since one seed's platform holds about 55 connections of a shared server
   --cluster        the cluster as the chart deploys it: 2 replicas of every app behind a balancer per service, on a
                    PostgreSQL server and a Kafka broker of the run's own; each kill point SIGKILLs a replica of an app
                    (every app in turn) or restarts PostgreSQL (immediate shutdown) or the broker (default K: 11)
@@ -35,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
       ops: { type: 'string', default: '150' },
       kills: { type: 'string' },
       concurrency: { type: 'string', default: '8' },
+      parallel: { type: 'string', default: '1' },
       keep: { type: 'boolean', default: false },
       cluster: { type: 'boolean', default: false },
       'infrastructure-faults': { type: 'boolean', default: false },
@@ -57,8 +60,10 @@ async function main(argv: string[]): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const log = (line: string) => process.stdout.write(`${line}\n`);
 
+  const parallel = int('parallel', values.parallel, 1);
+  const began = Date.now();
   let failed = 0;
-  for (let seed = first; seed < first + runs; seed++) {
+  const runOne = async (seed: number) => {
     try {
       const result = await runSeed({
         seed,
@@ -66,6 +71,7 @@ async function main(argv: string[]): Promise<number> {
         kills: values.kills === undefined ? (values.cluster ? CLUSTER_FAULTS : 2 + (seed % 3)) : int('kills', values.kills, 0),
         cluster: values.cluster,
         infrastructureFaults: values['infrastructure-faults'],
+        ownPostgres: parallel > 1,
         concurrency: int('concurrency', values.concurrency, 1),
         databaseUrl,
         kafkaBrokers: process.env.KAFKA_BROKERS || undefined,
@@ -80,8 +86,13 @@ async function main(argv: string[]): Promise<number> {
       failed++;
       log(`seed ${seed}: ERROR ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
     }
-  }
-  if (runs > 1) log(`${runs - failed} of ${runs} seeds passed`);
+  };
+  let next = first;
+  const worker = async () => {
+    while (next < first + runs) await runOne(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, runs) }, worker));
+  if (runs > 1) log(`${runs - failed} of ${runs} seeds passed in ${Math.round((Date.now() - began) / 1000)} s (${((runs * 3_600_000) / (Date.now() - began)).toFixed(0)} seeds an hour)`);
   return failed === 0 ? 0 : 1;
 }
 

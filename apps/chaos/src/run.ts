@@ -49,6 +49,8 @@ export interface RunOptions {
    * that its kill points also restart those. Ignores databaseUrl's server and kafkaBrokers' broker.
    */
   infrastructureFaults?: boolean;
+  /** The run's database on a PostgreSQL server of its own (not restarted unless infrastructureFaults): seeds side by side. */
+  ownPostgres?: boolean;
   verbose?: boolean;
   log?: (line: string) => void;
 }
@@ -86,7 +88,7 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
   const rails = railDirectories(dataDir);
   // The infrastructure a run owns (to restart it): the cluster brings its own, the embedded mode may.
   const ownInfrastructure = !options.cluster && options.infrastructureFaults;
-  const ownServer = ownInfrastructure ? await OwnPostgres.start({ port: await freePort(), maxConnections: 300 }) : undefined;
+  const ownServer = ownInfrastructure || (!options.cluster && options.ownPostgres) ? await OwnPostgres.start({ port: await freePort(), maxConnections: 300 }) : undefined;
   const ownBroker = ownInfrastructure && options.kafkaBrokers ? await KafkaBroker.start().catch(async (error) => (ownServer?.destroy(), Promise.reject(error))) : undefined;
   let kafkaBrokers = (ownBroker?.brokers ?? options.kafkaBrokers)?.split(',').map((b) => b.trim()).filter(Boolean);
   const serverUrl = new URL(ownServer?.url() ?? options.databaseUrl);
@@ -148,13 +150,20 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
     bank = new RailBank(db, rails, plannedReturns(plan), world.production.accountNumber);
     bank.start();
     const setUpAt = Date.now();
-    const faults = planFaults(options.seed, plan.kills.length, { clusterApps: cluster?.apps, postgres: Boolean(cluster ?? ownServer), kafka: Boolean(cluster ?? ownBroker) });
+    const faults = planFaults(options.seed, plan.kills.length, { clusterApps: cluster?.apps, postgres: Boolean(cluster ?? (ownInfrastructure && ownServer)), kafka: Boolean(cluster ?? ownBroker) });
     log(`seed ${options.seed}: set up in ${setUpAt - started} ms (${phases.join(', ')}) on ${kafkaBrokers ? 'Kafka' : 'the PostgreSQL-log bus'} (database ${runUrl.pathname.slice(1)}${cluster ? `, the cluster: ${cluster.apps.length} apps × 2 replicas` : ''}${ownServer ? ', PostgreSQL of its own' : ''}${ownBroker ? ', Kafka of its own' : ''}); faults ${faults.map(describeFault).join(', ')}; kills before ops ${plan.kills.map((k) => `${k.atOp}${k.mode === 'busy' ? '' : `(${k.mode})`}`).join(', ')}`);
 
     const faultsDone: string[] = [];
+    /** Each fault with the seconds until the platform served again: where a seed's time goes. */
+    const faultTimes: string[] = [];
     const crasher = { crash: () => inject(faults[faultsDone.length] ?? { kind: 'kill-platform' }) };
     const inject = async (fault: Fault) => {
+      const at = Date.now();
       faultsDone.push(describeFault(fault));
+      await injectOnce(fault);
+      faultTimes.push(`${describeFault(fault)} ${seconds(Date.now() - at)}`);
+    };
+    const injectOnce = async (fault: Fault) => {
       switch (fault.kind) {
         case 'kill-platform':
           await running.kill();
@@ -212,7 +221,7 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
       `lost=${ops('lost')}`, // operations, each may have several violation lines
       `duplicated=${ops('duplicated')}`,
       ...SHOWN.map((c) => `${c}=${n(c) === 0 ? 'ok' : `FAIL(${n(c)})`}`),
-      `(${seconds(checkedAt - started)} s: setup ${seconds(setUpAt - started)}, workload ${seconds(workloadAt - setUpAt)}, replay ${seconds(replayedAt - workloadAt)}, quiescence ${seconds(quietAt - replayedAt)}, checks ${seconds(checkedAt - quietAt)})`,
+      `(${seconds(checkedAt - started)} s: faults ${faultTimes.join(', ')}; setup ${seconds(setUpAt - started)}, workload ${seconds(workloadAt - setUpAt)}, replay ${seconds(replayedAt - workloadAt)}, quiescence ${seconds(quietAt - replayedAt)}, checks ${seconds(checkedAt - quietAt)})`,
     ];
     if (rejected.length > 0) log(`seed ${options.seed}: rejected: ${tally(rejected.map((r) => `${r.op.kind} ${r.result.answer?.status} ${r.result.answer?.body?.code ?? ''}`.trim()))}`);
     for (const r of rejected.filter((r) => !r.op.refusal)) log(`seed ${options.seed}: rejected op ${r.op.index} (${r.op.kind} ${r.method} ${r.path}): ${describeAttempts(r)}: ${JSON.stringify(r.result.answer?.body)}`);

@@ -16,14 +16,15 @@ const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32
 
 /**
  * GET /openapi.json and the interactive reference at GET /docs, at the server root and without credentials.
- * Plain routes beside the operations, so neither the Basic-auth guard nor the API's prefix applies. The document is
- * built here, once; swagger-ui comes from node_modules (read once, when first asked for), so the page works offline
+ * Plain routes beside the operations, so neither the Basic-auth guard nor the API's prefix applies. Each document is
+ * built once, when first asked for (about 300 ms of CPU, which every start, restart and new replica would otherwise
+ * spend before serving); swagger-ui comes from node_modules (read once, when first asked for), so the page works offline
  * and calls nothing outside this server.
  */
 export function mountApiReference(server: FastifyInstance, apiVersion: string): void {
-  mountDocument(server, '', buildOpenApiDocument(OPERATIONS, apiVersion), 'Payments Platform API reference');
+  mountDocument(server, '', () => buildOpenApiDocument(OPERATIONS, apiVersion), 'Payments Platform API reference');
   // The operator API's own document and page: what an operator's tooling is generated from, beside the platform's.
-  mountDocument(server, OPERATOR_API_PREFIX, buildOpenApiDocument(OPERATOR_OPERATIONS, 'v1', OPERATOR_API), 'Payments Platform operator API reference');
+  mountDocument(server, OPERATOR_API_PREFIX, () => buildOpenApiDocument(OPERATOR_OPERATIONS, 'v1', OPERATOR_API), 'Payments Platform operator API reference');
   const root = dirname(require.resolve('swagger-ui-dist/package.json'));
   const read = new Map<string, Promise<Buffer>>();
   for (const asset of ASSETS) {
@@ -36,11 +37,11 @@ export function mountApiReference(server: FastifyInstance, apiVersion: string): 
 }
 
 /** `<at>/openapi.json`, `<at>/docs` and its initializer (the page's assets are shared, under /docs/assets). */
-function mountDocument(server: FastifyInstance, at: string, document: unknown, title: string): void {
-  const body = JSON.stringify(document, null, 2);
+function mountDocument(server: FastifyInstance, at: string, build: () => unknown, title: string): void {
+  let body: string | undefined;
   const html = DOCS_HTML.replace('<title>Payments Platform API reference</title>', `<title>${title}</title>`).replace(`src="${INIT_PATH}"`, `src="${at}${INIT_PATH}"`);
   const init = INIT_JS.replace(JSON.stringify(OPENAPI_PATH), JSON.stringify(`${at}${OPENAPI_PATH}`));
-  server.get(`${at}${OPENAPI_PATH}`, (_request, reply) => reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(body));
+  server.get(`${at}${OPENAPI_PATH}`, (_request, reply) => reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send((body ??= JSON.stringify(build(), null, 2))));
   server.get(`${at}${DOCS_PATH}`, (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
   server.get(`${at}${INIT_PATH}`, (_request, reply) => reply.type('text/javascript; charset=utf-8').send(init));
 }
