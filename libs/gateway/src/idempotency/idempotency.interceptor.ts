@@ -48,23 +48,24 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (claim.outcome === 'mismatch') throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with a different request');
     if (claim.outcome === 'in-flight') throw new ApiError('IDEMPOTENCY_KEY_IN_USE', 'a request with this Idempotency-Key is still being processed');
     if (claim.outcome === 'replay') throw new ReplayedResponse(claim.status, claim.body);
+    const { claimId } = claim;
 
     // The service that owns the effect claims the key with it: a retry after a crash finds the original resource.
     request.caller = { ...request.caller, idempotency: { key, requestHash: hash } };
     const successStatus: number = Reflect.getMetadata(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED;
     const shownOnce: readonly string[] | undefined = Reflect.getMetadata(SHOWN_ONCE, context.getHandler());
     return next.handle().pipe(
-      mergeMap((body) => from(this.store.complete(scope, successStatus, withoutShownOnce(body, shownOnce)).then(() => body))),
+      mergeMap((body) => from(this.store.complete(scope, hash, successStatus, withoutShownOnce(body, shownOnce)).then(() => body))),
       catchError((error) =>
         from(
           (async () => {
             if (error instanceof SignedChallengeIssued) {
-              await this.store.release(scope); // a challenge is not the request's outcome: the signed retry may reuse the key
+              await this.store.release(scope, claimId); // a challenge is not the request's outcome: the signed retry may reuse the key
               throw error;
             }
             const envelope = this.errors.toEnvelope(error);
-            if (envelope.status >= 500) await this.store.release(scope);
-            else await this.store.complete(scope, envelope.status, envelope);
+            if (envelope.status >= 500) await this.store.release(scope, claimId);
+            else await this.store.complete(scope, hash, envelope.status, envelope);
             throw error;
           })(),
         ),

@@ -37,5 +37,12 @@ export const gatewayMigrations: MigrationSet = {
         );
       `,
     },
+    {
+      // Which attempt holds an IN_FLIGHT key: the release and the answer of an attempt touch only its own claim, never
+      // that of a retry that took the key over while the first attempt's process looked dead (IdempotencyStore).
+      version: 3,
+      name: 'idempotency_claims',
+      sql: `ALTER TABLE {{schema}}.idempotency_keys ADD COLUMN claim_id uuid;`,
+    },
   ],
 };
