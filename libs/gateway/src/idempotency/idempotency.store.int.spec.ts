@@ -69,7 +69,7 @@ describe('IdempotencyStore across a database outage', () => {
     // Long enough without a heartbeat that the claim looks abandoned, then the database is back: the client's retry
     // (attempt 2) takes the key over before the next heartbeat retries the failed release.
     await new Promise((r) => setTimeout(r, 400));
-    const retry = claimed(await store.claim(scope, 'hash'));
+    claimed(await store.claim(scope, 'hash'));
     down = undefined;
     await new Promise((r) => setTimeout(r, 300)); // heartbeats run the pending release
     expect(await store.claim(scope, 'hash')).toEqual({ outcome: 'in-flight' }); // attempt 2 still holds the key
@@ -80,7 +80,7 @@ describe('IdempotencyStore across a database outage', () => {
 
   it('the answer of an attempt whose key a retry took over is recorded, and the retry that finishes later keeps it', async () => {
     const store = await storeOf();
-    const first = claimed(await store.claim(scope, 'hash'));
+    claimed(await store.claim(scope, 'hash'));
     down = /INSERT INTO gateway_instances/;
     await new Promise((r) => setTimeout(r, 400)); // no heartbeat: the first attempt looks abandoned
     const retry = claimed(await store.claim(scope, 'hash'));
