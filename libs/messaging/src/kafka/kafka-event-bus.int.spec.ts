@@ -19,6 +19,40 @@ const newBus = (): KafkaEventBus =>
 describeIfKafka('KafkaEventBus', () => {
   describeEventBusContract('Kafka', async () => newBus(), { partitions: 3 });
 
+  describe('a handler slower than the session timeout', () => {
+    let bus: KafkaEventBus;
+    beforeEach(() => {
+      bus = newBus();
+    });
+    afterEach(() => bus.close());
+
+    // The group drops a member that did not heartbeat for a session (a handler waiting out a long outage, a broker
+    // restart meanwhile); its commit of the handled message then fails with UNKNOWN_MEMBER_ID, which kafkajs
+    // treats as fatal and does not restart from. The subscription must rejoin and go on, never stop for good.
+    it('rejoins after its member was dropped, and handles what follows', async () => {
+      const topic = `slow.handler.${uniqueSuffix()}`;
+      await bus.ensureTopics([topic], 1);
+      const handled: string[] = [];
+      let slow = true;
+      await bus.subscribe({
+        group: `slow-${uniqueSuffix()}`,
+        topics: [topic],
+        handler: async (e) => {
+          if (slow) {
+            slow = false;
+            await new Promise((r) => setTimeout(r, 9_000)); // beyond the 6 s session, with no heartbeat
+          }
+          handled.push(e.eventId);
+        },
+      });
+      const first = envelopeOf('Slow:1', 1);
+      const second = envelopeOf('Slow:2', 1);
+      await bus.publish(topic, [first, second]);
+      await eventually(async () => handled.includes(second.eventId), { timeoutMs: 45_000, what: 'the message after the slow one' });
+      expect(handled).toContain(first.eventId);
+    }, 60_000);
+  });
+
   describe('a message that is not an envelope', () => {
     const raw = new Kafka({ brokers, clientId: `bus-raw-${uniqueSuffix()}`, logLevel: logLevel.NOTHING });
     let bus: KafkaEventBus;
