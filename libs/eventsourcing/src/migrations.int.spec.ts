@@ -46,6 +46,16 @@ describe('numbered migrations (real PostgreSQL)', () => {
     expect(results.flat()).toEqual(['race:0001_race']);
   });
 
+  it('lets concurrent first starters create the schema and its bookkeeping on a database that has neither', async () => {
+    // Two replicas of every app start at once on fresh databases: each creates the schema and schema_migrations.
+    const set: MigrationSet = { module: 'fresh', migrations: [{ version: 1, name: 'fresh', sql: `CREATE TABLE {{schema}}.fresh (id int)` }] };
+    for (let round = 0; round < 40; round++) {
+      const schema = `fresh_${round}`;
+      const results = await Promise.all(Array.from({ length: 8 }, () => runMigrations(asTransactional(db.dataSource), schema, [eventsourcingMigrations, set])));
+      expect(results.flat().filter((v) => v.startsWith('fresh:'))).toEqual(['fresh:0001_fresh']);
+    }
+  });
+
   it('refuses a set with a gap in its numbering', async () => {
     const gap: MigrationSet = { module: 'gap', migrations: [{ version: 2, name: 'x', sql: 'SELECT 1' }] };
     await expect(runMigrations(asTransactional(db.dataSource), 'svc', [gap])).rejects.toThrow(/numbered 1..n/);

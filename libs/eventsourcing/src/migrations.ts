@@ -24,17 +24,9 @@ export interface Transactional<Tx extends SqlExecutor = SqlExecutor> extends Sql
  */
 export async function runMigrations(db: Transactional, schema: string, sets: readonly MigrationSet[]): Promise<string[]> {
   const s = ident(schema);
-  await queryRows(db, `CREATE SCHEMA IF NOT EXISTS ${s}`).catch((e: { code?: string }) => {
-    if (e.code !== '23505') throw e;
-  });
-  await queryRows(db, `CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (
-      module text NOT NULL, version integer NOT NULL, name text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (module, version))`).catch((e: { code?: string }) => {
-    if (e.code !== '23505') throw e;
-  });
   // One read of what is applied, so a restart of an up-to-date schema costs one query, not a locked transaction per
   // migration (about 160 of them across the services, most of a restart's boot time before this).
-  const present = new Set((await queryRows<{ module: string; version: number }>(db, `SELECT module, version FROM ${s}.schema_migrations`)).map((r) => `${r.module} ${r.version}`));
+  const present = new Set((await appliedVersions(db, schema)).map((r) => `${r.module} ${r.version}`));
   const applied: string[] = [];
   for (const set of sets) {
     assertNumbered(set);
@@ -60,6 +52,38 @@ export async function runMigrations(db: Transactional, schema: string, sets: rea
     }
   }
   return applied;
+}
+
+async function appliedVersions(db: Transactional, schema: string): Promise<{ module: string; version: number }[]> {
+  const s = ident(schema);
+  const read = () => queryRows<{ module: string; version: number }>(db, `SELECT module, version FROM ${s}.schema_migrations`);
+  try {
+    return await read();
+  } catch (e) {
+    // 3F000: no such schema; 42P01: no such table. A first start: create what is missing under the migrations lock.
+    // IF NOT EXISTS alone is not safe between concurrent sessions (the loser fails "type schema_migrations already
+    // exists"), nor is it under an advisory lock: waiting on one does not refresh the session's catalog cache, so
+    // what exists is read from the catalogs with a fresh snapshot instead.
+    const code = (e as { code?: string }).code;
+    if (code !== '3F000' && code !== '42P01') throw e;
+  }
+  await db.transaction(async (tx) => {
+    await queryRows(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`migrations:${schema}`]);
+    const [found] = await queryRows<{ schema: boolean; table: boolean }>(
+      tx,
+      `SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1) AS schema,
+              EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                      WHERE n.nspname = $1 AND c.relname = 'schema_migrations') AS table`,
+      [schema],
+    );
+    if (!found.schema) await queryRows(tx, `CREATE SCHEMA ${s}`);
+    if (!found.table) {
+      await queryRows(tx, `CREATE TABLE ${s}.schema_migrations (
+        module text NOT NULL, version integer NOT NULL, name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (module, version))`);
+    }
+  });
+  return read();
 }
 
 function assertNumbered(set: MigrationSet): void {
