@@ -15,8 +15,8 @@ export async function checkWebhooks(ctx: CheckContext): Promise<Violation[]> {
   const violations: Violation[] = [];
   const fail = (message: string) => violations.push({ check: 'webhooks', message });
   const received = new Set(ctx.receiver.received.map((w) => w.webhookId));
-  const { rows: deliveries } = await db.query<{ webhook_id: string; event_id: string | null; mode: string; type: string; status: string; resource_id: string | null }>(
-    `SELECT webhook_id, event_id, mode, type, status, resource_id FROM webhooks.deliveries`,
+  const { rows: deliveries } = await db.query<{ webhook_id: string; event_id: string | null; mode: string; type: string; status: string; resource_id: string | null; retryable: boolean; last_error: string | null }>(
+    `SELECT webhook_id, event_id, mode, type, status, resource_id, retryable, last_error FROM webhooks.deliveries`,
   );
   const byEvent = new Map(deliveries.filter((d) => d.event_id).map((d) => [d.event_id!, d]));
   // From when each platform and mode has an endpoint: its TEST webhook was queued then.
@@ -44,7 +44,10 @@ export async function checkWebhooks(ctx: CheckContext): Promise<Violation[]> {
   for (const d of deliveries) {
     if (d.status === 'DEAD_LETTER') fail(`${d.type} ${d.webhook_id} (${d.mode}) is dead-lettered`);
     else if (d.mode === 'PRODUCTION') continue;
-    else if (d.status !== 'DELIVERED') fail(`${d.type} ${d.webhook_id} of ${d.resource_id} is ${d.status}, not DELIVERED`);
+    // A TEST gets one attempt, never retried: when the receiver's answer came after the attempt's timeout (a loaded
+    // machine, seeds side by side) it is FAILED though delivered. That is the documented outcome, not a loss.
+    else if (d.status === 'FAILED' && !d.retryable && received.has(d.webhook_id)) continue;
+    else if (d.status !== 'DELIVERED') fail(`${d.type} ${d.webhook_id} of ${d.resource_id} is ${d.status}, not DELIVERED${d.last_error ? ` (${d.last_error})` : ''}`);
     else if (!received.has(d.webhook_id)) fail(`${d.type} ${d.webhook_id} of ${d.resource_id} is DELIVERED but never reached the receiver`);
   }
   const twice = new Map<string, string[]>();
