@@ -153,17 +153,9 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
     const faults = planFaults(options.seed, plan.kills.length, { clusterApps: cluster?.apps, postgres: Boolean(cluster ?? (ownInfrastructure && ownServer)), kafka: Boolean(cluster ?? ownBroker) });
     log(`seed ${options.seed}: set up in ${setUpAt - started} ms (${phases.join(', ')}) on ${kafkaBrokers ? 'Kafka' : 'the PostgreSQL-log bus'} (database ${runUrl.pathname.slice(1)}${cluster ? `, the cluster: ${cluster.apps.length} apps × 2 replicas` : ''}${ownServer ? ', PostgreSQL of its own' : ''}${ownBroker ? ', Kafka of its own' : ''}); faults ${faults.map(describeFault).join(', ')}; kills before ops ${plan.kills.map((k) => `${k.atOp}${k.mode === 'busy' ? '' : `(${k.mode})`}`).join(', ')}`);
 
-    const faultsDone: string[] = [];
     /** Each fault with the seconds until the platform served again: where a seed's time goes. */
     const faultTimes: string[] = [];
-    const crasher = { crash: () => inject(faults[faultsDone.length] ?? { kind: 'kill-platform' }) };
-    const inject = async (fault: Fault) => {
-      const at = Date.now();
-      faultsDone.push(describeFault(fault));
-      await injectOnce(fault);
-      faultTimes.push(`${describeFault(fault)} ${seconds(Date.now() - at)}`);
-    };
-    const injectOnce = async (fault: Fault) => {
+    const apply = async (fault: Fault) => {
       switch (fault.kind) {
         case 'kill-platform':
           await running.kill();
@@ -176,6 +168,15 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
         case 'restart-kafka':
           return cluster ? cluster.restartKafka(fault) : ownBroker!.restart(fault);
       }
+    };
+    let injected = 0;
+    const crasher = {
+      crash: async () => {
+        const fault = faults[injected++] ?? { kind: 'kill-platform' };
+        const at = Date.now();
+        await apply(fault);
+        faultTimes.push(`${describeFault(fault)} ${seconds(Date.now() - at)}`);
+      },
     };
     const stats = await runWorkload(plan, world, clients, crasher, options.concurrency);
     const workloadAt = Date.now();
