@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { cleanUpInterrupted } from './interrupt';
 import { runSeed } from './run';
 
 const USAGE = `usage: npm run chaos -- [--seed S] [--runs N] [--ops N] [--kills K] [--concurrency C] [--parallel P] [--cluster] [--infrastructure-faults] [--keep] [--verbose]
@@ -60,6 +61,14 @@ async function main(argv: string[]): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const log = (line: string) => process.stdout.write(`${line}\n`);
 
+  // Interrupted: every seed in progress kills its platform and removes its servers and database before the exit.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: stopping the seeds in progress (their platforms, servers and databases)`);
+      const late = new Promise((done) => setTimeout(done, 30_000).unref());
+      void Promise.race([cleanUpInterrupted(), late]).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    });
+  }
   const parallel = int('parallel', values.parallel, 1);
   const began = Date.now();
   let failed = 0;

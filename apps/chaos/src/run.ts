@@ -26,6 +26,7 @@ import { setUpCard } from './setup-cards';
 import { setUpStablecoin } from './setup-stablecoins';
 import { createPlatform, setUpSecondPlatform } from './setup-wallets';
 import { Clients, isProduction, OpRecord, planWorkload, plannedReturns, runWorkload } from './workload';
+import { onInterrupt } from './interrupt';
 
 export interface RunOptions {
   seed: number;
@@ -102,6 +103,15 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
   let bank: RailBank | undefined;
   // A pool, not one connection: the run's own PostgreSQL restarts under it, and the checks go on after.
   let db: Pool | undefined;
+  // Interrupted (main's SIGINT/SIGTERM): no checks, no clean stop; nothing the seed started may outlive the runner.
+  const forget = onInterrupt(async () => {
+    await platform?.kill().catch(() => undefined);
+    await cluster?.dispose().catch(() => undefined);
+    await ownBroker?.stop().catch(() => undefined);
+    ownServer?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!cluster && !ownServer && !options.keep) await admin(serverUrl.toString(), `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).catch(() => undefined);
+  });
   try {
     receiver = await WebhookReceiver.start();
     const platformOptions = { busNamespace, sandbox, production, secretHashKey: randomBytes(32).toString('hex'), dataDir, verbose: options.verbose, extraEnv: productionEnv(rails, BATCH_INTERVAL_SECONDS) };
@@ -228,6 +238,7 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
     for (const r of rejected.filter((r) => !r.op.refusal)) log(`seed ${options.seed}: rejected op ${r.op.index} (${r.op.kind} ${r.method} ${r.path}): ${describeAttempts(r)}: ${JSON.stringify(r.result.answer?.body)}`);
     return { seed: options.seed, violations, summary: `seed ${options.seed}: ${parts.join(' ')}`, databaseName };
   } finally {
+    forget();
     await bank?.stop();
     await platform?.stop().catch(() => undefined);
     await receiver?.close();

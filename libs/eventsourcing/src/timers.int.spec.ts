@@ -48,10 +48,14 @@ describe('DurableTimers (real PostgreSQL)', () => {
     const counting: Transactional<EntityManager> = { ...base, query: (sql: string, params?: unknown[]) => ((records += /SET fired_at/.test(sql) ? 1 : 0), base.query(sql, params)) } as Transactional<EntityManager>;
     const timers = timersOn({ concurrency: 32 }, counting);
     await scheduleDue(timers, 32);
-    expect(await timers.fireDue(handlers)).toBe(32);
+    // The 32 handlers finish together (each waits for the others), so how many share a statement does not depend on
+    // how fast a loaded machine runs them (CI once recorded 25 statements for 32 timers that finished one by one).
+    const together = barrier(32);
+    const finishingTogether: Record<string, TimerHandler> = { 'quote.expire': async (timer) => (await effect(timer), await together()) };
+    expect(await timers.fireDue(finishingTogether)).toBe(32);
     expect(await effects()).toBe(32);
     expect((await db.dataSource.query(`SELECT count(*)::int AS n FROM svc.timers WHERE fired_at IS NULL`))[0].n).toBe(0);
-    expect(records).toBeLessThan(24); // one per timer before (32)
+    expect(records).toBeLessThan(8); // one per timer before (32)
   });
 
   it('scheduleMany deletes the timers it replaces and the cancelled ones in its one statement, never a fired one', async () => {
