@@ -34,7 +34,7 @@ export async function runMigrations(db: Transactional, schema: string, sets: rea
       if (present.has(`${set.module} ${migration.version}`)) continue;
       // Pending when read: apply it under the lock, checking again there (another process may have applied it since).
       const done = await db.transaction(async (tx) => {
-        await queryRows(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`migrations:${schema}`]);
+        await lockMigrations(tx, schema);
         const rows = await queryRows(tx, `SELECT 1 FROM ${s}.schema_migrations WHERE module = $1 AND version = $2`, [
           set.module,
           migration.version,
@@ -68,7 +68,7 @@ async function appliedVersions(db: Transactional, schema: string): Promise<{ mod
     if (code !== '3F000' && code !== '42P01') throw e;
   }
   await db.transaction(async (tx) => {
-    await queryRows(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`migrations:${schema}`]);
+    await lockMigrations(tx, schema);
     const [found] = await queryRows<{ schema: boolean; table: boolean }>(
       tx,
       `SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1) AS schema,
@@ -84,6 +84,11 @@ async function appliedVersions(db: Transactional, schema: string): Promise<{ mod
     }
   });
   return read();
+}
+
+/** The one lock every starter applying or bootstrapping a schema's migrations takes, until its transaction ends. */
+async function lockMigrations(tx: SqlExecutor, schema: string): Promise<void> {
+  await queryRows(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`migrations:${schema}`]);
 }
 
 function assertNumbered(set: MigrationSet): void {
