@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sleep } from './platform-process';
 
 export const API_BASE_PATH = '/2025-10-13';
@@ -148,9 +149,14 @@ export class ApiClient {
     }
   }
 
-  /** For setup and checks (no crash expected): retried the same way, but any non-2xx is an error. */
+  /**
+   * For setup and checks: retried the same way, but any non-2xx is an error. A write without a given key gets one of
+   * its own for all its attempts: a 503 (a service past the gateway's RPC deadline) may follow a command that was
+   * carried out, and retrying it without a key would do it twice.
+   */
   async must(method: string, path: string, body?: unknown, idempotencyKey?: string, options: CallOptions = {}): Promise<any> {
-    const result = await this.call(method, path, body, idempotencyKey, options);
+    const key = idempotencyKey ?? (method === 'GET' ? undefined : `chaos-${randomUUID()}`);
+    const result = await this.call(method, path, body, key, options);
     if (result.outcome !== 'acked') {
       throw new Error(`${method} ${path}: ${result.outcome} ${JSON.stringify(result.answer?.body ?? result.attempts[result.attempts.length - 1])}`);
     }
