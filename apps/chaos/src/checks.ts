@@ -8,7 +8,7 @@ import type { World } from './setup';
 import type { RailBank } from './rail-bank';
 import { Clients, clientOf, OpRecord, Plan } from './workload';
 
-export type CheckName = 'acked' | 'lost' | 'duplicated' | 'stuck' | 'replay' | 'ledger' | 'bus' | 'inbox' | 'groups' | 'webhooks' | 'quiescence' | 'rails';
+export type CheckName = 'acked' | 'lost' | 'duplicated' | 'stuck' | 'replay' | 'ledger' | 'bus' | 'inbox' | 'groups' | 'webhooks' | 'quiescence' | 'rails' | 'exits';
 
 export interface Violation {
   check: CheckName;

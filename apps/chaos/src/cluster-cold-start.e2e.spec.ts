@@ -10,8 +10,8 @@ import { ClusterPlatform, clusterApps } from './cluster-platform';
 import { admin } from './run';
 
 /**
- * Cold starts per run: each is 18 processes starting on 2 CPUs (30-60 s), so CI does 2 (cluster-platform.e2e.spec.ts is
- * one more); CLUSTER_COLD_STARTS=7 repeats it as often as the race was first seen (3 of 7).
+ * Cold starts per run: each is 18 processes starting on 2 CPUs (30-60 s), so CI does 2 (the cluster seed's start,
+ * where an exit fails the seed, is one more); CLUSTER_COLD_STARTS=7 repeats it as often as the race was first seen (3 of 7).
  */
 const COLD_STARTS = Number(process.env.CLUSTER_COLD_STARTS) || 2;
 

@@ -23,7 +23,7 @@ export interface ClusterPlatformOptions extends Omit<PlatformProcessOptions, 'da
 }
 
 /** What a run drives, the one-process platform or the cluster alike (run.ts uses these). */
-export type PlatformUnderTest = Pick<PlatformProcess, 'origin' | 'env' | 'running' | 'output' | 'start' | 'kill' | 'stop'>;
+export type PlatformUnderTest = Pick<PlatformProcess, 'origin' | 'env' | 'running' | 'output' | 'unexpectedExits' | 'start' | 'kill' | 'stop'>;
 
 /** One replica of an app: its process and where it binds (distinct ports, so replicas share this host). */
 interface Replica {

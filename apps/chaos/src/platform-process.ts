@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
-import { AppProcess } from './app-process';
+import { AppProcess, UnexpectedExit } from './app-process';
 
 /** The repository root, from dist/apps/chaos/src (built) or apps/chaos/src (jest runs the sources). */
 export const REPO_ROOT = resolve(__dirname, __dirname.includes(`${sep}dist${sep}`) ? '../../../..' : '../../..');
@@ -142,6 +142,11 @@ export class PlatformProcess {
   /** The last lines the child printed, for failure messages. */
   output(): string {
     return this.process.output();
+  }
+
+  /** Exits no one asked for (a crash at start or under a fault), in the order they happened. */
+  get unexpectedExits(): UnexpectedExit[] {
+    return this.process.unexpectedExits;
   }
 
   /** The one ops port of the launcher (/healthz, /readyz, /metrics of every app). */

@@ -65,7 +65,7 @@ export interface RunResult {
 }
 
 /** Checks shown as `name=ok|FAIL(n)` in the summary; lost and duplicated are shown as counts. */
-const SHOWN: CheckName[] = ['acked', 'stuck', 'replay', 'ledger', 'bus', 'inbox', 'groups', 'webhooks', 'rails', 'quiescence'];
+const SHOWN: CheckName[] = ['acked', 'stuck', 'replay', 'ledger', 'bus', 'inbox', 'groups', 'webhooks', 'rails', 'quiescence', 'exits'];
 /** A seed whose workload was mostly refused or unanswered checked little: below this share of planned operations it fails. */
 const MIN_ACKNOWLEDGED = 0.8;
 /** The production customer's opening balance, pulled in by ACH before the workload: far above what it pays out. */
@@ -103,15 +103,29 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
   let bank: RailBank | undefined;
   // A pool, not one connection: the run's own PostgreSQL restarts under it, and the checks go on after.
   let db: Pool | undefined;
-  // Interrupted (main's SIGINT/SIGTERM): no checks, no clean stop; nothing the seed started may outlive the runner.
-  const forget = onInterrupt(async () => {
-    await platform?.kill().catch(() => undefined);
-    await cluster?.dispose().catch(() => undefined);
-    await ownBroker?.stop().catch(() => undefined);
-    ownServer?.destroy();
+  /**
+   * Everything the seed started goes when it ends, and also when the runner is interrupted (main's SIGINT/SIGTERM:
+   * no checks, the platform killed rather than stopped): nothing may outlive the runner.
+   */
+  const release = async (interrupted: boolean) => {
+    await bank?.stop().catch(() => undefined);
+    await (interrupted ? platform?.kill() : platform?.stop())?.catch(() => undefined);
+    await receiver?.close().catch(() => undefined);
+    await bus?.close().catch(() => undefined);
+    await db?.end().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
-    if (!cluster && !ownServer && !options.keep) await admin(serverUrl.toString(), `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).catch(() => undefined);
-  });
+    if (cluster || ownServer) {
+      // The run's own server and broker go with their data (--keep cannot keep them).
+      await cluster?.dispose().catch(() => undefined);
+      await ownBroker?.stop().catch(() => undefined);
+      ownServer?.destroy();
+    } else if (options.keep) log(`seed ${options.seed}: kept database ${runUrl.toString()} (bus namespace ${busNamespace})`);
+    else {
+      await admin(serverUrl.toString(), `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+      if (kafkaBrokers) await deleteKafkaNamespace(kafkaBrokers, busNamespace).catch(() => undefined);
+    }
+  };
+  const forget = onInterrupt(() => release(true));
   try {
     receiver = await WebhookReceiver.start();
     const platformOptions = { busNamespace, sandbox, production, secretHashKey: randomBytes(32).toString('hex'), dataDir, verbose: options.verbose, extraEnv: productionEnv(rails, BATCH_INTERVAL_SECONDS) };
@@ -212,6 +226,9 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
     violations.push(...(await checkWebhooks(ctx)));
     violations.push(...(await checkProductionWebhooks(ctx)));
     violations.push(...(await checkRails(ctx)));
+    // A process that exited on its own (a replica crashing under a PostgreSQL or Kafka outage, say) fails the seed,
+    // though the other replica (or the restart) hid it from every client.
+    violations.push(...running.unexpectedExits.map((exit) => ({ check: 'exits' as const, message: `${exit.label} exited on its own (code ${exit.code}, signal ${exit.signal}); its last output: ${exit.output.slice(-2_000)}` })));
     const checkedAt = Date.now();
 
     const outcomes = stats.records.map((r) => r.result.outcome);
@@ -239,22 +256,7 @@ export async function runSeed(options: RunOptions): Promise<RunResult> {
     return { seed: options.seed, violations, summary: `seed ${options.seed}: ${parts.join(' ')}`, databaseName };
   } finally {
     forget();
-    await bank?.stop();
-    await platform?.stop().catch(() => undefined);
-    await receiver?.close();
-    await bus?.close().catch(() => undefined);
-    await db?.end().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-    if (cluster || ownServer) {
-      // The run's own server and broker go with their data (--keep cannot keep them).
-      await cluster?.dispose().catch(() => undefined);
-      await ownBroker?.stop().catch(() => undefined);
-      ownServer?.destroy();
-    } else if (options.keep) log(`seed ${options.seed}: kept database ${runUrl.toString()} (bus namespace ${busNamespace})`);
-    else {
-      await admin(serverUrl.toString(), `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-      if (kafkaBrokers) await deleteKafkaNamespace(kafkaBrokers, busNamespace).catch(() => undefined);
-    }
+    await release(false);
   }
 }
 
