@@ -1,5 +1,6 @@
 import type { Sql } from './sql';
 import { EVENT_CATALOGUES } from '@payments/contracts';
+import { OUTBOX_RELAY_CHECKPOINT } from '@payments/eventsourcing';
 import { serviceTopic } from '@payments/messaging';
 import type { BusView } from './bus-view';
 import { runAdmin, sleep } from './platform-process';
@@ -157,9 +158,6 @@ async function snapshot(ctx: CheckContext): Promise<Snapshot> {
   return { busy, fingerprint: JSON.stringify(moving), waiting };
 }
 
-/** The checkpoint name of every service's outbox relay (libs/eventsourcing/src/outbox-relay.ts). */
-const RELAY_CHECKPOINT = 'outbox-relay';
-
 /** How many committed public events of `service` are still to reach its topic, and how many messages the topic holds. */
 export async function relayBacklog(db: Sql, bus: BusView, busNamespace: string, service: (typeof RELAYED_SERVICES)[number]): Promise<{ published: number; unrelayed: number }> {
   // By count, a topic shorter than the log; but copies the relay sent twice (at-least-once) can make it as long while
@@ -168,7 +166,7 @@ export async function relayBacklog(db: Sql, bus: BusView, busNamespace: string, 
   const events = await count(db, `SELECT count(*)::int AS n FROM ${service}.events e WHERE ${publicOnly(service)}`);
   const pastCheckpoint = await count(
     db,
-    `SELECT count(*)::int AS n FROM ${service}.events e LEFT JOIN ${service}.checkpoints c ON c.name = '${RELAY_CHECKPOINT}'
+    `SELECT count(*)::int AS n FROM ${service}.events e LEFT JOIN ${service}.checkpoints c ON c.name = '${OUTBOX_RELAY_CHECKPOINT}'
       WHERE ${publicOnly(service)} AND (c.name IS NULL OR (e.transaction_id, e.global_position) > (c.transaction_id, c.position))`,
   );
   const published = await bus.size(topicOf(busNamespace, service));

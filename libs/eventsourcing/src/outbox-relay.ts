@@ -37,6 +37,9 @@ export interface OutboxRelayOptions {
   onError?: (error: unknown) => void;
 }
 
+/** The checkpoint a service's relay stores (in its schema's `checkpoints`) unless it is given another name. */
+export const OUTBOX_RELAY_CHECKPOINT = 'outbox-relay';
+
 /** A relay woken by a nudge reads this much later: long enough for concurrent commits to share a page, short next to a request. */
 export const RELAY_LINGER_MS = 2;
 
@@ -74,7 +77,7 @@ export class OutboxRelay {
   }
 
   private get name(): string {
-    return this.options.name ?? 'outbox-relay';
+    return this.options.name ?? OUTBOX_RELAY_CHECKPOINT;
   }
 
   private get pageSize(): number {
