@@ -130,6 +130,13 @@ async function snapshot(ctx: CheckContext): Promise<Snapshot> {
     if (due.overdue > 0) busy.push(`${schema}: ${due.overdue} timers due`);
     if (due.soon > 0) busy.push(`${schema}: ${due.soon} timers due within 15 s`);
     waiting ||= due.soon > 0;
+    // A timer whose handler failed is work left whenever its retry is due: one that keeps failing never lets the wait
+    // end quietly (it runs to the deadline and names the error); one that failed only around a fault fires later.
+    const { rows: [failing] } = await db.query<{ n: number; name: string | null; error: string | null }>(
+      `SELECT count(*)::int AS n, min(name) AS name, min(left(last_error, 160)) AS error FROM ${schema}.timers WHERE fired_at IS NULL AND last_error IS NOT NULL`,
+    );
+    if (failing.n > 0) busy.push(`${schema}: ${failing.n} timers failing (${failing.name}: ${failing.error})`);
+    waiting ||= failing.n > 0;
     moving[`${schema}.timers`] = (await db.query(`SELECT count(fired_at)::int AS fired, coalesce(sum(attempts), 0)::int AS attempts FROM ${schema}.timers`)).rows[0];
     moving[`${schema}.events`] = await count(db, `SELECT count(*)::int AS n FROM ${schema}.events`);
     moving[`${schema}.inbox`] = await count(db, `SELECT count(*)::int AS n FROM ${schema}.inbox`);

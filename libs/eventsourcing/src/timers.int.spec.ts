@@ -3,7 +3,7 @@ import { eventually } from '@payments/testing';
 import { Transactional } from './migrations';
 import { openTestServiceDb, TestServiceDb } from './test-service-db';
 import { asTransactional } from './typeorm';
-import { DurableTimers, DurableTimersOptions, TimerHandler, TimerRow } from './timers';
+import { DurableTimers, DurableTimersOptions, TimerHandler, TimerNotYet, TimerRow } from './timers';
 
 /** Resolves once `n` callers have arrived; a caller still waiting after `timeoutMs` fails instead of hanging. */
 function barrier(n: number, timeoutMs = 3_000): () => Promise<void> {
@@ -260,6 +260,33 @@ describe('DurableTimers (real PostgreSQL)', () => {
     expect(await timers.fireDue(mixed)).toBe(0); // not due again yet
     await eventually(async () => (await timers.fireDue(mixed)) === 1, { what: 'the retry' });
     expect(await effects()).toBe(4);
+  });
+
+  it('retries a timer whose handler said by when it can go on no later than that, however far its backoff has grown', async () => {
+    const timers = timersOn();
+    const [id] = await scheduleDue(timers, 1);
+    const waits: (number | undefined)[] = [1_500, 1_500, undefined];
+    const leased = { 'quote.expire': async (timer: TimerRow) => {
+      if (waits.length > 0) throw new TimerNotYet('another writer holds the lease', waits.shift());
+      await effect(timer);
+    } };
+    const inMs = async () => Number((await db.dataSource.query(`SELECT extract(epoch FROM due_at - now()) * 1000 AS in_ms FROM svc.timers WHERE id = $1`, [id]))[0].in_ms);
+    const claimedBefore = (attempts: number) => db.dataSource.query(`UPDATE svc.timers SET due_at = now(), attempts = $2 WHERE id = $1`, [id, attempts]);
+    // A first try: the backoff (200 ms) is sooner than the lease's end.
+    expect(await timers.fireDue(leased)).toBe(0);
+    expect(await inMs()).toBeLessThanOrEqual(200);
+    // Nine claims before: the backoff would be 51 s; the lease ends in 1.5 s.
+    await claimedBefore(9);
+    expect(await timers.fireDue(leased)).toBe(0);
+    expect(await inMs()).toBeGreaterThan(1_300);
+    expect(await inMs()).toBeLessThanOrEqual(1_500);
+    // No moment given: the backoff alone.
+    await claimedBefore(9);
+    expect(await timers.fireDue(leased)).toBe(0);
+    expect(await inMs()).toBeGreaterThan(50_000);
+    await claimedBefore(0);
+    expect(await timers.fireDue(leased)).toBe(1);
+    expect(await effects()).toBe(1);
   });
 
   it('holds no transaction and no lock on the timer while a handler runs', async () => {

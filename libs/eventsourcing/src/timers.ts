@@ -19,6 +19,16 @@ export interface TimerRow {
   traceparent?: string | null;
 }
 
+/**
+ * Thrown by a handler that knows by when it can go on (another writer's lease runs out at a known time): the timer is
+ * retried on its backoff, but no later than `retryWithinMs`, so a grown backoff never overshoots that moment.
+ */
+export class TimerNotYet extends Error {
+  constructor(message: string, readonly retryWithinMs?: number) {
+    super(message);
+  }
+}
+
 export interface ScheduleTimer {
   name: string;
   /** Simulated delay at the spec's timing; multiplied by SANDBOX_TIME_SCALE (unless `realTime`). */
@@ -290,9 +300,10 @@ export class DurableTimers<Tx extends SqlExecutor> {
     }
   }
 
-  /** Never drops a timer: backs off exponentially (capped) and records the error for operators. */
+  /** Never drops a timer: backs off exponentially (capped), or as its handler said, and records the error for operators. */
   private async postpone(timer: TimerRow, error: unknown): Promise<void> {
-    const delayMs = Math.min(this.options.retryDelayMaxMs ?? 60_000, 100 * 2 ** Math.min(timer.attempts, 20));
+    const backoffMs = Math.min(this.options.retryDelayMaxMs ?? 60_000, 100 * 2 ** Math.min(timer.attempts, 20));
+    const delayMs = error instanceof TimerNotYet && error.retryWithinMs !== undefined ? Math.max(0, Math.min(error.retryWithinMs, backoffMs)) : backoffMs;
     await queryPrepared(
       this.db,
       `UPDATE ${this.table} SET locked_until = NULL, last_error = $3, due_at = now() + ($4::bigint * interval '1 millisecond')

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { sparkAddressProblem } from '@payments/addresses';
 import { eventually } from '@payments/testing';
 import { balances, expectLedgerClean, payer, systemBalance } from './test-payments';
@@ -408,6 +409,36 @@ describe('Stablecoins (HTTP)', () => {
       expect(done.status).toBe('COMPLETED');
       expect(await balances(t, p.customerId)).toEqual({ balance: 20_000 - 10_005, totalBalance: 20_000 - 10_005 });
       await expectLedgerClean(t);
+    });
+
+    it('a step cut off after the provider refused and the hold was released, before the refusal was recorded, ends FAILED on its retry (amount ending 003)', async () => {
+      // The interruption is made deterministic with the streams' own advisory locks (the command executor takes
+      // pg_advisory_xact_lock(hashtextextended(streamId, 0))): the account's holds the hold back until the operation is
+      // recorded, the operation's then holds its next event back; once the hold is released the waiting statement is
+      // cancelled, as a crash at that point would leave it. The chaos seed 3025 left such a mint CREATED for good.
+      const p = await payer(t, '100', 20_000);
+      const locks = new Client({ connectionString: t.database.url });
+      await locks.connect();
+      try {
+        const lock = (stream: string) => locks.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [stream]);
+        const unlock = (stream: string) => locks.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [stream]);
+        await lock(p.internal);
+        const answer = mint({ amount: '100030000', fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: p.internal } });
+        const operationId = await eventually(async () => (await locks.query(`SELECT operation_id FROM payments.stablecoin_operations WHERE body->'source'->>'accountId' = $1`, [p.internal])).rows[0]?.operation_id as string | undefined, { what: 'the operation recorded' });
+        await lock(operationId);
+        await unlock(p.internal);
+        await eventually(async () => (await locks.query(`SELECT 1 FROM accounts.events WHERE stream_id = $1 AND type = 'HoldClosed.v1' AND data->>'holdId' = $2`, [p.internal, `${operationId}/hold`])).rowCount || undefined, { what: 'the hold released' });
+        const waiting = await eventually(async () => (await locks.query(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND pid <> pg_backend_pid()`)).rows[0]?.pid as number | undefined, { what: 'the refusal waiting on its stream' });
+        await locks.query('SELECT pg_cancel_backend($1)', [waiting]);
+        await unlock(operationId);
+        expect((await answer).status).toBe(201);
+        const failed = await untilOperation(t, operationId, (op) => op.status === 'FAILED', undefined, 30_000);
+        expect(failed).toMatchObject({ failureReason: 'PROVIDER_REJECTED' });
+        expect(await balances(t, p.customerId)).toEqual({ balance: 20_000, totalBalance: 20_000 });
+        await expectLedgerClean(t);
+      } finally {
+        await locks.end();
+      }
     });
   });
 });

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import { DurableTimers, queryRows, SqlExecutor, TimerHandler, TimerRow } from '@payments/eventsourcing';
+import { DurableTimers, queryRows, SqlExecutor, TimerHandler, TimerNotYet, TimerRow } from '@payments/eventsourcing';
 import type { RailOutcome } from './rail-connector';
 import { RailExceptions } from './rail-exceptions';
 import { RailPaymentRow, RailPayments } from './rail-payments';
@@ -27,11 +27,17 @@ interface OutcomeRow {
   applied_at: Date | null;
 }
 
-/** How long one applier owns a payment's outcomes before another may take over (renewed while it works). */
-const APPLIER_LEASE_MS = 30_000;
+/**
+ * How long one applier owns a payment's outcomes before another may take over (renewed every third of it while it
+ * works): also how long a killed applier's payment waits for the next one.
+ */
+const APPLIER_LEASE_MS = 10_000;
 
-/** Thrown when another applier (a timer of the same payment, another replica) is applying its outcomes: retried. */
-export class PaymentOutcomesBusy extends Error {}
+/**
+ * Thrown when another applier (a timer of the same payment, another replica) holds the payment's outcomes: its timer
+ * backs off as after any failure, but tries again no later than that lease runs out (a killed holder's, say).
+ */
+export class PaymentOutcomesBusy extends TimerNotYet {}
 
 /**
  * A rail's news, exactly once and in order (docs/rails.md "Outcomes in order"): `record` inserts the outcome keyed by
@@ -118,14 +124,18 @@ export class RailOutcomes {
    */
   async drain(paymentId: string): Promise<void> {
     const token = randomUUID();
-    const [leased] = await queryRows(
+    const [lease] = await queryRows<{ leased: boolean; held_for_ms: number | null }>(
       this.dataSource,
       // In a CTE: TypeORM answers a bare UPDATE … RETURNING with [rows, count], which would read as taken every time.
       `WITH leased AS (UPDATE ${this.schema}.rail_payments SET applier = $2, applier_until = now() + ($3::bigint * interval '1 millisecond')
-        WHERE payment_id = $1 AND (applier_until IS NULL OR applier_until < now()) RETURNING 1) SELECT * FROM leased`,
+        WHERE payment_id = $1 AND (applier_until IS NULL OR applier_until < now()) RETURNING 1)
+       SELECT EXISTS (SELECT 1 FROM leased) AS leased,
+              (SELECT ceil(extract(epoch FROM applier_until - now()) * 1000) FROM ${this.schema}.rail_payments WHERE payment_id = $1)::int AS held_for_ms`,
       [paymentId, token, APPLIER_LEASE_MS],
     );
-    if (!leased) throw new PaymentOutcomesBusy(`the outcomes of ${paymentId} are being applied by another writer: retried`);
+    // The SELECT reads the snapshot from before the UPDATE: the other writer's lease when it held one then; none
+    // (null) when it took the payment while this statement waited for its row, and then the backoff decides.
+    if (!lease.leased) throw new PaymentOutcomesBusy(`the outcomes of ${paymentId} are being applied by another writer: retried by the end of its lease`, lease.held_for_ms === null ? undefined : Math.max(50, lease.held_for_ms + 50));
     const renewal = setInterval(() => {
       void queryRows(this.dataSource, `UPDATE ${this.schema}.rail_payments SET applier_until = now() + ($3::bigint * interval '1 millisecond') WHERE payment_id = $1 AND applier = $2`, [paymentId, token, APPLIER_LEASE_MS]).catch(() => undefined);
     }, APPLIER_LEASE_MS / 3);

@@ -197,21 +197,18 @@ export class OperationService {
   }
 
   private async submit(op: ExistingOperation, credentials: ProviderCredentials, now: string): Promise<void> {
-    if (op.heldAccountId) {
-      const held = await this.peers.ledger
-        .placeHold(systemCaller(op.platformId, op.mode), { accountId: op.heldAccountId, holdId: holdIdOf(op.operationId), amount: op.fiatAmount, currency: op.fiatCurrency, reference: op.operationId })
-        .then(() => true)
-        .catch((error: unknown) => {
-          if (error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS') return false;
-          throw error;
-        });
-      if (!held) {
-        await this.execute(op, { type: 'Reject', failureReason: 'INSUFFICIENT_FUNDS', providerStatus: 'not_submitted', at: now });
-        return;
-      }
+    const hold = await this.placeHold(op);
+    if (hold === 'INSUFFICIENT_FUNDS') {
+      await this.execute(op, { type: 'Reject', failureReason: 'INSUFFICIENT_FUNDS', providerStatus: 'not_submitted', at: now });
+      return;
     }
+    // The provider answers a repeat with the operation it already has, so a step retried after any interruption
+    // learns the same outcome again.
     const submission = await this.providers.for(op.mode).submit(credentials, providerRequestOf(op));
-    if (submission.stage === 'FAILED') {
+    // A hold already released means an earlier step saw this submission fail and was cut off before recording it:
+    // the funds are gone from the hold, so the operation can only be refused, whatever the provider says now.
+    if (submission.stage === 'FAILED' || hold === 'RELEASED_BEFORE') {
+      if (submission.stage !== 'FAILED') this.log?.(`stablecoin operation ${op.operationId}: its hold was released by an earlier step, yet the provider now answers ${submission.providerStatus}; refused`);
       await this.releaseHold(op);
       await this.execute(op, { type: 'Reject', failureReason: submission.failureReason ?? 'PROVIDER_REJECTED', providerStatus: submission.providerStatus, at: now });
       return;
@@ -251,6 +248,20 @@ export class OperationService {
         ? [{ purpose: 'STABLECOIN_RESERVE' as const, currency, amount: -amount }, { purpose: 'CLEARING' as const, currency, amount }]
         : [op.heldAccountId ? { accountId: op.heldAccountId, currency, amount: -amount, holdId: holdIdOf(op.operationId) } : { purpose: 'CLEARING' as const, currency, amount: -amount }, { purpose: 'STABLECOIN_RESERVE' as const, currency, amount }];
     await this.peers.ledger.transfer(systemCaller(op.platformId, op.mode), { entryId: fiatEntryIdOf(op.operationId), legs, reference: op.operationId, kind: op.operationType === 'BURN' ? 'STABLECOIN_BURN' : 'STABLECOIN_MINT' });
+  }
+
+  /** Holds the fiat of an internal-account funding; placing it again is a no-op, and a closed hold says so. */
+  private async placeHold(op: ExistingOperation): Promise<'HELD' | 'NOT_NEEDED' | 'INSUFFICIENT_FUNDS' | 'RELEASED_BEFORE'> {
+    if (!op.heldAccountId) return 'NOT_NEEDED';
+    return this.peers.ledger
+      .placeHold(systemCaller(op.platformId, op.mode), { accountId: op.heldAccountId, holdId: holdIdOf(op.operationId), amount: op.fiatAmount, currency: op.fiatCurrency, reference: op.operationId })
+      .then(() => 'HELD' as const)
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS') return 'INSUFFICIENT_FUNDS' as const;
+        // Only a failed submission releases the hold of an operation still CREATED (a capture records COMPLETED).
+        if (error instanceof ApiError && error.code === 'HOLD_ALREADY_CLOSED') return 'RELEASED_BEFORE' as const;
+        throw error;
+      });
   }
 
   private async releaseHold(op: ExistingOperation): Promise<void> {
