@@ -11,18 +11,30 @@ import { EnclaveSigner, keyPairFromPrivateKey, P256KeyPair } from '@payments/wal
  * - the HMAC key of OTP hashes, and the sealer of wallet mnemonics.
  */
 export class WalletServerKeys {
-  readonly signer: EnclaveSigner;
   readonly sealer: SecretSealer;
+  private readonly signerSeed: Buffer;
   private readonly otpTargetSeed: Buffer;
   private readonly otpHashKey: Buffer;
+  private enclaveSigner?: EnclaveSigner;
 
   constructor(serverKey: Buffer) {
     const derive = (purpose: string, bytes = 32) => Buffer.from(hkdfSync('sha256', serverKey, Buffer.alloc(0), `payments-platform/wallet-auth/${purpose}`, bytes));
-    const signer = scalarKeyPair(derive('enclave-signer/v1', 48));
-    this.signer = { privateKey: signer.privateKey, publicKeyUncompressed: signer.publicKeyUncompressed };
+    this.signerSeed = derive('enclave-signer/v1', 48);
     this.sealer = new SecretSealer(serverKey, 'payments-platform/wallet-auth/sealed/v1');
     this.otpTargetSeed = derive('otp-target/v1');
     this.otpHashKey = derive('otp-hash/v1');
+  }
+
+  /**
+   * The enclave signer, derived when first used: the process's first P-256 point multiplication builds the curve's
+   * precomputed tables (about 0.1 s), which a boot need not wait for.
+   */
+  get signer(): EnclaveSigner {
+    if (!this.enclaveSigner) {
+      const pair = scalarKeyPair(this.signerSeed);
+      this.enclaveSigner = { privateKey: pair.privateKey, publicKeyUncompressed: pair.publicKeyUncompressed };
+    }
+    return this.enclaveSigner;
   }
 
   /** The P-256 key an OTP of this issue is HPKE-sealed to. */
