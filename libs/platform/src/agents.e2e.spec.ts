@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { eventually } from '@payments/testing';
 import {
   accountQuote,
@@ -649,6 +650,11 @@ describe('agents through the gateway', () => {
       expect(ok.status).toBe(201);
       expect(ok.body).toMatchObject({ status: 'APPROVED', type: 'TRANSFER_OUT', transaction: { id: expect.stringMatching(/^Transaction:/), customerId: p.customerId, sentAmount: { amount: 600 } } });
       await untilTransaction(t, ok.body.transaction.id, (x) => x.status === 'COMPLETED');
+      // The recorded action accounts for its reservation: no check of it is left to fire a minute later.
+      const db = new Client({ connectionString: t.database.url });
+      await db.connect();
+      const pendingChecks = await db.query(`SELECT 1 FROM agents.timers WHERE name = 'agents.reservation.check' AND payload->>'actionId' = $1 AND fired_at IS NULL`, [ok.body.id]).finally(() => db.end());
+      expect(pendingChecks.rowCount).toBe(0);
       const broke = await agent.call('POST', '/agents/me/transfer-out', { body: transfer(p.internal, p.external, 500) });
       expect(broke.status).toBe(201);
       expect(broke.body).toMatchObject({ status: 'FAILED', failureReason: 'INSUFFICIENT_FUNDS' });

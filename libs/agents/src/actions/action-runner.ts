@@ -18,6 +18,8 @@ import { toAgentAction } from './action.view';
 export const ACTION_EXECUTE_TIMER = 'agents.action.execute';
 export const RESERVATION_CHECK_TIMER = 'agents.reservation.check';
 const TIMER_NAMESPACE = '6f1d2c8b-4a57-4e93-b0c6-d2a8e5f7139c';
+/** The timer that releases an action's reservation if the action was never recorded (a crash between the two). */
+const reservationCheckOf = (actionId: string) => uuidv5(`${actionId}/reservation`, TIMER_NAMESPACE);
 /** Safety net for an action the request could not run to the end (real time). */
 const EXECUTE_RETRY_MS = 2_000;
 /** A reservation whose action was never recorded (a crash in between) is given back after this (real time). */
@@ -41,7 +43,7 @@ export class ActionRunner {
     private readonly dataSource: DataSource,
     private readonly store: PostgresEventStore,
     private readonly executor: CommandExecutor<EntityManager>,
-    private readonly timers: { schedule(tx: EntityManager, timer: ScheduleTimer): Promise<string> },
+    private readonly timers: { schedule(tx: EntityManager, timer: ScheduleTimer): Promise<string>; scheduleMany(tx: EntityManager, timers: readonly ScheduleTimer[], cancelled: readonly string[]): Promise<string[]> },
     private readonly peers: AgentPeers,
     private readonly claims: IdempotencyClaims,
     private readonly log: (message: string, error?: unknown) => void,
@@ -66,7 +68,7 @@ export class ActionRunner {
       terms.actionId,
       async (claim) => {
         await this.agentCommand(terms.platformId, terms.agentId, { type: 'ReserveSpend', actionId: terms.actionId, amount: allowance.amount, perTransactionLimit: allowance.perTransactionLimit, now: terms.createdAt }, metadata, (tx) =>
-          this.timers.schedule(tx, { id: uuidv5(`${terms.actionId}/reservation`, TIMER_NAMESPACE), name: RESERVATION_CHECK_TIMER, delayMs: RESERVATION_CHECK_MS, realTime: true, streamId: terms.agentId, platformId: terms.platformId, payload: { agentId: terms.agentId, actionId: terms.actionId } }),
+          this.timers.schedule(tx, { id: reservationCheckOf(terms.actionId), name: RESERVATION_CHECK_TIMER, delayMs: RESERVATION_CHECK_MS, realTime: true, streamId: terms.agentId, platformId: terms.platformId, payload: { agentId: terms.agentId, actionId: terms.actionId } }),
         );
         const state = await this.record(terms.actionId, terms.platformId, { type: 'Submit', terms }, metadata, claim);
         if (state.status !== 'NONE' && state.executing) await this.run(terms.actionId, metadata).catch((error: unknown) => this.log(`agents: ${terms.actionId} runs on its timer`, error));
@@ -242,6 +244,9 @@ export class ActionRunner {
       claim,
       project: async (tx, events, state) => {
         await projectAction(tx, events, state);
+        // Once the action is recorded its reservation is accounted for: the check for a crash between the two
+        // would find the action and do nothing, a minute later, for every action.
+        if (command.type === 'Submit' && events.length > 0) await this.timers.scheduleMany(tx, [], [reservationCheckOf(actionId)]);
         if (state.status !== 'NONE' && state.executing && events.length > 0) {
           await this.timers.schedule(tx, { id: uuidv5(`${actionId}/execute/${state.updatedAt}`, TIMER_NAMESPACE), name: ACTION_EXECUTE_TIMER, delayMs: EXECUTE_RETRY_MS, realTime: true, streamId: actionId, platformId, payload: { actionId } });
         }
