@@ -25,11 +25,11 @@ if (kafka) buses.push(['Kafka', kafka]);
 describe.each(buses)('chaos (%s)', (_bus, kafkaBrokers) => {
   it(`seeds ${SEEDS.join(', ')}: ${OPS} operations and ${KILLS} crashes each leave no violation`, async () => {
     const log: string[] = [];
-    const run = (seed: number) => runSeed({ seed, ops: OPS, kills: KILLS, concurrency: 8, databaseUrl: testServerUrl(), kafkaBrokers, infrastructureFaults: INFRASTRUCTURE_FAULTS.has(seed), log: (line) => log.push(line) });
-    // On Kafka a restart waits for the killed members' sessions to expire (about 30 s), so the seeds run side by side
-    // to stay within a few minutes; they need few PostgreSQL connections there. On the PostgreSQL-log bus a run is
-    // quick but every consumer loop holds a connection: one after the other leaves room on a shared server.
-    const settled = kafkaBrokers ? await Promise.allSettled(SEEDS.map(run)) : await sequentially(SEEDS, run);
+    // The seeds run side by side. On the PostgreSQL-log bus every consumer loop holds a connection, so each seed has a
+    // PostgreSQL server of its own there (as `npm run chaos -- --parallel 2` does) and the shared one keeps its room;
+    // on Kafka they need few connections, and each restart waits for the killed members' sessions (about 30 s).
+    const run = (seed: number) => runSeed({ seed, ops: OPS, kills: KILLS, concurrency: 8, databaseUrl: testServerUrl(), kafkaBrokers, infrastructureFaults: INFRASTRUCTURE_FAULTS.has(seed), ownPostgres: !kafkaBrokers, log: (line) => log.push(line) });
+    const settled = await Promise.allSettled(SEEDS.map(run));
     if (settled.some((s) => s.status === 'rejected' || s.value.violations.length > 0)) console.log(log.join('\n'));
     const failures = settled.flatMap((s, i) => (s.status === 'rejected' ? [`seed ${SEEDS[i]}: ERROR ${s.reason instanceof Error ? s.reason.stack : String(s.reason)}`] : []));
     expect(failures).toEqual([]);
@@ -39,9 +39,3 @@ describe.each(buses)('chaos (%s)', (_bus, kafkaBrokers) => {
     expect({ violations, summaries: violations.length ? results.map((r) => r.summary) : [] }).toEqual({ violations: [], summaries: [] });
   }, 300_000);
 });
-
-async function sequentially<T>(seeds: number[], run: (seed: number) => Promise<T>): Promise<PromiseSettledResult<T>[]> {
-  const settled: PromiseSettledResult<T>[] = [];
-  for (const seed of seeds) settled.push(await run(seed).then((value) => ({ status: 'fulfilled', value }) as const, (reason: unknown) => ({ status: 'rejected', reason }) as const));
-  return settled;
-}
