@@ -491,7 +491,7 @@ describe('card transactions: concurrency, crashes and idempotency', () => {
   it('closing a card while clearings keep arriving still expires every open authorization of it', async () => {
     const h = await kit.holderWithCard(50_000);
     const txs = [];
-    for (let i = 0; i < 5; i++) txs.push(await kit.authorize(h.card.id, 5_000));
+    for (let i = 0; i < 10; i++) txs.push(await kit.authorize(h.card.id, 5_000));
     const settledBy = new Map<string, number>();
     // Clearings of 1 on each, one after the other, until the transaction no longer takes them (expired by the close).
     const streams = txs.map(async (tx) => {
@@ -504,7 +504,7 @@ describe('card transactions: concurrency, crashes and idempotency', () => {
     });
     await new Promise((r) => setTimeout(r, 150));
     expect((await t.call('PATCH', `/cards/${h.card.id}`, { body: { state: 'CLOSED' } })).status).toBe(200);
-    expect(await Promise.all(streams)).toEqual(Array(5).fill('INVALID_STATE_TRANSITION'));
+    expect(await Promise.all(streams)).toEqual(Array(10).fill('INVALID_STATE_TRANSITION'));
     for (const tx of txs) {
       const after = await untilCardTransaction(t, tx.id, (x) => x.status === 'SETTLED');
       expect(after).toMatchObject({ closedReason: 'AUTHORIZATION_EXPIRY', settledAmount: { amount: settledBy.get(tx.id) ?? 0 } });

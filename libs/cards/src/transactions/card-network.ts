@@ -27,8 +27,14 @@ const TIMER_NAMESPACE = '3e7c1b5a-92d4-4f6e-8a1b-c05d7f2e9a34';
 const STEP_RETRY_MS = 2_000;
 /** An authorization's hold lives a day at most: its pull is made within seconds, or 30 s (scaled) for descriptor 005. */
 const AUTHORIZATION_HOLD_MS = 24 * 3_600_000;
-/** A closed card's open authorization expires after the messages still arriving for it; then the timer retries. */
-const CLOSE_EXPIRY_ATTEMPTS = 20;
+/**
+ * A closed card's open authorization expires after the messages still arriving for it. Each attempt lost is a network
+ * message recorded first, so the close keeps trying while they flow (a timer retry would leave them a backoff's
+ * head start); past this the timer retries.
+ */
+const CLOSE_EXPIRY_ATTEMPTS = 500;
+/** Open authorizations of a closed card expired at once (each holds a database connection while it records). */
+const CLOSE_EXPIRY_CONCURRENCY = 4;
 
 const AUTHORIZATIONS: Partial<Record<CardSimulationBody['simulation'], AuthorizationKind>> = {
   authorization: 'AUTHORIZATION',
@@ -329,7 +335,16 @@ export class CardNetwork {
     const { cardId } = timer.payload as { cardId: string };
     const open = await queryRows<{ transaction_id: string }>(this.dataSource, `SELECT transaction_id FROM card_transactions WHERE card_id = $1 AND status IN ('AUTHORIZED', 'PARTIALLY_SETTLED')`, [cardId]);
     const metadata = this.timerMetadata(timer);
-    for (const { transaction_id: transactionId } of open) await this.expireOnClose(transactionId, `close_${timer.id}`, metadata);
+    // A few side by side: one authorization that messages keep busy does not hold back the expiry of the others.
+    const queue = open.map((r) => r.transaction_id);
+    const failures: unknown[] = [];
+    const worker = async () => {
+      for (let transactionId = queue.shift(); transactionId; transactionId = queue.shift()) {
+        await this.expireOnClose(transactionId, `close_${timer.id}`, metadata).catch((error: unknown) => failures.push(error));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CLOSE_EXPIRY_CONCURRENCY, queue.length) }, worker));
+    if (failures.length > 0) throw failures[0]; // the timer retries the card; those expired already are skipped then
   }
 
   /**
